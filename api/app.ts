@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import http from 'node:http';
+import express, { Router } from 'express';
+import helmet from 'helmet';
+import { RequestContext } from '@mikro-orm/core';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Client } from '@temporalio/client';
+import type { EventFeed } from '../db/events';
+import type { Env } from '../config/env';
+import { requireAuth } from './auth/sessions';
+import { requireStaffOfStudioGroup } from './auth/tenancy';
+import { errorMiddleware, HttpError } from './errors';
+import { createAuthRouter } from './routes/auth/auth.router';
+import { createHealthRouter } from './routes/health/health.router';
+import { createImportLogRouter, createImportRouter } from './routes/import/import.router';
+import { createStudioGroupRouter } from './routes/studio-groups/studio-groups.router';
+import { attachSocketServer } from './socket';
+
+export type AppDeps = {
+  orm: MikroORM;
+  temporal: Client;
+  feed: EventFeed;
+  env: Pick<Env, 'apiKeyTtlHours' | 'webDist'>;
+};
+
+export function createApp({ orm, temporal, feed, env }: AppDeps) {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(helmet());
+  app.use(express.json({ limit: '1mb' }));
+  // One MikroORM context per request: no global EntityManager (STYLE.md).
+  app.use((_req, _res, next) => RequestContext.create(orm.em, next));
+
+  const api = Router();
+  api.use(createHealthRouter({ orm, temporal }));
+  api.use(createAuthRouter({ apiKeyTtlHours: env.apiKeyTtlHours }));
+  api.use(requireAuth);
+
+  const studioGroupApi = Router({ mergeParams: true });
+  studioGroupApi.use(requireStaffOfStudioGroup);
+  studioGroupApi.use(createStudioGroupRouter());
+  studioGroupApi.use(createImportRouter({ temporal, feed }));
+  api.use('/v1/:g', studioGroupApi);
+  api.use(createImportLogRouter());
+
+  api.use((req, _res, next) => next(new HttpError(404, `No such call: ${req.method} /api${req.path}`)));
+  app.use('/api', api);
+
+  // The built web app; every other GET is a client-side route.
+  const indexHtml = path.join(env.webDist, 'index.html');
+  if (fs.existsSync(indexHtml)) {
+    app.use(express.static(env.webDist, { index: false, maxAge: '1h' }));
+    app.get('/{*path}', (_req, res) => res.sendFile(indexHtml));
+  }
+  app.use(errorMiddleware);
+  return app;
+}
+
+/** The HTTP server with socket.io attached; `close` stops both. */
+export function createServer(deps: AppDeps) {
+  const app = createApp(deps);
+  const httpServer = http.createServer(app);
+  const sockets = attachSocketServer({ httpServer, orm: deps.orm, temporal: deps.temporal, feed: deps.feed });
+  return {
+    httpServer,
+    listen: (port: number, host?: string) =>
+      new Promise<number>((resolve, reject) => {
+        httpServer.once('error', reject);
+        httpServer.listen(port, host, () => {
+          const address = httpServer.address();
+          resolve(typeof address === 'object' && address ? address.port : port);
+        });
+      }),
+    close: async () => {
+      await sockets.close();
+      httpServer.closeAllConnections();
+      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import crypto from 'node:crypto';
+import type { RequestHandler } from 'express';
+import { RequestContext, type EntityManager } from '@mikro-orm/core';
+import { ApiSession, User } from '../../db/entities';
+import type { TRole } from '../contracts/auth.contract';
+import { HttpError } from '../errors';
+
+export type AuthContext = {
+  userId: number;
+  userUuid: string;
+  role: TRole;
+  locale: string;
+  sessionId: number;
+};
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    auth?: AuthContext;
+  }
+}
+
+/** Keys are shown once at log-in and stored only as their SHA-256 (they are random, so no salt is needed). */
+export const hashApiKey = (apiKey: string) => crypto.createHash('sha256').update(apiKey).digest('hex');
+
+export async function createApiSession(em: EntityManager, user: User, ttlHours: number): Promise<string> {
+  const apiKey = crypto.randomBytes(32).toString('base64url');
+  const now = new Date();
+  em.create(ApiSession, {
+    user,
+    keyHash: hashApiKey(apiKey),
+    createdAt: now,
+    lastUsedAt: now,
+    expiresAt: new Date(now.getTime() + ttlHours * 3_600_000),
+  });
+  await em.flush();
+  return apiKey;
+}
+
+/** Finds the live session for a user uuid and key; undefined when unknown, expired, revoked or not that user's. */
+export async function findLiveSession(em: EntityManager, userUuid: string, apiKey: string) {
+  const session = await em.findOne(ApiSession, { keyHash: hashApiKey(apiKey) }, { populate: ['user'] });
+  if (!session || session.revokedAt || session.expiresAt.getTime() <= Date.now()) return undefined;
+  if (session.user.uuid !== userUuid) return undefined;
+  return session;
+}
+
+const LAST_USED_RESOLUTION_MS = 5 * 60_000;
+
+/** Every call but log-in and health needs `x-user` and `x-api-key` (spec 6). */
+export const requireAuth: RequestHandler = async (req, _res, next) => {
+  const userUuid = req.header('x-user');
+  const apiKey = req.header('x-api-key');
+  if (!userUuid || !apiKey) return next(new HttpError(401, 'Please log in: the x-user and x-api-key headers are missing.'));
+  const em = RequestContext.getEntityManager()!;
+  const session = await findLiveSession(em, userUuid, apiKey);
+  if (!session) return next(new HttpError(401, 'Your session has expired or is not valid. Please log in again.'));
+  if (Date.now() - session.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+    session.lastUsedAt = new Date();
+    await em.flush();
+  }
+  req.auth = {
+    userId: session.user.id,
+    userUuid: session.user.uuid,
+    role: session.user.role as TRole,
+    locale: session.user.locale,
+    sessionId: session.id,
+  };
+  next();
+};
+
+export async function revokeSession(em: EntityManager, sessionId: number): Promise<void> {
+  await em.nativeUpdate(ApiSession, { id: sessionId }, { revokedAt: new Date() });
+}
+
+export const authOf = (req: { auth?: AuthContext }): AuthContext => {
+  if (!req.auth) throw new HttpError(401, 'Please log in.');
+  return req.auth;
+};
+
+export { User };

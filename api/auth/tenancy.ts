@@ -1,0 +1,58 @@
+import type { RequestHandler } from 'express';
+import { RequestContext } from '@mikro-orm/core';
+import { z } from 'zod';
+import { StudioGroup, StudioGroupTrainer, User } from '../../db/entities';
+import { HttpError } from '../errors';
+import { authOf, type AuthContext } from './sessions';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** The studio group of the `{g}` path segment, checked against the caller. */
+    studioGroup?: StudioGroup;
+  }
+}
+
+/** The studio groups a user may see: staff their managed groups, trainers their linked groups, operators all. */
+export async function studioGroupsOf(auth: Pick<AuthContext, 'userId' | 'role'>): Promise<StudioGroup[]> {
+  const em = RequestContext.getEntityManager()!;
+  if (auth.role === 'operator') return em.find(StudioGroup, {}, { orderBy: { name: 'asc' } });
+  if (auth.role === 'staff') {
+    const user = await em.findOneOrFail(User, auth.userId, { populate: ['staffStudioGroups'] });
+    return [...user.staffStudioGroups].sort((a, b) => a.name.localeCompare(b.name));
+  }
+  const links = await em.find(
+    StudioGroupTrainer,
+    { trainerAccount: { user: auth.userId } },
+    { populate: ['studioGroup'], orderBy: { studioGroup: { name: 'asc' } } },
+  );
+  return links.map((link) => link.studioGroup);
+}
+
+const ZStudioGroupKey = z.string().uuid();
+
+/**
+ * Guards `/api/v1/:g/...` admin calls: the group must exist and the caller must be its staff (or an
+ * operator). A group of someone else answers 404 exactly like a missing one, so nothing leaks.
+ */
+export const requireStaffOfStudioGroup: RequestHandler = async (req, _res, next) => {
+  const auth = authOf(req);
+  if (auth.role === 'trainer') return next(new HttpError(403, 'This area is for studio staff only.'));
+  const key = ZStudioGroupKey.safeParse(req.params.g);
+  if (!key.success) return next(new HttpError(400, 'g: must be the uuid of a studio group', 'g'));
+  const groups = await studioGroupsOf(auth);
+  const studioGroup = groups.find((group) => group.uuid === key.data);
+  if (!studioGroup) return next(new HttpError(404, 'Studio group not found.'));
+  req.studioGroup = studioGroup;
+  next();
+};
+
+export const studioGroupOf = (req: { studioGroup?: StudioGroup }): StudioGroup => {
+  if (!req.studioGroup) throw new HttpError(404, 'Studio group not found.');
+  return req.studioGroup;
+};
+
+/** Resolves a studio group the caller may see by its integer id (spec paths like /import/log/{studioGroupId}). */
+export async function findVisibleStudioGroupById(auth: AuthContext, id: number): Promise<StudioGroup | undefined> {
+  const groups = await studioGroupsOf(auth);
+  return groups.find((group) => group.id === id);
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { ZLocale } from './common.contract';
+
+export const ZLoginRequest = z.object({
+  email: z.string().trim().toLowerCase().email('must be an e-mail address'),
+  password: z.string().min(1, 'must not be empty'),
+});
+export type TLoginRequest = z.infer<typeof ZLoginRequest>;
+
+export const ZRole = z.enum(['trainer', 'staff', 'operator']);
+export type TRole = z.infer<typeof ZRole>;
+
+export const ZStudioGroupRef = z.object({
+  uuid: z.string(),
+  id: z.number().int(),
+  mandantId: z.number().int(),
+  apiSlug: z.string(),
+  name: z.string(),
+});
+export type TStudioGroupRef = z.infer<typeof ZStudioGroupRef>;
+
+export const ZLoginResponse = z.object({
+  userUuid: z.string(),
+  apiKey: z.string(),
+  role: ZRole,
+  locale: ZLocale,
+  name: z.string(),
+  studioGroups: z.array(ZStudioGroupRef),
+});
+export type TLoginResponse = z.infer<typeof ZLoginResponse>;

@@ -1,0 +1,29 @@
+// The API process for the distributed deployment (docker-compose): PostgreSQL and Temporal are given.
+import { readEnv } from '../config/env';
+import { initOrm } from '../db/orm';
+import { EventFeed } from '../db/events';
+import { connectTemporalClient } from './temporal';
+import { createServer } from './app';
+
+const env = readEnv();
+if (!env.databaseUrl || !env.temporalAddress) {
+  console.error('api: DATABASE_URL and TEMPORAL_ADDRESS must be set (npm start runs everything embedded).');
+  process.exit(1);
+}
+const orm = await initOrm(env.databaseUrl);
+const feed = new EventFeed(env.databaseUrl);
+await feed.start();
+const { client, connection } = await connectTemporalClient({ address: env.temporalAddress, namespace: env.temporalNamespace });
+const server = createServer({ orm, temporal: client, feed, env });
+const port = await server.listen(env.port);
+console.log(`api: listening on :${port}`);
+
+const shutdown = async () => {
+  await server.close();
+  await feed.stop();
+  await connection.close();
+  await orm.close();
+  process.exit(0);
+};
+process.once('SIGINT', shutdown);
+process.once('SIGTERM', shutdown);

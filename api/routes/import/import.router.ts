@@ -1,0 +1,100 @@
+import { Router } from 'express';
+import { RequestContext } from '@mikro-orm/core';
+import type { Client } from '@temporalio/client';
+import { z } from 'zod';
+import type { EventFeed } from '../../../db/events';
+import { ZOnDemandImportRequest, type TImportStreamMessage } from '../../contracts/import.contract';
+import { authOf } from '../../auth/sessions';
+import { findVisibleStudioGroupById, requireStaffOfStudioGroup, studioGroupOf, studioGroupsOf } from '../../auth/tenancy';
+import { HttpError } from '../../errors';
+import { validate, validated } from '../../validate';
+import { checkImportRange, checkSourceSystem, followImport, listImportLog, startClassImport, type ImportMode } from './import.service';
+
+type Deps = { temporal: Client; feed: EventFeed };
+
+// After the workflow completed, its last NOTIFY may still be on its way to this process.
+const LAST_MESSAGE_GRACE_MS = 3_000;
+
+const onDemandSchemas = {
+  params: z.object({ g: z.string(), sourceSystem: z.string().min(1) }),
+  body: ZOnDemandImportRequest,
+};
+
+/** Mounted under /api/v1/:g — spec 7 "Reports and imports": the streamed on-demand import. */
+export function createImportRouter({ temporal, feed }: Deps) {
+  const router = Router({ mergeParams: true });
+
+  const onDemand = (mode: ImportMode) => async (req: import('express').Request, res: import('express').Response) => {
+    const { params, body } = validated(req, onDemandSchemas);
+    const studioGroup = studioGroupOf(req);
+    checkSourceSystem(studioGroup, params.sourceSystem);
+    checkImportRange(body.dateStart, body.dateEnd);
+
+    const pending: string[] = [];
+    let streaming = false;
+    const write = (line: string) => (streaming ? res.write(line) : pending.push(line));
+    const importUuid = crypto.randomUUID();
+    const follow = followImport(feed, importUuid, { write: (line) => void write(line) });
+    req.on('close', follow.unsubscribe);
+
+    let handle;
+    try {
+      ({ handle } = await startClassImport({
+        temporal, studioGroup, sourceSystem: params.sourceSystem, mode, importUuid,
+        dateStart: body.dateStart, dateEnd: body.dateEnd, userUuid: authOf(req).userUuid,
+      }));
+    } catch (error) {
+      follow.unsubscribe();
+      throw error;
+    }
+
+    res.status(200).type('application/x-ndjson').setHeader('Cache-Control', 'no-cache');
+    res.setHeader('X-Import-Uuid', importUuid);
+    res.flushHeaders();
+    streaming = true;
+    for (const line of pending.splice(0)) res.write(line);
+
+    const outcome = await Promise.race([
+      follow.finished.then(() => 'finished' as const),
+      handle.result().then(() => 'completed' as const, (error: unknown) => error),
+    ]);
+    if (outcome === 'completed') {
+      await Promise.race([follow.finished, new Promise((resolve) => setTimeout(resolve, LAST_MESSAGE_GRACE_MS))]);
+    } else if (outcome !== 'finished') {
+      const failure: TImportStreamMessage = { status: 'error', message: 'The import stopped with an error. Please try again.', import_uuid: importUuid };
+      res.write(`${JSON.stringify(failure)}\n`);
+    }
+    follow.unsubscribe();
+    res.end();
+  };
+
+  router.post('/:sourceSystem/import/classes/ondemand', requireStaffOfStudioGroup, validate(onDemandSchemas), onDemand('ondemand'));
+  router.post('/:sourceSystem/update/classes/ondemand', requireStaffOfStudioGroup, validate(onDemandSchemas), onDemand('update'));
+  return router;
+}
+
+const logSchemas = {
+  params: z.object({ sourceSystem: z.string(), studioGroupId: z.union([z.literal('undefined'), z.coerce.number().int().positive()]) }),
+  query: z.object({ limit: z.coerce.number().int().min(1).max(1000).default(200) }),
+};
+
+/** Mounted under /api: GET /api/{source-system}/import/log/{studioGroupId}, newest first (spec 2.15). */
+export function createImportLogRouter() {
+  const router = Router();
+  router.get('/:sourceSystem/import/log/:studioGroupId', validate(logSchemas), async (req, res) => {
+    const { params, query } = validated(req, logSchemas);
+    const auth = authOf(req);
+    if (auth.role === 'trainer') throw new HttpError(403, 'This area is for studio staff only.');
+    // The spec lets the id be undefined: then the log of every group the caller manages.
+    let groupIds: number[];
+    if (params.studioGroupId === 'undefined') {
+      groupIds = (await studioGroupsOf(auth)).map((group) => group.id);
+    } else {
+      const group = await findVisibleStudioGroupById(auth, params.studioGroupId);
+      if (!group) throw new HttpError(404, 'Studio group not found.');
+      groupIds = [group.id];
+    }
+    res.json(await listImportLog(RequestContext.getEntityManager()!, groupIds, query.limit));
+  });
+  return router;
+}

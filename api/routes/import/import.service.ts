@@ -1,0 +1,103 @@
+import crypto from 'node:crypto';
+import type { Client } from '@temporalio/client';
+import { DateTime } from 'luxon';
+import type { EntityManager } from '@mikro-orm/core';
+import type { classImportWorkflow } from '../../../workflows/class-import.workflow';
+import { classImportWorkflowId, TASK_QUEUE } from '../../../workflows/ids';
+import { ImportLog, type StudioGroup } from '../../../db/entities';
+import type { EventFeed } from '../../../db/events';
+import { importRoom } from '../../contracts/events';
+import { MAX_IMPORT_RANGE_DAYS, type TImportLogEntry, type TImportStreamMessage } from '../../contracts/import.contract';
+import { badRequest, notFound } from '../../errors';
+
+export const KNOWN_SOURCE_SYSTEMS = ['demo', 'csv'] as const;
+
+export type ImportMode = 'ondemand' | 'update';
+
+/** The `{source-system}` segment must name a connector, and the one this studio group imports from. */
+export function checkSourceSystem(group: StudioGroup, sourceSystem: string) {
+  if (!(KNOWN_SOURCE_SYSTEMS as readonly string[]).includes(sourceSystem)) {
+    throw notFound(`Unknown source system '${sourceSystem}'.`);
+  }
+  if (group.sourceSystem !== sourceSystem) {
+    throw badRequest(`This studio group imports from '${group.sourceSystem}', not from '${sourceSystem}'.`, 'source-system');
+  }
+}
+
+export function checkImportRange(dateStart: string, dateEnd: string) {
+  const start = DateTime.fromISO(dateStart);
+  const end = DateTime.fromISO(dateEnd);
+  if (!start.isValid) throw badRequest('dateStart: is not a calendar date', 'dateStart');
+  if (!end.isValid) throw badRequest('dateEnd: is not a calendar date', 'dateEnd');
+  if (end.diff(start, 'days').days + 1 > MAX_IMPORT_RANGE_DAYS) {
+    throw badRequest(`dateEnd: an import covers at most ${MAX_IMPORT_RANGE_DAYS} days`, 'dateEnd');
+  }
+}
+
+type StartImport = {
+  temporal: Client;
+  studioGroup: StudioGroup;
+  sourceSystem: string;
+  mode: ImportMode;
+  dateStart: string;
+  dateEnd: string;
+  userUuid: string;
+  importUuid?: string;
+};
+
+export async function startClassImport({ temporal, studioGroup, sourceSystem, mode, dateStart, dateEnd, userUuid, importUuid = crypto.randomUUID() }: StartImport) {
+  const handle = await temporal.workflow.start<typeof classImportWorkflow>('classImportWorkflow', {
+    taskQueue: TASK_QUEUE,
+    workflowId: classImportWorkflowId(importUuid),
+    args: [{ importUuid, studioGroupUuid: studioGroup.uuid, sourceSystem, dateStart, dateEnd, mode, requestedByUserUuid: userUuid }],
+    // The socket.io room check reads which studio group a run belongs to from here.
+    memo: { studioGroupUuid: studioGroup.uuid },
+  });
+  return { importUuid, handle };
+}
+
+/** Which studio group an import run belongs to, from its workflow; undefined for an unknown run. */
+export async function studioGroupOfImport(temporal: Client, importUuid: string): Promise<string | undefined> {
+  try {
+    const description = await temporal.workflow.getHandle(classImportWorkflowId(importUuid)).describe();
+    const memo = description.memo as { studioGroupUuid?: string } | undefined;
+    return memo?.studioGroupUuid;
+  } catch {
+    return undefined;
+  }
+}
+
+type StreamTarget = { write: (line: string) => void };
+
+/**
+ * Follows one import run on the event feed and writes each message as a line of JSON. Subscribing
+ * happens before the workflow starts so that no message is missed; the promise settles when the
+ * run's last message (finished_studiogroup) has been written.
+ */
+export function followImport(feed: EventFeed, importUuid: string, target: StreamTarget) {
+  let finish: () => void = () => {};
+  const finished = new Promise<void>((resolve) => (finish = resolve));
+  const unsubscribe = feed.subscribe(importRoom(importUuid), (feedEvent) => {
+    const message = feedEvent.data as TImportStreamMessage;
+    target.write(`${JSON.stringify(message)}\n`);
+    if (message.status === 'finished_studiogroup') finish();
+  });
+  return { finished, unsubscribe };
+}
+
+export async function listImportLog(em: EntityManager, studioGroupIds: number[], limit: number): Promise<TImportLogEntry[]> {
+  const rows = await em.find(
+    ImportLog,
+    { studioGroup: { $in: studioGroupIds } },
+    { populate: ['studio'], orderBy: { createdAt: 'desc', id: 'desc' }, limit },
+  );
+  return rows.map((row) => ({
+    uuid: row.uuid,
+    created_dt: row.createdAt.toISOString(),
+    studio_name: row.studio?.name ?? null,
+    proc: row.proc,
+    status: row.status,
+    classes_import_count: row.classesImportCount,
+    message: row.message,
+  }));
+}

@@ -1,0 +1,80 @@
+import type http from 'node:http';
+import { Server } from 'socket.io';
+import { RequestContext } from '@mikro-orm/core';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Client } from '@temporalio/client';
+import type { EventFeed } from '../db/events';
+import type { ClientToServerEvents, ServerToClientEvents } from './contracts/events';
+import { findLiveSession, type AuthContext } from './auth/sessions';
+import { studioGroupsOf } from './auth/tenancy';
+import { studioGroupOfImport } from './routes/import/import.service';
+import type { TRole } from './contracts/auth.contract';
+
+type SocketData = { auth: AuthContext };
+
+/** Whether the user may follow a room: their own, a studio group they see, or a run of such a group. */
+async function mayJoin(temporal: Client, auth: AuthContext, room: string): Promise<boolean> {
+  const [kind, key] = room.split(':', 2);
+  if (!key) return false;
+  if (kind === 'user') return key === auth.userUuid;
+  const visibleGroups = (await studioGroupsOf(auth)).map((group) => group.uuid);
+  if (kind === 'studio-group') return auth.role !== 'trainer' && visibleGroups.includes(key);
+  if (kind === 'import') {
+    if (auth.role === 'trainer') return false;
+    const groupUuid = await studioGroupOfImport(temporal, key);
+    return groupUuid !== undefined && visibleGroups.includes(groupUuid);
+  }
+  return false;
+}
+
+/**
+ * socket.io: sockets authenticate on connect with the same user uuid and API key as the REST calls,
+ * join their user room, and join run rooms after a permission check. Every event of the PostgreSQL
+ * feed is emitted to the room named by its topic, so all api replicas deliver the same events.
+ */
+export function attachSocketServer({ httpServer, orm, temporal, feed }: { httpServer: http.Server; orm: MikroORM; temporal: Client; feed: EventFeed }) {
+  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(httpServer, {
+    serveClient: false,
+  });
+
+  io.use(async (socket, next) => {
+    const { user, apiKey } = (socket.handshake.auth ?? {}) as { user?: string; apiKey?: string };
+    if (!user || !apiKey) return next(new Error('Please log in.'));
+    const session = await findLiveSession(orm.em.fork(), user, apiKey);
+    if (!session) return next(new Error('Your session has expired. Please log in again.'));
+    socket.data.auth = {
+      userId: session.user.id,
+      userUuid: session.user.uuid,
+      role: session.user.role as TRole,
+      locale: session.user.locale,
+      sessionId: session.id,
+    };
+    next();
+  });
+
+  io.on('connection', (socket) => {
+    void socket.join(`user:${socket.data.auth.userUuid}`);
+    socket.on('join', (room, ack) => {
+      const reply = typeof ack === 'function' ? ack : () => {};
+      RequestContext.create(orm.em, async () => {
+        const allowed = typeof room === 'string' && (await mayJoin(temporal, socket.data.auth, room));
+        if (!allowed) return reply({ ok: false, message: 'You may not follow this.' });
+        await socket.join(room);
+        reply({ ok: true });
+      }).catch(() => reply({ ok: false, message: 'Could not join.' }));
+    });
+    socket.on('leave', (room) => void socket.leave(room));
+  });
+
+  const unsubscribe = feed.subscribeAll((feedEvent) => {
+    io.to(feedEvent.topic).emit(feedEvent.event as keyof ServerToClientEvents, feedEvent.data as never);
+  });
+
+  return {
+    io,
+    close: async () => {
+      unsubscribe();
+      await io.close();
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import type { RequestHandler } from 'express';
+import type { z, ZodType } from 'zod';
+import { describeZodError, HttpError } from './errors';
+
+type Schemas = { params?: ZodType; query?: ZodType; body?: ZodType };
+type Parsed<S extends Schemas> = {
+  params: S['params'] extends ZodType ? z.infer<S['params']> : undefined;
+  query: S['query'] extends ZodType ? z.infer<S['query']> : undefined;
+  body: S['body'] extends ZodType ? z.infer<S['body']> : undefined;
+};
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** Values parsed by `validate()`; Express 5 makes req.query read-only, so they live here. */
+    validated?: unknown;
+  }
+}
+
+/** Validates params, query and body at the edge; a bad value is a 400 naming the field. */
+export function validate<S extends Schemas>(schemas: S): RequestHandler {
+  return (req, _res, next) => {
+    const validated: Record<string, unknown> = {};
+    for (const where of ['params', 'query', 'body'] as const) {
+      const schema = schemas[where];
+      if (!schema) continue;
+      const result = schema.safeParse(where === 'body' ? (req.body ?? {}) : req[where]);
+      if (!result.success) {
+        const { message, field } = describeZodError(result.error, where);
+        return next(new HttpError(400, message, field));
+      }
+      validated[where] = result.data;
+    }
+    req.validated = validated;
+    next();
+  };
+}
+
+/** Reads the values `validate(schemas)` parsed, typed by the same schemas. */
+export const validated = <S extends Schemas>(req: { validated?: unknown }, _schemas: S) => req.validated as Parsed<S>;

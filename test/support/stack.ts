@@ -1,0 +1,82 @@
+import { inject } from 'vitest';
+import { NativeConnection } from '@temporalio/worker';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { initOrm } from '../../db/orm';
+import { EventFeed } from '../../db/events';
+import { connectTemporalClient } from '../../api/temporal';
+import { createServer } from '../../api/app';
+import { createWorker } from '../../worker/create-worker';
+import { cloneTemplateDatabase } from './databases';
+
+export type Stack = {
+  baseUrl: string;
+  databaseUrl: string;
+  temporalAddress: string;
+  orm: MikroORM;
+  temporal: Awaited<ReturnType<typeof connectTemporalClient>>['client'];
+  /** Starts the in-process worker (started by default unless `worker: false`). */
+  startWorker: () => Promise<void>;
+  stopWorker: () => Promise<void>;
+  stop: () => Promise<void>;
+};
+
+/**
+ * The real thing for one test file: its own clone of the seeded database, the shared Temporal dev
+ * server, the worker and the API (with socket.io) on a free port.
+ */
+export async function startStack({ worker: withWorker = true, webDist = 'dist/web' }: { worker?: boolean; webDist?: string } = {}): Promise<Stack> {
+  const stackError = inject('stackError');
+  if (stackError) throw new Error(`The shared test stack did not start: ${stackError}`);
+  const temporalAddress = inject('temporalAddress');
+  const database = await cloneTemplateDatabase(inject('postgresAdminUrl'));
+  const orm = await initOrm(database.databaseUrl);
+  const feed = new EventFeed(database.databaseUrl);
+  await feed.start();
+  const { client, connection } = await connectTemporalClient({ address: temporalAddress, namespace: 'default' });
+  const server = createServer({ orm, temporal: client, feed, env: { apiKeyTtlHours: 1, webDist } });
+  const port = await server.listen(0, '127.0.0.1');
+
+  let stopWorker = async () => {};
+  const startWorker = async () => {
+    const workerConnection = await NativeConnection.connect({ address: temporalAddress });
+    const worker = await createWorker({ connection: workerConnection, namespace: 'default', orm, dataDir: 'data/test' });
+    const running = worker.run();
+    stopWorker = async () => {
+      worker.shutdown();
+      await running;
+      await workerConnection.close();
+      stopWorker = async () => {};
+    };
+  };
+  if (withWorker) await startWorker();
+
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    databaseUrl: database.databaseUrl,
+    temporalAddress,
+    orm,
+    temporal: client,
+    startWorker,
+    stopWorker: () => stopWorker(),
+    stop: async () => {
+      await stopWorker();
+      await server.close();
+      await feed.stop();
+      await connection.close();
+      await orm.close();
+      await database.drop();
+    },
+  };
+}
+
+/** Logs in through the API and returns the headers every later call needs. */
+export async function logIn(baseUrl: string, email: string, password = 'demo1234') {
+  const response = await fetch(`${baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (response.status !== 200) throw new Error(`log-in of ${email} answered ${response.status}: ${await response.text()}`);
+  const body = (await response.json()) as { userUuid: string; apiKey: string; studioGroups: Array<{ uuid: string; id: number; name: string }> };
+  return { ...body, headers: { 'x-user': body.userUuid, 'x-api-key': body.apiKey, 'content-type': 'application/json' } };
+}
