@@ -1,0 +1,30 @@
+import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { createdAtProperty, idProperty } from './common';
+import { SettlementTrainer } from './settlement-trainer.entity';
+import { Studio } from './studio.entity';
+import { User } from './user.entity';
+
+export const APPROVAL_KINDS = ['trainer', 'company', 'location'] as const;
+export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
+
+/**
+ * One approval toggle of a trainer's settlement, appended, never updated: the newest row per kind
+ * (and studio, for location approvals) is the current state, the rest is the history the spec's
+ * approval lists show.
+ */
+export const Approval = defineEntity({
+  name: 'Approval',
+  tableName: 'approval',
+  properties: (p) => ({
+    id: idProperty(),
+    settlementTrainer: () => p.manyToOne(SettlementTrainer).deleteRule('cascade'),
+    kind: p.enum([...APPROVAL_KINDS]),
+    /** Only for kind 'location'. */
+    studio: () => p.manyToOne(Studio).nullable(),
+    approved: p.boolean(),
+    user: () => p.manyToOne(User),
+    createdAt: createdAtProperty(),
+  }),
+  indexes: [{ properties: ['settlementTrainer', 'kind', 'createdAt'] }],
+});
+export type Approval = InferEntity<typeof Approval>;

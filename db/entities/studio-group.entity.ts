@@ -1,0 +1,46 @@
+import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { type AccountingFileType, createdAtProperty, idProperty, updatedAtProperty, uuidProperty } from './common';
+import { Mandant } from './mandant.entity';
+
+export const SOURCE_SYSTEMS = ['demo', 'csv'] as const;
+export type SourceSystem = (typeof SOURCE_SYSTEMS)[number];
+
+/**
+ * A studio group: the company that pays its trainers. Its address, tax data and bank account are
+ * the issuer side of every credit note (§14 UStG) and the debtor of the SEPA file.
+ */
+export const StudioGroup = defineEntity({
+  name: 'StudioGroup',
+  tableName: 'studio_group',
+  properties: (p) => ({
+    id: idProperty(),
+    uuid: uuidProperty(),
+    mandant: () => p.manyToOne(Mandant),
+    name: p.string(),
+    companyName: p.string(),
+    /** The group's key in API paths, e.g. `demo-fitness`. */
+    apiSlug: p.string().unique(),
+    sourceSystem: p.enum([...SOURCE_SYSTEMS]),
+    street: p.string(),
+    houseNumber: p.string(),
+    postalCode: p.string(),
+    city: p.string(),
+    /** ISO 3166-1 alpha-2. */
+    country: p.string().length(2).default('DE'),
+    taxNumber: p.string().nullable(),
+    vatId: p.string().nullable(),
+    iban: p.string().nullable(),
+    bic: p.string().nullable(),
+    accountingEmail: p.string().nullable(),
+    /** Which files the accountant's e-mail carries (spec: accountingFiles). */
+    accountingFiles: p.json<AccountingFileType[]>().default([]),
+    /** VAT rate for VAT-liable trainers, in basis points (1900 = 19 %). */
+    vatRateBasisPoints: p.integer().default(1900),
+    /** Credit note numbers read `{prefix}-{year}-{number}`. */
+    creditNotePrefix: p.string().default('GS'),
+    logoPath: p.string().nullable(),
+    createdAt: createdAtProperty(),
+    updatedAt: updatedAtProperty(),
+  }),
+});
+export type StudioGroup = InferEntity<typeof StudioGroup>;

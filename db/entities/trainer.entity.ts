@@ -1,0 +1,48 @@
+import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { createdAtProperty, idProperty, updatedAtProperty, uuidProperty } from './common';
+import { StudioGroup } from './studio-group.entity';
+
+/** Admin trainer overview states (spec admin 4); transitions are not shown by the spec. */
+export const TRAINER_OVERVIEW_STATES = ['new', 'approved', 'changed', 'rejected', 'pending'] as const;
+export type TrainerOverviewState = (typeof TRAINER_OVERVIEW_STATES)[number];
+
+/**
+ * A studio group's trainer record, imported from the source system. Personal data may be
+ * incomplete: the data check reports such trainers and they cannot be billed until fixed.
+ */
+export const Trainer = defineEntity({
+  name: 'Trainer',
+  tableName: 'trainer',
+  properties: (p) => ({
+    id: idProperty(),
+    uuid: uuidProperty(),
+    studioGroup: () => p.manyToOne(StudioGroup),
+    /** The trainer's id in the group's source system. */
+    sourceId: p.string(),
+    firstname: p.string().nullable(),
+    lastname: p.string().nullable(),
+    email: p.string().nullable(),
+    companyName: p.string().nullable(),
+    street: p.string().nullable(),
+    houseNumber: p.string().nullable(),
+    postalCode: p.string().nullable(),
+    city: p.string().nullable(),
+    country: p.string().nullable(),
+    iban: p.string().nullable(),
+    bic: p.string().nullable(),
+    taxNumber: p.string().nullable(),
+    taxNumberMandatory: p.boolean().default(false),
+    vatId: p.string().nullable(),
+    /** A trainer not liable for VAT is billed at 0 % with the §19 UStG note. */
+    vatLiable: p.boolean().default(true),
+    isEmployee: p.boolean().default(false),
+    keywords: p.json<string[]>().default([]),
+    workflowState: p.enum([...TRAINER_OVERVIEW_STATES]).default('new'),
+    createdAt: createdAtProperty(),
+    updatedAt: updatedAtProperty(),
+  }),
+  uniques: [{ properties: ['studioGroup', 'sourceId'] }],
+  // Invitations and account linking find a group's trainer records by e-mail.
+  indexes: [{ properties: ['email'] }],
+});
+export type Trainer = InferEntity<typeof Trainer>;
