@@ -49,7 +49,7 @@ describe('log-in', () => {
   });
 
   it('limits repeated failed log-ins with 429', async () => {
-    const attempt = () => post('/api/login', { email: 'admin2@demo.test', password: 'guess' });
+    const attempt = () => post('/api/login', { email: 'ops@demo.test', password: 'guess' });
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) statuses.push((await attempt()).status);
     expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);

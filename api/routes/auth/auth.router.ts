@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import rateLimit from 'express-rate-limit';
+import rateLimit, { ipKeyGenerator } from 'express-rate-limit';
 import { RequestContext } from '@mikro-orm/core';
 import { User } from '../../../db/entities';
 import { ZLoginRequest, type TLoginResponse, type TStudioGroupRef } from '../../contracts/auth.contract';
@@ -47,7 +47,7 @@ export function createAuthRouter({ apiKeyTtlHours }: { apiKeyTtlHours: number })
     skipSuccessfulRequests: true,
     standardHeaders: 'draft-7',
     legacyHeaders: false,
-    keyGenerator: (req) => `${req.ip}|${String(req.body?.email ?? '').trim().toLowerCase()}`,
+    keyGenerator: (req) => `${ipKeyGenerator(req.ip ?? '')}|${String(req.body?.email ?? '').trim().toLowerCase()}`,
     handler: (_req, res) => {
       res.status(429).json({ status: 'error', message: 'Too many failed log-ins. Please wait 15 minutes and try again.' });
     },

@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../support/browser';
+import { startStack, type Stack } from '../support/stack';
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!fs.existsSync('dist/web/index.html')) throw new Error('Build the web app first: npx vite build --config web/vite.config.ts');
+  stack = await startStack();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+it('an admin logs in, runs a class import, sees its progress and the new rows in the import log', async () => {
+  const page = await browser.newPage();
+  await page.goto(`${stack.baseUrl}/en/login`);
+  await page.getByTestId('login-email').fill('admin@demo.test');
+  await page.getByTestId('login-password').fill('demo1234');
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL('**/en/admin/import');
+
+  await page.goto(`${stack.baseUrl}/en/admin/import/ondemand`);
+  await page.getByTestId('import-start').click();
+
+  // Live progress: one message per club, then the finish line.
+  await expect.poll(() => page.getByTestId('import-status').textContent(), { timeout: 60_000 }).toContain('Import finished');
+  const messages = await page.getByTestId('import-messages').textContent();
+  for (const studio of ['Berlin Mitte', 'Hamburg Altona', 'München Schwabing']) expect(messages).toContain(studio);
+
+  // Two seconds later the dashboard shows the run's rows, newest first.
+  await page.waitForURL('**/en/admin/import', { timeout: 10_000 });
+  const grid = page.getByTestId('import-log-grid');
+  await expect.poll(() => grid.textContent(), { timeout: 10_000 }).toContain('Berlin Mitte');
+  await grid.getByText('Berlin Mitte').first().click();
+  await expect.poll(() => page.getByTestId('import-log-detail').textContent()).not.toContain('Click on entries above');
+  await page.screenshot({ path: 'test-results/import-dashboard.png', fullPage: true });
+});
