@@ -1,0 +1,32 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router';
+import { ApiError } from './shared/api/client';
+import { ErrorBoundary } from './shared/components/ErrorBoundary';
+import { theme } from './shared/theme';
+import { router } from './router';
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // A 4xx will not get better by asking again; network trouble and 5xx get two more tries.
+      retry: (failureCount, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
+      staleTime: 15_000,
+    },
+  },
+});
+
+export function App() {
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      {/* Spec 9: toasts vanish after 4 s. */}
+      <Notifications position="bottom-right" autoClose={4000} limit={4} />
+      <ErrorBoundary>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </ErrorBoundary>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,25 @@
+import { DateTime } from 'luxon';
+import { describe, expect, it } from 'vitest';
+import { daysInRange, formatImportLogTime, formatMoney, lastCompleteMonth } from './format';
+
+describe('format', () => {
+  it('shows cents as euros in German style', () => {
+    expect(formatMoney(123456).replace(/\s/g, ' ')).toBe('1.234,56 €');
+    expect(formatMoney(-5).replace(/\s/g, ' ')).toBe('-0,05 €');
+  });
+
+  it('shows import log times as DD.MM.YYYY HH:mm:ss', () => {
+    const iso = DateTime.local(2026, 3, 7, 9, 5, 3).toISO() ?? '';
+    expect(formatImportLogTime(iso)).toBe('07.03.2026 09:05:03');
+  });
+
+  it('defaults an import to the last complete month, across a year end', () => {
+    expect(lastCompleteMonth(DateTime.local(2026, 1, 15))).toEqual({ start: '2025-12-01', end: '2025-12-31' });
+    expect(lastCompleteMonth(DateTime.local(2024, 3, 31))).toEqual({ start: '2024-02-01', end: '2024-02-29' });
+  });
+
+  it('counts the days of an inclusive range', () => {
+    expect(daysInRange('2026-01-01', '2026-01-01')).toBe(1);
+    expect(daysInRange('2026-01-01', '2026-12-31')).toBe(365);
+  });
+});

@@ -1,0 +1,48 @@
+import { DateTime } from 'luxon';
+import { INTL_LOCALE, type AppLocale } from './i18n/locales';
+
+// One place for how dates and money look, so every screen, PDF preview and export agrees.
+
+const euro = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
+
+/** Money is integer cents everywhere (DESIGN: money); shown in euros, German style, whatever the UI language. */
+export function formatMoney(cents: number): string {
+  return euro.format(cents / 100);
+}
+
+const parse = (value: string | Date) =>
+  typeof value === 'string' ? DateTime.fromISO(value) : DateTime.fromJSDate(value);
+
+/** A calendar date in the user's language, e.g. 31.01.2026 / 31/01/2026. */
+export function formatDate(value: string | Date, locale: AppLocale): string {
+  const date = parse(value);
+  return date.isValid ? date.setLocale(INTL_LOCALE[locale]).toLocaleString(DateTime.DATE_SHORT) : '';
+}
+
+/** Month headline, 'MMMM yyyy' in the user's language (spec 9). */
+export function formatMonth(value: string | Date, locale: AppLocale): string {
+  const date = parse(value);
+  return date.isValid ? date.setLocale(INTL_LOCALE[locale]).toFormat('LLLL yyyy') : '';
+}
+
+/** Import log time: DD.MM.YYYY HH:mm:ss in German formatting regardless of the UI language (spec 2.15, 9). */
+export function formatImportLogTime(iso: string): string {
+  const date = DateTime.fromISO(iso);
+  return date.isValid ? date.setLocale('de-DE').toFormat('dd.MM.yyyy HH:mm:ss') : iso;
+}
+
+/** The API's date format, YYYY-MM-DD. */
+export function toIsoDate(value: DateTime): string {
+  return value.toISODate() ?? '';
+}
+
+/** The last complete month before `now`: the default range of an import. */
+export function lastCompleteMonth(now: DateTime = DateTime.local()): { start: string; end: string } {
+  const month = now.minus({ months: 1 });
+  return { start: toIsoDate(month.startOf('month')), end: toIsoDate(month.endOf('month')) };
+}
+
+/** Days covered by an inclusive YYYY-MM-DD range (1 for a single day). */
+export function daysInRange(start: string, end: string): number {
+  return Math.round(DateTime.fromISO(end).diff(DateTime.fromISO(start), 'days').days) + 1;
+}

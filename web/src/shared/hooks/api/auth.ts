@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ZLoginResponse, type TLoginRequest } from '../../../../../api/contracts/auth.contract';
+import { apiRequest } from '../../api/client';
+import { clearSession, setSession } from '../../session';
+
+/** POST /api/login → the session (user uuid, API key, role, locale, name, studio groups). */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TLoginRequest) =>
+      apiRequest('/api/login', { method: 'POST', body, schema: ZLoginResponse, auth: false }),
+    onSuccess: (session) => {
+      queryClient.clear(); // nothing cached for a previous user may show up for this one
+      setSession(session);
+    },
+  });
+}
+
+/** POST /api/logout revokes the key; the session is cleared even when the server cannot be reached. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest('/api/logout', { method: 'POST' }),
+    onSettled: () => {
+      clearSession();
+      queryClient.clear();
+    },
+  });
+}
