@@ -10,6 +10,7 @@ type Parsed<S extends Schemas> = {
 };
 
 declare module 'express-serve-static-core' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   interface Request {
     /** Values parsed by `validate()`; Express 5 makes req.query read-only, so they live here. */
     validated?: unknown;

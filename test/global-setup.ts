@@ -10,6 +10,7 @@ import { findTemporalCli, startTemporalDevServer } from '../scripts/lib/temporal
 import { TEMPLATE_DATABASE, withDatabase } from './support/databases';
 
 declare module 'vitest' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   export interface ProvidedContext {
     /** Server URL of the test PostgreSQL, pointing at its maintenance database. */
     postgresAdminUrl: string;

@@ -14,6 +14,7 @@ export type AuthContext = {
 };
 
 declare module 'express-serve-static-core' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   interface Request {
     auth?: AuthContext;
   }

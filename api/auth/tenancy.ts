@@ -6,6 +6,7 @@ import { HttpError } from '../errors';
 import { authOf, type AuthContext } from './sessions';
 
 declare module 'express-serve-static-core' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   interface Request {
     /** The studio group of the `{g}` path segment, checked against the caller. */
     studioGroup?: StudioGroup;

@@ -1,12 +1,13 @@
 import { Router } from 'express';
 import { studioGroupOf } from '../../auth/tenancy';
+import type { TStudioGroupDetail } from '../../contracts/studio-group.contract';
 
 /** Mounted under /api/v1/:g: the selected studio group as the admin screens need it. */
 export function createStudioGroupRouter() {
   const router = Router({ mergeParams: true });
   router.get('/studio-group', (req, res) => {
     const group = studioGroupOf(req);
-    res.json({
+    const detail: TStudioGroupDetail = {
       uuid: group.uuid,
       id: group.id,
       mandantId: group.mandant.id,
@@ -14,7 +15,8 @@ export function createStudioGroupRouter() {
       name: group.name,
       companyName: group.companyName,
       sourceSystem: group.sourceSystem,
-    });
+    };
+    res.json(detail);
   });
   return router;
 }

@@ -1,0 +1,37 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { bundleWorkflowCode, Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { WORKFLOWS_PATH } from '../../worker/create-worker';
+import { historyFromJSON } from '@temporalio/common/lib/proto-utils';
+import { installQuietRuntime } from './test-server';
+
+// Recorded histories of real runs, replayed against today's workflow code: a change that would
+// break a running workflow (a reordered activity, a removed timer) fails here. Such a change goes
+// behind patched('YYYY-MM-what'); record a new history when a workflow gains a new path.
+
+const HISTORIES_DIR = fileURLToPath(new URL('../fixtures/histories/', import.meta.url));
+const historyFiles = readdirSync(HISTORIES_DIR).filter((file) => file.endsWith('.json')).sort();
+
+describe('workflow replay', () => {
+  let workflowBundle: WorkflowBundleWithSourceMap;
+
+  beforeAll(async () => {
+    installQuietRuntime();
+    workflowBundle = await bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, logger: { log() {}, trace() {}, debug() {}, info() {}, warn() {}, error: console.error } });
+  });
+
+  it('has recorded histories to replay', () => {
+    expect(historyFiles.length).toBeGreaterThan(0);
+  });
+
+  it.each(historyFiles)('replays %s without non-determinism', async (file) => {
+    const history = historyFromJSON(JSON.parse(readFileSync(path.join(HISTORIES_DIR, file), 'utf8')));
+    const histories = [{ workflowId: path.basename(file, '.json'), history }];
+    const results = [];
+    for await (const result of Worker.runReplayHistories({ workflowBundle }, histories)) results.push(result);
+    expect(results).toHaveLength(1);
+    expect(results[0].error).toBeUndefined();
+  });
+});

@@ -1,0 +1,37 @@
+import { fileURLToPath } from 'node:url';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
+import { createActivities } from '../activities';
+import { TASK_QUEUE } from '../workflows/ids';
+
+/**
+ * The workflow sources. The SDK bundles them with webpack + swc, which reads our TypeScript
+ * directly and resolves extensionless imports (`extensions: ['.ts', '.js']`), so the same files
+ * run under tsx, vitest and in the worker's sandbox without a build step.
+ */
+export const WORKFLOWS_PATH = fileURLToPath(new URL('../workflows/index.ts', import.meta.url));
+
+export type CreateWorkerOptions = {
+  connection: NativeConnection;
+  namespace: string;
+  orm: MikroORM;
+  dataDir: string;
+  /** Defaults to TASK_QUEUE; tests use their own queue on a shared server. */
+  taskQueue?: string;
+  /** A prebuilt bundle (`bundleWorkflowCode`) instead of bundling workflowsPath at start-up. */
+  workflowBundle?: WorkerOptions['workflowBundle'];
+};
+
+export async function createWorker({ connection, namespace, orm, dataDir, taskQueue = TASK_QUEUE, workflowBundle }: CreateWorkerOptions): Promise<Worker> {
+  return Worker.create({
+    connection,
+    namespace,
+    taskQueue,
+    ...(workflowBundle ? { workflowBundle } : { workflowsPath: WORKFLOWS_PATH }),
+    activities: createActivities({ orm, dataDir }),
+    // On SIGINT/SIGTERM the SDK stops polling; running activities get this long to finish
+    // (every activity is idempotent, so one cut short is simply retried elsewhere).
+    shutdownGraceTime: '10 seconds',
+    shutdownForceTime: '30 seconds',
+  });
+}

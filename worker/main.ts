@@ -1,0 +1,41 @@
+// The standalone worker process: `npm run worker` (docker-compose runs any number of these).
+// Environment: DATABASE_URL (required), TEMPORAL_ADDRESS (default 127.0.0.1:7233),
+// TEMPORAL_NAMESPACE (default 'default'), DATA_DIR (default ./data).
+import { NativeConnection } from '@temporalio/worker';
+import { readEnv } from '../config/env';
+import { initOrm } from '../db/orm';
+import { createWorker } from './create-worker';
+
+const DEFAULT_TEMPORAL_ADDRESS = '127.0.0.1:7233';
+
+async function main(): Promise<number> {
+  const env = readEnv();
+  if (!env.databaseUrl) {
+    console.error('worker: DATABASE_URL is required (the worker does not start an embedded PostgreSQL).');
+    return 2;
+  }
+  const address = env.temporalAddress ?? DEFAULT_TEMPORAL_ADDRESS;
+  const orm = await initOrm(env.databaseUrl);
+  let connection: NativeConnection | undefined;
+  try {
+    connection = await NativeConnection.connect({ address });
+    const worker = await createWorker({ connection, namespace: env.temporalNamespace, orm, dataDir: env.dataDir });
+    // The SDK's runtime shuts the worker down on SIGINT, SIGTERM, SIGQUIT and SIGUSR2: it stops
+    // polling, lets running tasks finish within the grace time, and then run() resolves.
+    console.log(`worker: polling task queue '${worker.options.taskQueue}' on ${address} (namespace ${env.temporalNamespace})`);
+    await worker.run();
+    console.log('worker: stopped');
+    return 0;
+  } finally {
+    await connection?.close().catch(() => {});
+    await orm.close(true).catch(() => {});
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error('worker: failed', error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,11 @@
+// Workflow IDs are business keys (DESIGN.md): starting one twice reaches the same run, and
+// resuming a process is reaching the same ID. Every place that starts or finds a workflow builds
+// its ID here.
+
+/** The one task queue the worker polls for workflows and activities. */
+export const TASK_QUEUE = 'trainerpay';
+
+export const classImportWorkflowId = (importUuid: string) => `class-import-${importUuid}`;
+export const settlementWorkflowId = (settlementUuid: string) => `settlement-${settlementUuid}`;
+export const creditNoteRunWorkflowId = (runUuid: string) => `credit-note-run-${runUuid}`;
+export const importQueueWorkflowId = (studioGroupUuid: string) => `import-queue-${studioGroupUuid}`;

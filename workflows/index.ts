@@ -1,0 +1,3 @@
+// Every workflow the worker runs (Worker option workflowsPath points here). Only workflow
+// functions are exported from here; signals, queries and updates live in the *.messages.ts files.
+export { classImportWorkflow } from './class-import.workflow';
