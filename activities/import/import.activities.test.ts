@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { ApplicationFailure } from '@temporalio/common';
 import { MockActivityEnvironment } from '@temporalio/testing';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importRoom } from '../../api/contracts/events';
 import { ZImportStreamMessage, type TImportStreamMessage } from '../../api/contracts/import.contract';
 import {
@@ -29,7 +29,7 @@ import {
   DEMO_UNRULED_CATEGORY,
 } from '../../domain/source-systems/demo.connector';
 import { csvImportPath } from '../../domain/source-systems/csv.connector';
-import { cloneTemplateDatabase } from '../../test/support/databases';
+import { cloneTestDatabase } from '../../test/support/databases';
 import { createImportActivities, type ImportActivities, type TImportStudioClassesInput, type TImportStudioClassesResult } from './index';
 import { upsertStudiosAndTrainers } from './master-data';
 
@@ -44,9 +44,7 @@ let dataDir: string;
 let fitness: StudioGroup;
 
 beforeAll(async () => {
-  const stackError = inject('stackError');
-  if (stackError) throw new Error(`The shared test stack did not start: ${stackError}`);
-  const database = await cloneTemplateDatabase(inject('postgresAdminUrl'));
+  const database = await cloneTestDatabase();
   drop = database.drop;
   orm = await initOrm(database.databaseUrl);
   feed = new EventFeed(database.databaseUrl);

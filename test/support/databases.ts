@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 
-export const TEMPLATE_DATABASE = 'trainerpay_test_template';
+/** One template per test run, so test runs started side by side do not drop each other's. */
+export const templateDatabaseName = (runId: number) => `trainerpay_test_template_${runId}`;
 
 export function withDatabase(serverUrl: string, database: string): string {
   const url = new URL(serverUrl);
@@ -10,11 +11,11 @@ export function withDatabase(serverUrl: string, database: string): string {
 }
 
 /** A fresh copy of the migrated, seeded template for one test file; drop it when done. */
-export async function cloneTemplateDatabase(adminUrl: string) {
+export async function cloneTemplateDatabase(adminUrl: string, templateDatabase: string) {
   const name = `trainerpay_test_${crypto.randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name} template ${TEMPLATE_DATABASE}`);
+  await admin.query(`create database ${name} template ${templateDatabase}`);
   await admin.end();
   return {
     databaseUrl: withDatabase(adminUrl, name),
@@ -25,4 +26,12 @@ export async function cloneTemplateDatabase(adminUrl: string) {
       await client.end();
     },
   };
+}
+
+/** For a test file: a fresh clone of this run's seeded template (fails when the shared stack did not start). */
+export async function cloneTestDatabase() {
+  const { inject } = await import('vitest');
+  const stackError = inject('stackError');
+  if (stackError) throw new Error(`The shared test stack did not start: ${stackError}`);
+  return cloneTemplateDatabase(inject('postgresAdminUrl'), inject('templateDatabase'));
 }

@@ -6,7 +6,7 @@ import { EventFeed } from '../../db/events';
 import { connectTemporalClient } from '../../api/temporal';
 import { createServer } from '../../api/app';
 import { createWorker } from '../../worker/create-worker';
-import { cloneTemplateDatabase } from './databases';
+import { cloneTestDatabase } from './databases';
 
 export type Stack = {
   baseUrl: string;
@@ -25,10 +25,8 @@ export type Stack = {
  * server, the worker and the API (with socket.io) on a free port.
  */
 export async function startStack({ worker: withWorker = true, webDist = 'dist/web' }: { worker?: boolean; webDist?: string } = {}): Promise<Stack> {
-  const stackError = inject('stackError');
-  if (stackError) throw new Error(`The shared test stack did not start: ${stackError}`);
+  const database = await cloneTestDatabase();
   const temporalAddress = inject('temporalAddress');
-  const database = await cloneTemplateDatabase(inject('postgresAdminUrl'));
   const orm = await initOrm(database.databaseUrl);
   const feed = new EventFeed(database.databaseUrl);
   await feed.start();
