@@ -16,6 +16,7 @@ import { createHealthRouter } from './routes/health/health.router';
 import { createImportLogRouter, createImportRouter } from './routes/import/import.router';
 import { createStudioGroupRouter } from './routes/studio-groups/studio-groups.router';
 import { attachSocketServer } from './socket';
+import { detectLocale } from './locale';
 
 export type AppDeps = {
   orm: MikroORM;
@@ -29,6 +30,7 @@ export function createApp({ orm, temporal, feed, env }: AppDeps) {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.use(helmet());
+  app.use(detectLocale);
   app.use(express.json({ limit: '1mb' }));
   // One MikroORM context per request: no global EntityManager (STYLE.md).
   app.use((_req, _res, next) => RequestContext.create(orm.em, next));
@@ -45,7 +47,7 @@ export function createApp({ orm, temporal, feed, env }: AppDeps) {
   api.use('/v1/:g', studioGroupApi);
   api.use(createImportLogRouter());
 
-  api.use((req, _res, next) => next(new HttpError(404, `No such call: ${req.method} /api${req.path}`)));
+  api.use((req, _res, next) => next(new HttpError(404, 'http.noSuchCall', undefined, { method: req.method, path: `/api${req.path}` })));
   app.use('/api', api);
 
   // The built web app; every other GET is a client-side route.

@@ -7,61 +7,69 @@ import {
 } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import type { TErrorResponse } from './contracts/common.contract';
+import { isMessageKey, translate, type Locale, type MessageKey, type MessageParams } from '../domain/messages';
+import { localeOf } from './locale';
 
-/** A domain error with the HTTP status it maps to; the message is shown to the user as is. */
+/**
+ * A domain error with the HTTP status it maps to. The message is a catalogue key (domain/messages)
+ * answered in the caller's language, or a text shown as it is.
+ */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
-    message: string,
+    message: MessageKey,
     readonly field?: string,
+    readonly params?: MessageParams,
   ) {
     super(message);
   }
 }
 
-export const badRequest = (message: string, field?: string) => new HttpError(400, message, field);
-export const notFound = (message: string) => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
+export const badRequest = (message: MessageKey, field?: string, params?: MessageParams) => new HttpError(400, message, field, params);
+export const notFound = (message: MessageKey, params?: MessageParams) => new HttpError(404, message, undefined, params);
+export const conflict = (message: MessageKey, params?: MessageParams) => new HttpError(409, message, undefined, params);
 
 /** Names the first invalid field and why, e.g. `dateStart: must be a date as YYYY-MM-DD`. */
-export function describeZodError(error: ZodError, where: string): { message: string; field: string } {
+export function describeZodError(error: ZodError, where: string, locale: Locale = 'en'): { message: string; field: string } {
   const issue = error.issues[0];
   const field = issue?.path.length ? issue.path.join('.') : where;
-  const reason = issue?.code === 'invalid_type' && issue.input === undefined ? 'is required' : issue?.message;
-  return { field, message: `${field}: ${reason ?? 'is invalid'}` };
+  const rawReason = issue?.code === 'invalid_type' && issue.input === undefined ? 'validation.required' : (issue?.message ?? 'validation.invalid');
+  const reason = isMessageKey(rawReason) ? translate(locale, rawReason) : rawReason;
+  return { field, message: translate(locale, 'validation.fieldMessage', { field, reason }) };
 }
 
-function toErrorBody(error: unknown): { httpStatus: number; body: TErrorResponse } {
+function toErrorBody(error: unknown, locale: Locale): { httpStatus: number; body: TErrorResponse } {
+  const say = (key: MessageKey, params?: MessageParams) => translate(locale, key, params);
   if (error instanceof HttpError) {
-    return { httpStatus: error.status, body: { status: 'error', message: error.message, field: error.field } };
+    return { httpStatus: error.status, body: { status: 'error', message: say(error.message, error.params), field: error.field } };
   }
   if (error instanceof ZodError) {
-    const { field, message } = describeZodError(error, 'body');
+    const { field, message } = describeZodError(error, 'body', locale);
     return { httpStatus: 400, body: { status: 'error', message, field } };
   }
   if (error instanceof WorkflowExecutionAlreadyStartedError) {
-    return { httpStatus: 409, body: { status: 'error', message: 'This process is already running.' } };
+    return { httpStatus: 409, body: { status: 'error', message: say('process.alreadyRunning') } };
   }
   if (error instanceof WorkflowNotFoundError) {
-    return { httpStatus: 404, body: { status: 'error', message: 'No such process.' } };
+    return { httpStatus: 404, body: { status: 'error', message: say('process.notFound') } };
   }
   if (error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure) {
     // Update validators reject with ApplicationFailure; its type names the HTTP status (e.g. 'Conflict').
     const httpStatus = error.cause.type === 'NotFound' ? 404 : error.cause.type === 'Invalid' ? 422 : 409;
-    return { httpStatus, body: { status: 'error', message: error.cause.message } };
+    return { httpStatus, body: { status: 'error', message: say(error.cause.message, (error.cause.details?.[0] ?? undefined) as MessageParams | undefined) } };
   }
   const bodyParserError = error as { type?: string; status?: number };
   if (bodyParserError?.type === 'entity.parse.failed') {
-    return { httpStatus: 400, body: { status: 'error', message: 'The request body is not valid JSON.', field: 'body' } };
+    return { httpStatus: 400, body: { status: 'error', message: say('http.notJson'), field: 'body' } };
   }
   if (bodyParserError?.type === 'entity.too.large') {
-    return { httpStatus: 413, body: { status: 'error', message: 'The request body is too large.', field: 'body' } };
+    return { httpStatus: 413, body: { status: 'error', message: say('http.tooLarge'), field: 'body' } };
   }
-  return { httpStatus: 500, body: { status: 'error', message: 'Something went wrong on our side. Please try again.' } };
+  return { httpStatus: 500, body: { status: 'error', message: say('http.serverError') } };
 }
 
 export const errorMiddleware: ErrorRequestHandler = (error, req, res, _next) => {
-  const { httpStatus, body } = toErrorBody(error);
+  const { httpStatus, body } = toErrorBody(error, localeOf(req));
   if (httpStatus >= 500) console.error(`[api] ${req.method} ${req.originalUrl}`, error);
   if (res.headersSent) {
     res.end();

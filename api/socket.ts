@@ -9,6 +9,7 @@ import { findLiveSession, type AuthContext } from './auth/sessions';
 import { studioGroupsOf } from './auth/tenancy';
 import { studioGroupOfImport } from './routes/import/import.service';
 import type { TRole } from './contracts/auth.contract';
+import { translate } from '../domain/messages';
 
 type SocketData = { auth: AuthContext };
 
@@ -58,7 +59,7 @@ export function attachSocketServer({ httpServer, orm, temporal, feed }: { httpSe
       const reply = typeof ack === 'function' ? ack : () => {};
       RequestContext.create(orm.em, async () => {
         const allowed = typeof room === 'string' && (await mayJoin(temporal, socket.data.auth, room));
-        if (!allowed) return reply({ ok: false, message: 'You may not follow this.' });
+        if (!allowed) return reply({ ok: false, message: translate(socket.data.auth.locale, 'import.mayNotFollow') });
         await socket.join(room);
         reply({ ok: true });
       }).catch(() => reply({ ok: false, message: 'Could not join.' }));

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { z, ZodType } from 'zod';
 import { describeZodError, HttpError } from './errors';
+import { localeOf, zodErrorMap } from './locale';
 
 type Schemas = { params?: ZodType; query?: ZodType; body?: ZodType };
 type Parsed<S extends Schemas> = {
@@ -21,12 +22,13 @@ declare module 'express-serve-static-core' {
 export function validate<S extends Schemas>(schemas: S): RequestHandler {
   return (req, _res, next) => {
     const validated: Record<string, unknown> = {};
+    const locale = localeOf(req);
     for (const where of ['params', 'query', 'body'] as const) {
       const schema = schemas[where];
       if (!schema) continue;
-      const result = schema.safeParse(where === 'body' ? (req.body ?? {}) : req[where]);
+      const result = schema.safeParse(where === 'body' ? (req.body ?? {}) : req[where], { error: zodErrorMap(locale) });
       if (!result.success) {
-        const { message, field } = describeZodError(result.error, where);
+        const { message, field } = describeZodError(result.error, where, locale);
         return next(new HttpError(400, message, field));
       }
       validated[where] = result.data;

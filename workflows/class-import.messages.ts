@@ -19,8 +19,11 @@ export const ZClassImportInput = z.object({
   mode: ZImportMode,
   /** Who asked for the import ('system' for the demo data at start-up). */
   requestedByUserUuid: z.string().min(1),
+  /** Language of the run's messages and log rows: the requester's. Runs recorded before it existed are English. */
+  locale: z.enum(['de', 'en']).default('en'),
 });
-export type TClassImportInput = z.infer<typeof ZClassImportInput>;
+/** What callers pass (defaults may be left out); the workflow parses it into the full shape. */
+export type TClassImportInput = z.input<typeof ZClassImportInput>;
 
 export type TClassImportProgress = {
   studiosTotal: number;

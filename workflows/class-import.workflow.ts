@@ -38,7 +38,7 @@ const { importStudioClasses } = proxyActivities<ImportActivities>({
 /** What the user reads for a failed step: the activity's own message, not Temporal's wrapper. */
 function failureMessage(error: unknown): string {
   if (error instanceof ActivityFailure && error.cause) {
-    if (error.cause instanceof TimeoutFailure) return 'The import did not finish in time. Please try again.';
+    if (error.cause instanceof TimeoutFailure) return 'import.timedOut';
     return error.cause.message;
   }
   return error instanceof Error ? error.message : String(error);
@@ -50,7 +50,7 @@ export async function classImportWorkflow(rawInput: TClassImportInput): Promise<
     throw ApplicationFailure.nonRetryable(`Invalid class import input: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`, 'InvalidInput');
   }
   const input = parsed.data;
-  const { importUuid, studioGroupUuid, mode, dateStart, dateEnd } = input;
+  const { importUuid, studioGroupUuid, mode, dateStart, dateEnd, locale } = input;
 
   const progress: TClassImportProgress = { studiosTotal: 0, studiosDone: 0, studiosFailed: 0, classesImported: 0, finished: false };
   const errors: string[] = [];
@@ -65,6 +65,7 @@ export async function classImportWorkflow(rawInput: TClassImportInput): Promise<
       studiosFailed: progress.studiosFailed,
       classesImported: progress.classesImported,
       error,
+      locale,
     });
     progress.finished = true;
     return { ...progress, importUuid, status: error !== undefined || progress.studiosFailed > 0 ? 'error' : 'success', errors };
@@ -73,7 +74,7 @@ export async function classImportWorkflow(rawInput: TClassImportInput): Promise<
   try {
     let studios: TImportStudio[];
     try {
-      ({ studios } = await startClassImport({ importUuid, studioGroupUuid, sourceSystem: input.sourceSystem, dateStart, dateEnd, mode }));
+      ({ studios } = await startClassImport({ importUuid, studioGroupUuid, sourceSystem: input.sourceSystem, dateStart, dateEnd, mode, locale }));
     } catch (error) {
       if (isCancellation(error)) throw error;
       const message = failureMessage(error);
@@ -86,14 +87,14 @@ export async function classImportWorkflow(rawInput: TClassImportInput): Promise<
     const importPending = async () => {
       for (let studio = pending.shift(); studio; studio = pending.shift()) {
         try {
-          const result = await importStudioClasses({ importUuid, studioGroupUuid, studioUuid: studio.uuid, dateStart, dateEnd, mode });
+          const result = await importStudioClasses({ importUuid, studioGroupUuid, studioUuid: studio.uuid, dateStart, dateEnd, mode, locale });
           progress.classesImported += result.classesImported;
         } catch (error) {
           if (isCancellation(error)) throw error;
           const message = failureMessage(error);
           errors.push(`${studio.name}: ${message}`);
           progress.studiosFailed++;
-          await reportStudioImportError({ importUuid, studioGroupUuid, studioUuid: studio.uuid, mode, message });
+          await reportStudioImportError({ importUuid, studioGroupUuid, studioUuid: studio.uuid, mode, message, locale });
         }
         progress.studiosDone++;
       }
@@ -103,7 +104,7 @@ export async function classImportWorkflow(rawInput: TClassImportInput): Promise<
   } catch (error) {
     if (!isCancellation(error)) throw error;
     // Cancelled: still close the stream and the log, then end as cancelled.
-    await CancellationScope.nonCancellable(() => finish('The import was cancelled.'));
+    await CancellationScope.nonCancellable(() => finish('import.cancelled'));
     throw error;
   }
 }

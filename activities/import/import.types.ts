@@ -9,6 +9,7 @@ export { IMPORT_MODES, ZImportMode, type TImportMode } from '../../workflows/cla
 
 const ZDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD');
 const ZId = z.string().min(1);
+const ZLocale = z.enum(['de', 'en']).default('en');
 
 export const ZStartClassImportInput = z.object({
   importUuid: ZId,
@@ -17,8 +18,9 @@ export const ZStartClassImportInput = z.object({
   dateStart: ZDate,
   dateEnd: ZDate,
   mode: ZImportMode,
+  locale: ZLocale,
 });
-export type TStartClassImportInput = z.infer<typeof ZStartClassImportInput>;
+export type TStartClassImportInput = z.input<typeof ZStartClassImportInput>;
 
 export type TImportStudio = { uuid: string; name: string };
 
@@ -35,8 +37,9 @@ export const ZImportStudioClassesInput = z.object({
   dateStart: ZDate,
   dateEnd: ZDate,
   mode: ZImportMode,
+  locale: ZLocale,
 });
-export type TImportStudioClassesInput = z.infer<typeof ZImportStudioClassesInput>;
+export type TImportStudioClassesInput = z.input<typeof ZImportStudioClassesInput>;
 
 export type TImportStudioClassesResult = {
   studioUuid: string;
@@ -56,8 +59,9 @@ export const ZReportStudioImportErrorInput = z.object({
   studioUuid: ZId,
   mode: ZImportMode,
   message: z.string(),
+  locale: ZLocale,
 });
-export type TReportStudioImportErrorInput = z.infer<typeof ZReportStudioImportErrorInput>;
+export type TReportStudioImportErrorInput = z.input<typeof ZReportStudioImportErrorInput>;
 
 export const ZFinishClassImportInput = z.object({
   importUuid: ZId,
@@ -68,7 +72,8 @@ export const ZFinishClassImportInput = z.object({
   classesImported: z.number().int().min(0),
   /** Set when the import could not start (e.g. a CSV with bad rows): reported as an error. */
   error: z.string().optional(),
+  locale: ZLocale,
 });
-export type TFinishClassImportInput = z.infer<typeof ZFinishClassImportInput>;
+export type TFinishClassImportInput = z.input<typeof ZFinishClassImportInput>;
 
 export type TFinishClassImportResult = { status: 'success' | 'error'; message: string };

@@ -5,6 +5,7 @@ import { DateTime } from 'luxon';
 import type { TImportStreamMessage } from '../../api/contracts/import.contract';
 import { ImportLog, SettlementLine, Studio, StudioClass, StudioGroup, Trainer } from '../../db/entities';
 import { getConnector, SourceDataError, UnknownSourceSystemError, type SourceClass } from '../../domain/source-systems/connector';
+import { translate, type MessageKey, type MessageParams } from '../../domain/messages';
 import { importProc, recordImportStep } from './import-log';
 import {
   ZFinishClassImportInput,
@@ -60,8 +61,6 @@ function rangeInstants(dateStart: string, dateEnd: string) {
   return { start: start.toJSDate(), end: end.toJSDate() };
 }
 
-const PLURALS: Record<string, string> = { class: 'classes', studio: 'studios' };
-const plural = (count: number, word: 'class' | 'studio') => `${count} ${count === 1 ? word : PLURALS[word]}`;
 
 export function createImportActivities({ orm, dataDir }: ImportActivityDeps) {
   const findStudioGroup = async (em: EntityManager, uuid: string) => {
@@ -107,7 +106,7 @@ export function createImportActivities({ orm, dataDir }: ImportActivityDeps) {
       await em.transactional(async (tem) => {
         await lockImportStep(tem, `${input.importUuid}:start`);
         if ((await tem.count(ImportLog, { importUuid: input.importUuid, studio: null, status: 'info' })) > 0) return;
-        const message = `Import of classes from ${input.dateStart} to ${input.dateEnd} (${studioGroup.sourceSystem}) started: ${plural(studios.length, 'studio')}, ${trainers} trainers synchronised.`;
+        const message = translate(input.locale, 'import.started', { dateStart: input.dateStart, dateEnd: input.dateEnd, sourceSystem: studioGroup.sourceSystem, studios: studios.length, trainers });
         await recordImportStep(tem, {
           log: {
             studioGroup,
@@ -119,7 +118,7 @@ export function createImportActivities({ orm, dataDir }: ImportActivityDeps) {
             message,
           },
           messages: [
-            { status: 'config', message: `Importing ${plural(studios.length, 'studio')}`, studio_count: studios.length, import_uuid: input.importUuid },
+            { status: 'config', message: translate(input.locale, 'import.config', { studios: studios.length }), studio_count: studios.length, import_uuid: input.importUuid },
             { status: 'info', message, import_uuid: input.importUuid },
           ],
         });
@@ -236,14 +235,15 @@ export function createImportActivities({ orm, dataDir }: ImportActivityDeps) {
           }
         }
 
+        const say = (key: MessageKey, params?: MessageParams) => translate(input.locale, key, params);
         const notes = [
-          input.mode === 'update' ? `${classesDeleted} no longer listed removed` : null,
-          classesKept ? `${classesKept} no longer listed kept because a settlement uses them` : null,
-          classesWithUnknownTrainer
-            ? `${classesWithUnknownTrainer} with trainers unknown to TrainerPay (${[...unknownTrainerIds].join(', ')}) imported without trainer`
-            : null,
+          input.mode === 'update' ? say('import.noteRemoved', { count: classesDeleted }) : null,
+          classesKept ? say('import.noteKept', { count: classesKept }) : null,
+          classesWithUnknownTrainer ? say('import.noteUnknownTrainers', { count: classesWithUnknownTrainer, ids: [...unknownTrainerIds].join(', ') }) : null,
         ].filter(Boolean);
-        const message = `${studio.name}: ${plural(rows.length, 'class')} imported${notes.length ? ` (${notes.join('; ')})` : ''}.`;
+        const message = notes.length
+          ? say('import.studioImportedWithNotes', { studio: studio.name, classes: rows.length, notes: notes.join('; ') })
+          : say('import.studioImported', { studio: studio.name, classes: rows.length });
         await recordImportStep(tem, {
           log: {
             studioGroup: tem.getReference(StudioGroup, studioGroup.id),
@@ -256,7 +256,7 @@ export function createImportActivities({ orm, dataDir }: ImportActivityDeps) {
           },
           messages: [
             { status: 'success', message, studio_name: studio.name, classes_import_count: rows.length, import_uuid: input.importUuid },
-            { status: 'finished_club', message: `${studio.name} finished`, studio_name: studio.name, import_uuid: input.importUuid },
+            { status: 'finished_club', message: translate(input.locale, 'import.studioFinished', { studio: studio.name }), studio_name: studio.name, import_uuid: input.importUuid },
           ],
         });
         return {
@@ -280,7 +280,7 @@ export function createImportActivities({ orm, dataDir }: ImportActivityDeps) {
       await em.transactional(async (tem) => {
         await lockImportStep(tem, `${input.importUuid}:${input.studioUuid}`);
         if (studio && (await tem.count(ImportLog, { importUuid: input.importUuid, studio, status: { $in: ['success', 'error'] } })) > 0) return;
-        const message = `${studioName}: ${input.message}`;
+        const message = translate(input.locale, 'import.studioFailed', { studio: studioName, reason: input.message });
         await recordImportStep(tem, {
           log: {
             studioGroup,
@@ -293,7 +293,7 @@ export function createImportActivities({ orm, dataDir }: ImportActivityDeps) {
           },
           messages: [
             { status: 'error', message, studio_name: studioName, import_uuid: input.importUuid },
-            { status: 'finished_club', message: `${studioName} finished`, studio_name: studioName, import_uuid: input.importUuid },
+            { status: 'finished_club', message: translate(input.locale, 'import.studioFinished', { studio: studioName }), studio_name: studioName, import_uuid: input.importUuid },
           ],
         });
       });
@@ -305,18 +305,20 @@ export function createImportActivities({ orm, dataDir }: ImportActivityDeps) {
       const em = orm.em.fork();
       const studioGroup = await findStudioGroup(em, input.studioGroupUuid);
       const status = input.error !== undefined || input.studiosFailed > 0 ? 'error' : 'success';
+      const say = (key: MessageKey, params?: MessageParams) => translate(input.locale, key, params);
+      const counts = { classes: input.classesImported, studios: input.studiosTotal, failed: input.studiosFailed };
       const message =
         input.error !== undefined
-          ? `Import failed: ${input.error}`
+          ? say('import.failed', { reason: input.error })
           : input.studiosFailed > 0
-            ? `Import finished with errors: ${plural(input.classesImported, 'class')} imported, ${input.studiosFailed} of ${plural(input.studiosTotal, 'studio')} failed.`
-            : `Import finished: ${plural(input.classesImported, 'class')} imported from ${plural(input.studiosTotal, 'studio')}.`;
+            ? say('import.finishedWithErrors', counts)
+            : say('import.finished', counts);
       return em.transactional(async (tem) => {
         await lockImportStep(tem, `${input.importUuid}:finish`);
         const earlier = await tem.findOne(ImportLog, { importUuid: input.importUuid, studio: null, status: { $in: ['success', 'error'] } });
         if (earlier) return { status: earlier.status === 'success' ? 'success' : 'error', message: earlier.message };
         const messages: TImportStreamMessage[] = [];
-        if (input.error !== undefined) messages.push({ status: 'error', message: input.error, import_uuid: input.importUuid });
+        if (input.error !== undefined) messages.push({ status: 'error', message: say(input.error), import_uuid: input.importUuid });
         messages.push({ status: 'finished_studiogroup', message, classes_import_count: input.classesImported, import_uuid: input.importUuid });
         await recordImportStep(tem, {
           log: {

@@ -51,10 +51,10 @@ const LAST_USED_RESOLUTION_MS = 5 * 60_000;
 export const requireAuth: RequestHandler = async (req, _res, next) => {
   const userUuid = req.header('x-user');
   const apiKey = req.header('x-api-key');
-  if (!userUuid || !apiKey) return next(new HttpError(401, 'Please log in: the x-user and x-api-key headers are missing.'));
+  if (!userUuid || !apiKey) return next(new HttpError(401, 'auth.headersMissing'));
   const em = RequestContext.getEntityManager()!;
   const session = await findLiveSession(em, userUuid, apiKey);
-  if (!session) return next(new HttpError(401, 'Your session has expired or is not valid. Please log in again.'));
+  if (!session) return next(new HttpError(401, 'auth.sessionInvalid'));
   if (Date.now() - session.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     session.lastUsedAt = new Date();
     await em.flush();
@@ -74,7 +74,7 @@ export async function revokeSession(em: EntityManager, sessionId: number): Promi
 }
 
 export const authOf = (req: { auth?: AuthContext }): AuthContext => {
-  if (!req.auth) throw new HttpError(401, 'Please log in.');
+  if (!req.auth) throw new HttpError(401, 'auth.headersMissing');
   return req.auth;
 };
 

@@ -37,18 +37,18 @@ const ZStudioGroupKey = z.string().uuid();
  */
 export const requireStaffOfStudioGroup: RequestHandler = async (req, _res, next) => {
   const auth = authOf(req);
-  if (auth.role === 'trainer') return next(new HttpError(403, 'This area is for studio staff only.'));
+  if (auth.role === 'trainer') return next(new HttpError(403, 'auth.staffOnly'));
   const key = ZStudioGroupKey.safeParse(req.params.g);
-  if (!key.success) return next(new HttpError(400, 'g: must be the uuid of a studio group', 'g'));
+  if (!key.success) return next(new HttpError(400, 'validation.fieldMessage', 'g', { field: 'g', reason: 'tenancy.studioGroupKey' }));
   const groups = await studioGroupsOf(auth);
   const studioGroup = groups.find((group) => group.uuid === key.data);
-  if (!studioGroup) return next(new HttpError(404, 'Studio group not found.'));
+  if (!studioGroup) return next(new HttpError(404, 'tenancy.studioGroupNotFound'));
   req.studioGroup = studioGroup;
   next();
 };
 
 export const studioGroupOf = (req: { studioGroup?: StudioGroup }): StudioGroup => {
-  if (!req.studioGroup) throw new HttpError(404, 'Studio group not found.');
+  if (!req.studioGroup) throw new HttpError(404, 'tenancy.studioGroupNotFound');
   return req.studioGroup;
 };
 

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { ZLocale } from './common.contract';
 
 export const ZLoginRequest = z.object({
-  email: z.string().trim().toLowerCase().email('must be an e-mail address'),
-  password: z.string().min(1, 'must not be empty'),
+  email: z.string().trim().toLowerCase().email('validation.email'),
+  password: z.string().min(1, 'validation.notEmpty'),
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 

@@ -10,6 +10,6 @@ export type TErrorResponse = z.infer<typeof ZErrorResponse>;
 
 export const ZUuid = z.string().uuid();
 /** A calendar date as the spec sends it: YYYY-MM-DD. */
-export const ZIsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD');
+export const ZIsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.isoDate');
 export const ZLocale = z.enum(['de', 'en']);
 export type TLocale = z.infer<typeof ZLocale>;

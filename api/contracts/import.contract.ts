@@ -4,7 +4,7 @@ import { ZIsoDate } from './common.contract';
 /** Body of POST /api/v1/{g}/{source-system}/import/classes/ondemand (and .../update/...). */
 export const ZOnDemandImportRequest = z
   .object({ dateStart: ZIsoDate, dateEnd: ZIsoDate })
-  .refine((body) => body.dateStart <= body.dateEnd, { message: 'must not be before dateStart', path: ['dateEnd'] });
+  .refine((body) => body.dateStart <= body.dateEnd, { message: 'import.dateEndBeforeStart', path: ['dateEnd'] });
 export type TOnDemandImportRequest = z.infer<typeof ZOnDemandImportRequest>;
 
 /** The longest range one on-demand import may cover; a year of classes is already a large import. */

@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import { DateTime } from 'luxon';
-import { ImportLog, StudioGroup } from '../../db/entities';
+import { ImportLog, StudioGroup, User } from '../../db/entities';
 import { startClassImport } from '../../api/routes/import/import.service';
 
 /** The last two complete months before `today`, as an import range. */
@@ -20,11 +20,15 @@ export function lastTwoCompleteMonths(today = DateTime.now()) {
 export async function startDemoImportsIfNeeded({ orm, temporal }: { orm: MikroORM; temporal: Client }): Promise<number> {
   const em = orm.em.fork();
   const groups = await em.find(StudioGroup, { sourceSystem: 'demo' }, { populate: ['mandant'] });
+  const staff = await em.find(User, { role: 'staff' }, { populate: ['staffStudioGroups'], orderBy: { id: 'asc' } });
   const { dateStart, dateEnd } = lastTwoCompleteMonths();
   let started = 0;
   for (const studioGroup of groups) {
     if ((await em.count(ImportLog, { studioGroup })) > 0) continue;
-    await startClassImport({ temporal, studioGroup, sourceSystem: 'demo', mode: 'ondemand', dateStart, dateEnd, userUuid: 'system' });
+    // The log rows read in the language of the group's first staff member, who will look at them.
+    const admin = staff.find((user) => user.staffStudioGroups.getItems().some((group) => group.id === studioGroup.id));
+    const locale = admin?.locale === 'de' ? 'de' : 'en';
+    await startClassImport({ temporal, studioGroup, sourceSystem: 'demo', mode: 'ondemand', dateStart, dateEnd, userUuid: 'system', locale });
     started++;
   }
   return started;

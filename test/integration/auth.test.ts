@@ -43,6 +43,9 @@ describe('log-in', () => {
     expect(noPassword.status).toBe(400);
     expect(await noPassword.json()).toMatchObject({ field: 'password', message: 'password: is required' });
 
+    const germanPage = await post('/api/login', { email: 'admin@demo.test' }, { 'content-type': 'application/json', 'x-locale': 'de' });
+    expect(await germanPage.json()).toMatchObject({ field: 'password', message: 'password: ist ein Pflichtfeld' });
+
     const notJson = await post('/api/login', '{"email":', { 'content-type': 'application/json' });
     expect(notJson.status).toBe(400);
     expect(await notJson.json()).toMatchObject({ status: 'error', message: 'The request body is not valid JSON.' });
@@ -100,12 +103,16 @@ describe('tenancy', () => {
     expect(await ownGroup.json()).toMatchObject({ name: 'Demo Fitness Group', sourceSystem: 'demo' });
   });
 
-  it('keeps trainers out of the admin calls with 403', async () => {
+  it('keeps trainers out of the admin calls with 403, in their language', async () => {
     const trainer = await logIn(stack.baseUrl, 'trainer@demo.test');
     const group = trainer.studioGroups[0]!;
-    const response = await fetch(`${stack.baseUrl}/api/v1/${group.uuid}/studio-group`, { headers: trainer.headers });
-    expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({ status: 'error', message: 'This area is for studio staff only.' });
+    const url = `${stack.baseUrl}/api/v1/${group.uuid}/studio-group`;
+    // The demo trainer's own language is German; the page's language (x-locale) wins over it.
+    const german = await fetch(url, { headers: trainer.headers });
+    expect(german.status).toBe(403);
+    expect(await german.json()).toEqual({ status: 'error', message: 'Dieser Bereich ist nur für Mitarbeitende des Studios.' });
+    const english = await fetch(url, { headers: { ...trainer.headers, 'x-locale': 'en' } });
+    expect(await english.json()).toEqual({ status: 'error', message: 'This area is for studio staff only.' });
   });
 
   it('answers 400 for a malformed studio group id', async () => {

@@ -118,6 +118,7 @@ describe('classImportWorkflow', () => {
         dateStart: '2026-01-01',
         dateEnd: '2026-01-31',
         mode: 'ondemand',
+        locale: 'en',
       },
     });
     // The studios run side by side, so their activities may start in any order.
@@ -130,12 +131,13 @@ describe('classImportWorkflow', () => {
         dateStart: '2026-01-01',
         dateEnd: '2026-01-31',
         mode: 'ondemand',
+        locale: 'en',
       })),
     ));
     expect(calls.map((call) => call.name)).toEqual(['startClassImport', 'importStudioClasses', 'importStudioClasses', 'importStudioClasses', 'finishClassImport']);
     expect(calls.at(-1)).toEqual({
       name: 'finishClassImport',
-      input: { importUuid: workflowInput.importUuid, studioGroupUuid: workflowInput.studioGroupUuid, mode: 'ondemand', studiosTotal: 3, studiosFailed: 0, classesImported: 606 },
+      input: { importUuid: workflowInput.importUuid, studioGroupUuid: workflowInput.studioGroupUuid, mode: 'ondemand', studiosTotal: 3, studiosFailed: 0, classesImported: 606, locale: 'en' },
     });
     expect(result).toEqual({
       importUuid: workflowInput.importUuid,
@@ -159,7 +161,7 @@ describe('classImportWorkflow', () => {
         if (studioInput.studioUuid === 'studio-muenchen' && attempt === 1) throw new Error('connection reset');
       },
     });
-    const workflowInput = input({ mode: 'update' });
+    const workflowInput = input({ mode: 'update', locale: 'de' });
     const result = await run(workflowInput, activities);
 
     expect(attempts.get('studio-hamburg')).toBe(1);
@@ -172,6 +174,8 @@ describe('classImportWorkflow', () => {
         studioUuid: 'studio-hamburg',
         mode: 'update',
         message: 'The source system refused the request for Hamburg Altona.',
+        // The requester's language reaches every activity that writes a message.
+        locale: 'de',
       },
     ]);
     expect(calls.at(-1)).toMatchObject({ name: 'finishClassImport', input: { studiosTotal: 3, studiosFailed: 1, classesImported: 411, mode: 'update' } });

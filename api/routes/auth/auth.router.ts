@@ -8,6 +8,7 @@ import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { authOf, createApiSession, requireAuth, revokeSession } from '../../auth/sessions';
 import { studioGroupsOf } from '../../auth/tenancy';
 import { HttpError } from '../../errors';
+import { t } from '../../locale';
 import { validate, validated } from '../../validate';
 import type { StudioGroup } from '../../../db/entities';
 
@@ -48,8 +49,8 @@ export function createAuthRouter({ apiKeyTtlHours }: { apiKeyTtlHours: number })
     standardHeaders: 'draft-7',
     legacyHeaders: false,
     keyGenerator: (req) => `${ipKeyGenerator(req.ip ?? '')}|${String(req.body?.email ?? '').trim().toLowerCase()}`,
-    handler: (_req, res) => {
-      res.status(429).json({ status: 'error', message: 'Too many failed log-ins. Please wait 15 minutes and try again.' });
+    handler: (req, res) => {
+      res.status(429).json({ status: 'error', message: t(req, 'auth.tooManyFailures') });
     },
   });
 
@@ -59,7 +60,7 @@ export function createAuthRouter({ apiKeyTtlHours }: { apiKeyTtlHours: number })
     const em = RequestContext.getEntityManager()!;
     const user = await em.findOne(User, { email });
     const passwordOk = user ? await verifyPassword(user.passwordHash, password) : await verifyPassword(await unknownUserHash, password);
-    if (!user || !passwordOk) throw new HttpError(401, 'E-mail or password is wrong.');
+    if (!user || !passwordOk) throw new HttpError(401, 'auth.wrongCredentials');
     const apiKey = await createApiSession(em, user, apiKeyTtlHours);
     const answer: TLoginResponse = { ...(await describeUser(user)), apiKey };
     res.json(answer);
@@ -67,7 +68,7 @@ export function createAuthRouter({ apiKeyTtlHours }: { apiKeyTtlHours: number })
 
   router.post('/logout', requireAuth, async (req, res) => {
     await revokeSession(RequestContext.getEntityManager()!, authOf(req).sessionId);
-    res.json({ status: 'success', message: 'Logged out.' });
+    res.json({ status: 'success', message: t(req, 'auth.loggedOut') });
   });
 
   router.get('/me', requireAuth, async (req, res) => {

@@ -8,6 +8,7 @@ import { authOf } from '../../auth/sessions';
 import { findVisibleStudioGroupById, requireStaffOfStudioGroup, studioGroupOf, studioGroupsOf } from '../../auth/tenancy';
 import { HttpError } from '../../errors';
 import { validate, validated } from '../../validate';
+import { localeOf, t } from '../../locale';
 import { checkImportRange, checkSourceSystem, followImport, listImportLog, startClassImport, type ImportMode } from './import.service';
 
 type Deps = { temporal: Client; feed: EventFeed };
@@ -41,7 +42,7 @@ export function createImportRouter({ temporal, feed }: Deps) {
     try {
       ({ handle } = await startClassImport({
         temporal, studioGroup, sourceSystem: params.sourceSystem, mode, importUuid,
-        dateStart: body.dateStart, dateEnd: body.dateEnd, userUuid: authOf(req).userUuid,
+        dateStart: body.dateStart, dateEnd: body.dateEnd, userUuid: authOf(req).userUuid, locale: localeOf(req),
       }));
     } catch (error) {
       follow.unsubscribe();
@@ -61,7 +62,7 @@ export function createImportRouter({ temporal, feed }: Deps) {
     if (outcome === 'completed') {
       await Promise.race([follow.finished, new Promise((resolve) => setTimeout(resolve, LAST_MESSAGE_GRACE_MS))]);
     } else if (outcome !== 'finished') {
-      const failure: TImportStreamMessage = { status: 'error', message: 'The import stopped with an error. Please try again.', import_uuid: importUuid };
+      const failure: TImportStreamMessage = { status: 'error', message: t(req, 'import.stoppedWithError'), import_uuid: importUuid };
       res.write(`${JSON.stringify(failure)}\n`);
     }
     follow.unsubscribe();
@@ -84,14 +85,14 @@ export function createImportLogRouter() {
   router.get('/:sourceSystem/import/log/:studioGroupId', validate(logSchemas), async (req, res) => {
     const { params, query } = validated(req, logSchemas);
     const auth = authOf(req);
-    if (auth.role === 'trainer') throw new HttpError(403, 'This area is for studio staff only.');
+    if (auth.role === 'trainer') throw new HttpError(403, 'auth.staffOnly');
     // The spec lets the id be undefined: then the log of every group the caller manages.
     let groupIds: number[];
     if (params.studioGroupId === 'undefined') {
       groupIds = (await studioGroupsOf(auth)).map((group) => group.id);
     } else {
       const group = await findVisibleStudioGroupById(auth, params.studioGroupId);
-      if (!group) throw new HttpError(404, 'Studio group not found.');
+      if (!group) throw new HttpError(404, 'tenancy.studioGroupNotFound');
       groupIds = [group.id];
     }
     res.json(await listImportLog(RequestContext.getEntityManager()!, groupIds, query.limit));

@@ -9,6 +9,7 @@ import type { EventFeed } from '../../../db/events';
 import { importRoom } from '../../contracts/events';
 import { MAX_IMPORT_RANGE_DAYS, type TImportLogEntry, type TImportStreamMessage } from '../../contracts/import.contract';
 import { badRequest, notFound } from '../../errors';
+import type { Locale } from '../../../domain/messages';
 
 export const KNOWN_SOURCE_SYSTEMS = ['demo', 'csv'] as const;
 
@@ -17,20 +18,20 @@ export type ImportMode = 'ondemand' | 'update';
 /** The `{source-system}` segment must name a connector, and the one this studio group imports from. */
 export function checkSourceSystem(group: StudioGroup, sourceSystem: string) {
   if (!(KNOWN_SOURCE_SYSTEMS as readonly string[]).includes(sourceSystem)) {
-    throw notFound(`Unknown source system '${sourceSystem}'.`);
+    throw notFound('import.unknownSourceSystem', { sourceSystem });
   }
   if (group.sourceSystem !== sourceSystem) {
-    throw badRequest(`This studio group imports from '${group.sourceSystem}', not from '${sourceSystem}'.`, 'source-system');
+    throw badRequest('import.wrongSourceSystem', 'source-system', { configured: group.sourceSystem, requested: sourceSystem });
   }
 }
 
 export function checkImportRange(dateStart: string, dateEnd: string) {
   const start = DateTime.fromISO(dateStart);
   const end = DateTime.fromISO(dateEnd);
-  if (!start.isValid) throw badRequest('dateStart: is not a calendar date', 'dateStart');
-  if (!end.isValid) throw badRequest('dateEnd: is not a calendar date', 'dateEnd');
+  if (!start.isValid) throw badRequest('validation.fieldMessage', 'dateStart', { field: 'dateStart', reason: 'import.notCalendarDate' });
+  if (!end.isValid) throw badRequest('validation.fieldMessage', 'dateEnd', { field: 'dateEnd', reason: 'import.notCalendarDate' });
   if (end.diff(start, 'days').days + 1 > MAX_IMPORT_RANGE_DAYS) {
-    throw badRequest(`dateEnd: an import covers at most ${MAX_IMPORT_RANGE_DAYS} days`, 'dateEnd');
+    throw badRequest('import.rangeTooLong', 'dateEnd', { days: MAX_IMPORT_RANGE_DAYS });
   }
 }
 
@@ -42,14 +43,16 @@ type StartImport = {
   dateStart: string;
   dateEnd: string;
   userUuid: string;
+  /** Language of the run's messages and log rows. */
+  locale: Locale;
   importUuid?: string;
 };
 
-export async function startClassImport({ temporal, studioGroup, sourceSystem, mode, dateStart, dateEnd, userUuid, importUuid = crypto.randomUUID() }: StartImport) {
+export async function startClassImport({ temporal, studioGroup, sourceSystem, mode, dateStart, dateEnd, userUuid, locale, importUuid = crypto.randomUUID() }: StartImport) {
   const handle = await temporal.workflow.start<typeof classImportWorkflow>('classImportWorkflow', {
     taskQueue: TASK_QUEUE,
     workflowId: classImportWorkflowId(importUuid),
-    args: [{ importUuid, studioGroupUuid: studioGroup.uuid, sourceSystem, dateStart, dateEnd, mode, requestedByUserUuid: userUuid }],
+    args: [{ importUuid, studioGroupUuid: studioGroup.uuid, sourceSystem, dateStart, dateEnd, mode, requestedByUserUuid: userUuid, locale }],
     // The socket.io room check reads which studio group a run belongs to from here.
     memo: { studioGroupUuid: studioGroup.uuid },
   });

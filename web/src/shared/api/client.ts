@@ -36,7 +36,8 @@ export function setUnauthorizedHandler(handler: () => void) {
 }
 
 async function send(path: string, { method = 'GET', body, signal, auth = true }: RequestOptions<unknown>): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // The server answers its messages in the language of the page (es has navigation only: English).
+  const headers: Record<string, string> = { accept: 'application/json', 'x-locale': i18n.language === 'de' ? 'de' : 'en' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   const session = auth ? getSession() : null;
   if (session) {

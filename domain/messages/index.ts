@@ -1,0 +1,35 @@
+import { isLocale, type Locale, type MessageCatalog } from './catalog';
+import { commonMessages } from './common.messages';
+import { importMessages } from './import.messages';
+
+export * from './catalog';
+
+// Every text the server shows a user, in de and en, by feature. The API answers in the caller's
+// language (see api/locale.ts); the web app shows server messages as they come.
+const catalog: MessageCatalog = {
+  ...commonMessages,
+  ...importMessages,
+};
+
+export type MessageKey = keyof typeof commonMessages | keyof typeof importMessages | (string & {});
+export type MessageParams = Record<string, string | number>;
+
+export const isMessageKey = (value: string): boolean => Object.hasOwn(catalog, value);
+
+/** The text of a message key in a locale with `{name}` filled in; a text that is not a key stays as it is. */
+export function translate(locale: Locale | string, key: MessageKey, params: MessageParams = {}): string {
+  const text = catalog[key];
+  const template = text ? text[isLocale(locale) ? locale : 'en'] : key;
+  // `{count:class:classes}` is the number with the singular or plural noun.
+  const counted = template.replace(/\{(\w+):([^:}]*):([^}]*)\}/g, (match, name: string, one: string, other: string) => {
+    if (!(name in params)) return match;
+    const count = Number(params[name]);
+    return `${count} ${count === 1 ? one : other}`;
+  });
+  // A parameter that is itself a key (a reason inside 'field: reason') is translated too.
+  return counted.replace(/\{(\w+)\}/g, (match, name: string) => {
+    if (!(name in params)) return match;
+    const value = String(params[name]);
+    return isMessageKey(value) ? translate(locale, value) : value;
+  });
+}

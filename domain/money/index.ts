@@ -1,0 +1,11 @@
+export {
+  assertCents,
+  BASIS_POINTS_PER_UNIT,
+  formatEuro,
+  mulDivRoundHalfAwayFromZero,
+  sumCents,
+  sumTotals,
+  vatCents,
+  ZERO_TOTALS,
+  type MoneyTotals,
+} from './money';
