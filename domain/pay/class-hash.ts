@@ -11,42 +11,52 @@ const FNV64_PRIME_LOW = 0x1b3; // prime = 2^40 + 0x1b3
 
 /** FNV-1a 64-bit hash of the UTF-8 bytes of `text`, as 16 lower-case hex digits. */
 export function fnv1a64Hex(text: string): string {
-  // Four 16-bit limbs keep every intermediate product below 2^53 (exact in doubles), much faster than BigInt.
-  let h0: number = FNV64_OFFSET_BASIS[0];
-  let h1: number = FNV64_OFFSET_BASIS[1];
-  let h2: number = FNV64_OFFSET_BASIS[2];
-  let h3: number = FNV64_OFFSET_BASIS[3];
-  const mix = (byte: number) => {
-    h0 ^= byte;
-    // h × (2^40 + 0x1b3) mod 2^64: h × 0x1b3 plus h shifted left by 40 bits (limbs 0 and 1 reach limbs 2 and 3).
-    const t0 = h0 * FNV64_PRIME_LOW;
-    const t1 = h1 * FNV64_PRIME_LOW + Math.floor(t0 / 0x10000);
-    const t2 = h2 * FNV64_PRIME_LOW + h0 * 0x100 + Math.floor(t1 / 0x10000);
-    const t3 = h3 * FNV64_PRIME_LOW + h1 * 0x100 + Math.floor(t2 / 0x10000);
-    h0 = t0 & 0xffff;
-    h1 = t1 & 0xffff;
-    h2 = t2 & 0xffff;
-    h3 = t3 & 0xffff;
-  };
-  for (const char of text) {
-    const code = char.codePointAt(0) as number;
-    if (code < 0x80) mix(code);
+  // Four 16-bit limbs (low first) keep every intermediate product below 2^53, exact in doubles and
+  // much faster than BigInt. A plain loop over char codes, no closures: this runs once per class.
+  const h = [FNV64_OFFSET_BASIS[0], FNV64_OFFSET_BASIS[1], FNV64_OFFSET_BASIS[2], FNV64_OFFSET_BASIS[3]];
+  for (let i = 0; i < text.length; i += 1) {
+    let code = text.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      const low = text.charCodeAt(i + 1);
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        code = 0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00);
+        i += 1;
+      }
+    }
+    if (code < 0x80) mix(h, code);
     else if (code < 0x800) {
-      mix(0xc0 | (code >> 6));
-      mix(0x80 | (code & 0x3f));
+      mix(h, 0xc0 | (code >> 6));
+      mix(h, 0x80 | (code & 0x3f));
     } else if (code < 0x10000) {
-      mix(0xe0 | (code >> 12));
-      mix(0x80 | ((code >> 6) & 0x3f));
-      mix(0x80 | (code & 0x3f));
+      mix(h, 0xe0 | (code >> 12));
+      mix(h, 0x80 | ((code >> 6) & 0x3f));
+      mix(h, 0x80 | (code & 0x3f));
     } else {
-      mix(0xf0 | (code >> 18));
-      mix(0x80 | ((code >> 12) & 0x3f));
-      mix(0x80 | ((code >> 6) & 0x3f));
-      mix(0x80 | (code & 0x3f));
+      mix(h, 0xf0 | (code >> 18));
+      mix(h, 0x80 | ((code >> 12) & 0x3f));
+      mix(h, 0x80 | ((code >> 6) & 0x3f));
+      mix(h, 0x80 | (code & 0x3f));
     }
   }
-  const hex = (limb: number) => limb.toString(16).padStart(4, '0');
-  return hex(h3) + hex(h2) + hex(h1) + hex(h0);
+  return hex4(h[3]) + hex4(h[2]) + hex4(h[1]) + hex4(h[0]);
+}
+
+/** One FNV-1a step on the limbs: xor the byte in, multiply by the prime modulo 2^64. */
+function mix(h: number[], byte: number): void {
+  const h0 = h[0] ^ byte;
+  // h × (2^40 + 0x1b3): h × 0x1b3 plus h shifted left by 40 bits (limbs 0 and 1 reach limbs 2 and 3).
+  const t0 = h0 * FNV64_PRIME_LOW;
+  const t1 = h[1] * FNV64_PRIME_LOW + Math.floor(t0 / 0x10000);
+  const t2 = h[2] * FNV64_PRIME_LOW + h0 * 0x100 + Math.floor(t1 / 0x10000);
+  const t3 = h[3] * FNV64_PRIME_LOW + h[1] * 0x100 + Math.floor(t2 / 0x10000);
+  h[0] = t0 & 0xffff;
+  h[1] = t1 & 0xffff;
+  h[2] = t2 & 0xffff;
+  h[3] = t3 & 0xffff;
+}
+
+function hex4(limb: number): string {
+  return limb.toString(16).padStart(4, '0');
 }
 
 /**
