@@ -29,6 +29,7 @@ import { PageHeader } from '../../shared/components/PageHeader';
 import { daysInRange, lastCompleteMonth, toIsoDate } from '../../shared/format';
 import { useLocale } from '../../shared/hooks/use-locale';
 import { useCurrentStudioGroup } from '../current-studio-group';
+import { CsvUploadCard } from '../components/CsvUploadCard';
 import { importLogQueryKeys, type ImportMode } from '../hooks/api/import';
 import { useStudioGroup } from '../hooks/api/studio-group';
 import { importProgress } from '../import/import-run';
@@ -191,6 +192,8 @@ export function ImportOnDemandPage() {
             </Button>
           </Group>
         </Card>
+
+        {sourceSystem === 'csv' && current && <CsvUploadCard studioGroupUuid={current.uuid} />}
 
         {state.phase === 'failed' && state.error && (
           <Alert color="red" icon={<IconAlert />} title={t('importRun.failedTitle')} data-testid="import-error" role="alert">

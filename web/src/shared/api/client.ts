@@ -7,12 +7,15 @@ import { clearSession, getSession } from '../session';
 export class ApiError extends Error {
   readonly status: number;
   readonly field: string | undefined;
+  /** The whole error answer, for calls that say more than one message (e.g. a CSV file's bad lines). */
+  readonly payload: unknown;
 
-  constructor({ status, message, field }: { status: number; message: string; field?: string }) {
+  constructor({ status, message, field, payload }: { status: number; message: string; field?: string; payload?: unknown }) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.field = field;
+    this.payload = payload;
   }
 }
 
@@ -26,6 +29,8 @@ export type RequestOptions<T> = {
   signal?: AbortSignal;
   /** false for calls made without a session (log-in): no headers, and a 401 is just an error. */
   auth?: boolean;
+  /** Sends a string body as it is with this content type (e.g. text/csv) instead of as JSON. */
+  contentType?: string;
 };
 
 let onUnauthorized: () => void = () => undefined;
@@ -35,10 +40,11 @@ export function setUnauthorizedHandler(handler: () => void) {
   onUnauthorized = handler;
 }
 
-async function send(path: string, { method = 'GET', body, signal, auth = true }: RequestOptions<unknown>): Promise<Response> {
+async function send(path: string, { method = 'GET', body, signal, auth = true, contentType }: RequestOptions<unknown>): Promise<Response> {
+  const raw = contentType !== undefined && typeof body === 'string';
   // The server answers its messages in the language of the page (es has navigation only: English).
   const headers: Record<string, string> = { accept: 'application/json', 'x-locale': i18n.language === 'de' ? 'de' : 'en' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (body !== undefined) headers['content-type'] = raw ? contentType : 'application/json';
   const session = auth ? getSession() : null;
   if (session) {
     headers['x-user'] = session.userUuid;
@@ -50,7 +56,7 @@ async function send(path: string, { method = 'GET', body, signal, auth = true }:
     response = await fetch(path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
       signal,
     });
   } catch (error) {
@@ -77,7 +83,7 @@ async function toApiError(response: Response): Promise<ApiError> {
     // not JSON (a proxy's HTML error page): fall back to the status line
   }
   const parsed = ZErrorResponse.safeParse(payload);
-  if (parsed.success) return new ApiError({ status: response.status, message: parsed.data.message, field: parsed.data.field });
+  if (parsed.success) return new ApiError({ status: response.status, message: parsed.data.message, field: parsed.data.field, payload });
   return new ApiError({ status: response.status, message: i18n.t('errors.http', { status: response.status }) });
 }
 
