@@ -4,7 +4,7 @@
 // API serving the built web app. Ctrl-C stops everything it started.
 import fs from 'node:fs';
 import path from 'node:path';
-import { NativeConnection } from '@temporalio/worker';
+import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
 import { readEnv } from '../config/env';
 import { startEmbeddedPostgres } from '../db/embedded';
 import { initOrm, migrateToLatest } from '../db/orm';
@@ -17,6 +17,8 @@ import { findTemporalCli, startTemporalDevServer } from './lib/temporal-tools';
 import { startDemoImportsIfNeeded } from './lib/demo-imports';
 
 const env = readEnv();
+// The console is for the URLs and log-ins; the worker says only what needs attention (LOG_LEVEL=INFO for more).
+Runtime.install({ logger: new DefaultLogger(process.env.LOG_LEVEL === 'INFO' ? 'INFO' : 'WARN') });
 fs.mkdirSync(env.dataDir, { recursive: true });
 const stops: Array<() => Promise<unknown>> = [];
 let stopping = false;

