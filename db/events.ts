@@ -22,16 +22,26 @@ export async function publishEvent(db: Queryable, feedEvent: FeedEvent): Promise
 
 export type EventListener = (feedEvent: FeedEvent) => void;
 
-/** One LISTEN connection per process; listeners subscribe by topic. */
+const RECONNECT_DELAY_MS = 1_000;
+
+/**
+ * One LISTEN connection per process; listeners subscribe by topic. A lost connection (PostgreSQL
+ * restarted, a network blip) is re-established; events sent while it was down are not replayed,
+ * which is why screens read their state from the database and use events only as a nudge.
+ */
 export class EventFeed {
   private client: pg.Client | undefined;
+  private stopped = false;
   private readonly listeners = new Map<string, Set<EventListener>>();
   private readonly allListeners = new Set<EventListener>();
 
   constructor(private readonly databaseUrl: string) {}
 
   async start(): Promise<void> {
+    this.stopped = false;
     const client = new pg.Client({ connectionString: this.databaseUrl });
+    client.on('error', () => this.reconnectLater(client));
+    client.on('end', () => this.reconnectLater(client));
     await client.connect();
     client.on('notification', (message) => {
       if (message.channel !== EVENTS_CHANNEL || !message.payload) return;
@@ -64,8 +74,19 @@ export class EventFeed {
     return () => this.allListeners.delete(listener);
   }
 
-  async stop(): Promise<void> {
-    await this.client?.end();
+  private reconnectLater(lost: pg.Client) {
+    if (this.stopped || this.client !== lost) return;
     this.client = undefined;
+    setTimeout(() => {
+      if (this.stopped) return;
+      this.start().catch(() => this.reconnectLater(lost));
+    }, RECONNECT_DELAY_MS).unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => {});
   }
 }

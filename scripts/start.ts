@@ -65,8 +65,8 @@ try {
   const orm = await initOrm(databaseUrl);
   stops.push(() => orm.close());
   await migrateToLatest(orm);
-  const seeded = await seedDemoData(orm);
-  if (seeded) console.log('Demo data created.');
+  const seed = await seedDemoData(orm);
+  if (seed.seeded) console.log('Demo data created.');
 
   const feed = new EventFeed(databaseUrl);
   await feed.start();
@@ -76,8 +76,9 @@ try {
   const worker = await createWorker({ connection: workerConnection, namespace: env.temporalNamespace, orm, dataDir: env.dataDir });
   const workerRun = worker.run();
   stops.push(async () => {
-    worker.shutdown();
-    await workerRun;
+    // The SDK stops the worker on SIGINT/SIGTERM by itself; only a failed start-up needs the call.
+    if (worker.getState() === 'RUNNING') worker.shutdown();
+    await workerRun.catch(() => {});
     await workerConnection.close();
   });
 

@@ -76,7 +76,9 @@ export async function startTemporalDevServer({ cli, port, uiPort, dbFile, log }:
   else args.push('--headless');
   if (dbFile) args.push('--db-filename', dbFile);
   const output = log ? fs.openSync(log, 'a') : 'ignore';
-  const child = spawn(cli, args, { stdio: ['ignore', output, output] });
+  // Its own process group: a Ctrl-C in the terminal reaches us, and we stop the server after the
+  // worker has drained, instead of the server vanishing under a running worker.
+  const child = spawn(cli, args, { stdio: ['ignore', output, output], detached: true });
   const address = `127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode !== null) return;
