@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../support/browser';
@@ -8,7 +9,7 @@ let stack: Stack;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!fs.existsSync('dist/web/index.html')) throw new Error('Build the web app first: npx vite build --config web/vite.config.ts');
+  if (!fs.existsSync(path.join(process.env.WEB_DIST ?? 'dist/web', 'index.html'))) throw new Error('Build the web app first: npx vite build --config web/vite.config.ts');
   stack = await startStack();
   browser = await launchChromium();
 });

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { inject } from 'vitest';
 import { NativeConnection } from '@temporalio/worker';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -11,6 +14,8 @@ import { cloneTestDatabase } from './databases';
 export type Stack = {
   baseUrl: string;
   databaseUrl: string;
+  /** Where uploads and generated files of this stack live (a temp folder). */
+  dataDir: string;
   temporalAddress: string;
   orm: MikroORM;
   temporal: Awaited<ReturnType<typeof connectTemporalClient>>['client'];
@@ -24,20 +29,21 @@ export type Stack = {
  * The real thing for one test file: its own clone of the seeded database, the shared Temporal dev
  * server, the worker and the API (with socket.io) on a free port.
  */
-export async function startStack({ worker: withWorker = true, webDist = 'dist/web' }: { worker?: boolean; webDist?: string } = {}): Promise<Stack> {
+export async function startStack({ worker: withWorker = true, webDist = process.env.WEB_DIST ?? 'dist/web' }: { worker?: boolean; webDist?: string } = {}): Promise<Stack> {
   const database = await cloneTestDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trainerpay-stack-'));
   const temporalAddress = inject('temporalAddress');
   const orm = await initOrm(database.databaseUrl);
   const feed = new EventFeed(database.databaseUrl);
   await feed.start();
   const { client, connection } = await connectTemporalClient({ address: temporalAddress, namespace: 'default' });
-  const server = createServer({ orm, temporal: client, feed, env: { apiKeyTtlHours: 1, webDist } });
+  const server = createServer({ orm, temporal: client, feed, env: { apiKeyTtlHours: 1, webDist, dataDir } });
   const port = await server.listen(0, '127.0.0.1');
 
   let stopWorker = async () => {};
   const startWorker = async () => {
     const workerConnection = await NativeConnection.connect({ address: temporalAddress });
-    const worker = await createWorker({ connection: workerConnection, namespace: 'default', orm, dataDir: 'data/test' });
+    const worker = await createWorker({ connection: workerConnection, namespace: 'default', orm, dataDir });
     const running = worker.run();
     stopWorker = async () => {
       worker.shutdown();
@@ -51,6 +57,7 @@ export async function startStack({ worker: withWorker = true, webDist = 'dist/we
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     databaseUrl: database.databaseUrl,
+    dataDir,
     temporalAddress,
     orm,
     temporal: client,
@@ -63,6 +70,7 @@ export async function startStack({ worker: withWorker = true, webDist = 'dist/we
       await connection.close();
       await orm.close();
       await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
