@@ -26,7 +26,8 @@ export function validate<S extends Schemas>(schemas: S): RequestHandler {
     for (const where of ['params', 'query', 'body'] as const) {
       const schema = schemas[where];
       if (!schema) continue;
-      const result = schema.safeParse(where === 'body' ? (req.body ?? {}) : req[where], { error: zodErrorMap(locale) });
+      // reportInput lets describeZodError tell a missing field from one of the wrong type (the input is never echoed).
+      const result = schema.safeParse(where === 'body' ? (req.body ?? {}) : req[where], { error: zodErrorMap(locale), reportInput: true });
       if (!result.success) {
         const { message, field } = describeZodError(result.error, where, locale);
         return next(new HttpError(400, message, field));

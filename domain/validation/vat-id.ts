@@ -1,9 +1,11 @@
-import jsvat from 'jsvat-next';
+import * as jsvatModule from 'jsvat-next';
 
 // VAT ID (USt-IdNr., spec trainer portal 5): optional; when given it must have the format and check
-// digits of an EU member state's VAT ID. jsvat-next knows the formats; it is imported as a default
-// export because its package is CommonJS without an `exports` map, so Node's ESM loader (tsx,
-// vitest) sees no named exports.
+// digits of an EU member state's VAT ID. jsvat-next knows the formats. Its package is CommonJS
+// without an `exports` map plus an ES build under `module`: Node's ESM loader (tsx, vitest) hands
+// the CommonJS exports over as `default`, while Vite bundles the ES build, which has named exports
+// only — so take `default` where there is one (the web forms validate with these rules too).
+const jsvat = (Reflect.get(jsvatModule, 'default') as typeof jsvatModule | undefined) ?? jsvatModule;
 //
 // Scope: the 27 EU member states. jsvat's list also holds non-EU schemes (Australia, Brazil, Norway
 // read bare digits), which would accept a German trainer's number without prefix as an Australian

@@ -130,3 +130,14 @@ describe('health', () => {
     expect(await response.json()).toMatchObject({ status: 'success', postgres: true, temporal: true });
   });
 });
+
+describe('field messages', () => {
+  it('tells a missing field from one of the wrong type', async () => {
+    const wrongType = await post('/api/login', { email: 'admin@demo.test', password: 42 }, { 'content-type': 'application/json', 'x-locale': 'en' });
+    expect(wrongType.status).toBe(400);
+    const body = (await wrongType.json()) as { field: string; message: string };
+    expect(body.field).toBe('password');
+    expect(body.message).not.toContain('is required');
+    expect(body.message).toContain('expected string');
+  });
+});

@@ -1,0 +1,108 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import {
+  ZCreatePaymentTypeRuleRequest,
+  ZPaymentTypeRuleListQuery,
+  ZUpdatePaymentTypeRuleRequest,
+  type TPaymentTypeRuleSaved,
+} from '../../contracts/payment-type-rule.contract';
+import { ZUpdateStudioRequest, type TStudioSaved } from '../../contracts/studio.contract';
+import { ZStudioGroupSettingsRequest, type TStudioGroupSettingsSaved } from '../../contracts/studio-group-settings.contract';
+import { ZTrainerIdParams, ZUpdateTrainerRequest, type TTrainerSaved } from '../../contracts/trainer.contract';
+import { studioGroupOf } from '../../auth/tenancy';
+import { localeOf, t } from '../../locale';
+import { validate, validated } from '../../validate';
+import { createRule, deleteRule, formatDay, listRules, updateRule, type SavedRule } from './payment-type-rules.service';
+import { settingsOf, updateSettings } from './settings.service';
+import { listStudios, updateStudio } from './studios.service';
+import { getTrainer, listTrainers, updateTrainer } from './trainers.service';
+
+const ZUuidParams = z.object({ uuid: z.uuid({ error: 'validation.uuid' }) });
+
+const trainerSchemas = { params: ZTrainerIdParams };
+const updateTrainerSchemas = { params: ZTrainerIdParams, body: ZUpdateTrainerRequest };
+const updateStudioSchemas = { params: ZUuidParams, body: ZUpdateStudioRequest };
+const listRuleSchemas = { query: ZPaymentTypeRuleListQuery };
+const createRuleSchemas = { body: ZCreatePaymentTypeRuleRequest };
+const updateRuleSchemas = { params: ZUuidParams, body: ZUpdatePaymentTypeRuleRequest };
+const deleteRuleSchemas = { params: ZUuidParams };
+const settingsSchemas = { body: ZStudioGroupSettingsRequest };
+
+/**
+ * Mounted under /api/v1/:g (staff of the group only): trainers, studios, payment type rules and the
+ * group's settings. Every change answers `{status: 'success', message, …}` in the caller's language.
+ */
+export function createMasterDataRouter() {
+  const router = Router({ mergeParams: true });
+
+  router.get('/trainers', async (req, res) => {
+    res.json(await listTrainers(studioGroupOf(req)));
+  });
+  router.get('/trainers/:id', validate(trainerSchemas), async (req, res) => {
+    const { params } = validated(req, trainerSchemas);
+    res.json(await getTrainer(studioGroupOf(req), params.id));
+  });
+  router.put('/trainers/:id', validate(updateTrainerSchemas), async (req, res) => {
+    const { params, body } = validated(req, updateTrainerSchemas);
+    const trainer = await updateTrainer(studioGroupOf(req), params.id, body);
+    const answer: TTrainerSaved = { status: 'success', message: t(req, 'masterData.trainerSaved', { name: trainer.name }), trainer };
+    res.json(answer);
+  });
+
+  router.get('/studios', async (req, res) => {
+    res.json(await listStudios(studioGroupOf(req)));
+  });
+  router.put('/studios/:uuid', validate(updateStudioSchemas), async (req, res) => {
+    const { params, body } = validated(req, updateStudioSchemas);
+    const studio = await updateStudio(studioGroupOf(req), params.uuid, body);
+    const answer: TStudioSaved = { status: 'success', message: t(req, 'masterData.studioSaved', { name: studio.name }), studio };
+    res.json(answer);
+  });
+
+  const ruleAnswer = (req: Parameters<typeof t>[0], saved: SavedRule): TPaymentTypeRuleSaved => {
+    const locale = localeOf(req);
+    const ended = saved.previousRule?.validTo ?? saved.rule.validTo ?? '';
+    const message = {
+      created: () => t(req, 'masterData.rule.created', { name: saved.rule.name }),
+      updated: () => t(req, 'masterData.rule.updated', { name: saved.rule.name }),
+      replaced: () =>
+        t(req, 'masterData.rule.replaced', {
+          name: saved.rule.name,
+          effectiveFrom: formatDay(saved.rule.validFrom, locale),
+          endedOn: formatDay(ended, locale),
+        }),
+      ended: () => t(req, 'masterData.rule.ended', { name: saved.rule.name, endedOn: formatDay(ended, locale) }),
+    }[saved.outcome]();
+    return { status: 'success', message, ...saved };
+  };
+
+  router.get('/payment-type-rules', validate(listRuleSchemas), async (req, res) => {
+    const { query } = validated(req, listRuleSchemas);
+    res.json(await listRules(studioGroupOf(req), query));
+  });
+  router.post('/payment-type-rules', validate(createRuleSchemas), async (req, res) => {
+    const { body } = validated(req, createRuleSchemas);
+    res.status(201).json(ruleAnswer(req, await createRule(studioGroupOf(req), body)));
+  });
+  router.put('/payment-type-rules/:uuid', validate(updateRuleSchemas), async (req, res) => {
+    const { params, body } = validated(req, updateRuleSchemas);
+    res.json(ruleAnswer(req, await updateRule(studioGroupOf(req), params.uuid, body, localeOf(req))));
+  });
+  router.delete('/payment-type-rules/:uuid', validate(deleteRuleSchemas), async (req, res) => {
+    const { params } = validated(req, deleteRuleSchemas);
+    const { name } = await deleteRule(studioGroupOf(req), params.uuid);
+    res.json({ status: 'success', message: t(req, 'masterData.rule.deleted', { name }) });
+  });
+
+  router.get('/settings', (req, res) => {
+    res.json(settingsOf(studioGroupOf(req)));
+  });
+  router.put('/settings', validate(settingsSchemas), async (req, res) => {
+    const { body } = validated(req, settingsSchemas);
+    const settings = await updateSettings(studioGroupOf(req), body);
+    const answer: TStudioGroupSettingsSaved = { status: 'success', message: t(req, 'masterData.settingsSaved'), settings };
+    res.json(answer);
+  });
+
+  return router;
+}
