@@ -67,6 +67,12 @@ async function main(): Promise<number> {
       try {
         const applied = await migrateToLatest(orm);
         console.log(applied.length ? `Applied ${applied.join(', ')}` : 'Database is up to date.');
+        // The distributed deployment's one-shot job (docker-compose `migrate`) seeds a demo on request.
+        if (process.env.SEED_DEMO === 'true') {
+          const { seedDemoData } = await import('./seed');
+          const seed = await seedDemoData(orm);
+          console.log(seed.seeded ? 'Demo data created.' : 'Demo data already there.');
+        }
         return 0;
       } finally {
         await orm.close(true);
