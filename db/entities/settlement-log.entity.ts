@@ -14,7 +14,13 @@ export const SettlementLog = defineEntity({
     trainerUuid: p.uuid().nullable(),
     status: p.string(),
     message: p.text(),
+    /**
+     * Names the event the row reports (run, phase, trainer), so a retried activity that already
+     * wrote it finds it and writes (and publishes) nothing twice; null for one-off rows.
+     */
+    eventKey: p.string().nullable(),
   }),
   indexes: [{ properties: ['settlement', 'timestamp'] }],
+  uniques: [{ properties: ['settlement', 'eventKey'] }],
 });
 export type SettlementLog = InferEntity<typeof SettlementLog>;

@@ -2,7 +2,9 @@
 // list (rather than a folder glob) loads the same way under tsx, vitest and bundlers.
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261121221656 } from './Migration20261121221656';
+import { Migration20261121223858_settlementLogEventKey } from './Migration20261121223858_settlementLogEventKey';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121221656', class: Migration20261121221656 },
+  { name: 'Migration20261121223858_settlementLogEventKey', class: Migration20261121223858_settlementLogEventKey },
 ];

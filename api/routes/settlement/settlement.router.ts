@@ -1,0 +1,356 @@
+import { randomUUID } from 'node:crypto';
+import { Router, type ErrorRequestHandler, type Request } from 'express';
+import { RequestContext, type EntityManager } from '@mikro-orm/postgresql';
+import type { Client } from '@temporalio/client';
+import { z } from 'zod';
+import { Settlement, Trainer } from '../../../db/entities';
+import { formatEuro } from '../../../domain/money';
+import { isoDateOf } from '../../../activities/prepare/settlement-month';
+import { trainerDisplayName } from '../../../activities/prepare/trainer-facts';
+import {
+  awaitPreparationPhaseUpdate,
+  createSettlementUpdate,
+  goToStepUpdate,
+  PREPARATION_PHASE_PERCENT,
+  removeAdminPositionUpdate,
+  saveAdminPositionUpdate,
+  selectTrainersUpdate,
+  settlementCommandUpdate,
+  startPreparationUpdate,
+} from '../../../workflows/settlement.messages';
+import { authOf } from '../../auth/sessions';
+import { studioGroupOf } from '../../auth/tenancy';
+import { ZUuid } from '../../contracts/common.contract';
+import {
+  PREPARATION_PHASES,
+  ZAdminPositionListQuery,
+  ZBillableTrainersQuery,
+  ZCreateAdminPositionRequest,
+  ZCreateSettlementRequest,
+  ZMonthSettlementQuery,
+  ZPreparationRequest,
+  ZSettlementCommandRequest,
+  ZSettlementSelectionRequest,
+  ZSettlementStepRequest,
+  type TBillableTrainersResponse,
+  type TCalculateSumResponse,
+  type TSettlementCommandResponse,
+  type TSettlementConflictResponse,
+  type TSettlementDetail,
+  type TSettlementStepResponse,
+  type TSettlementWorkflowState,
+  type TStatusResponse,
+  type TTrainerPreviewResponse,
+} from '../../contracts/settlement.contract';
+import { HttpError, notFound } from '../../errors';
+import { localeOf, t } from '../../locale';
+import { validate, validated } from '../../validate';
+import { translate } from '../../../domain/messages';
+import {
+  assertInProgress,
+  assertMonthMatches,
+  assertSameStudioGroup,
+  assertSettleableMonth,
+  checkSelection,
+  ensureSettlement,
+  findSettlement,
+  parseMonth,
+  queryState,
+  runUpdate,
+  settlementHandle,
+  SettlementConflictError,
+  type SettlementContext,
+} from './settlement.service';
+import {
+  calculateSums,
+  iso,
+  listAdminPositions,
+  listBillableTrainers,
+  settlementIndex,
+  settlementLog,
+  settlementOfMonth,
+  settlementRuns,
+  settlementTrainers,
+  trainerList,
+  trainerSummary,
+  userRef,
+} from './settlement.queries';
+import { previewLines, renderPreviewTable } from './trainer-preview';
+
+type Deps = { temporal: Client };
+
+const em = () => RequestContext.getEntityManager()! as EntityManager;
+
+function contextOf(req: Request, temporal: Client): SettlementContext {
+  return { em: em(), temporal, studioGroup: studioGroupOf(req), userUuid: authOf(req).userUuid, locale: localeOf(req) };
+}
+
+const stepAnswer = (message: string, settlementUuid: string, state: TSettlementWorkflowState, phase?: (typeof PREPARATION_PHASES)[number]): TSettlementStepResponse => ({
+  status: 'success',
+  message,
+  settlementUuid,
+  ...(phase ? { phase } : {}),
+  percent: state.preparation.percent,
+  state,
+});
+
+const uuidParam = z.object({ settlementUuid: ZUuid });
+const monthPath = z.object({ apiSlug: z.string(), idStudioGroup: z.coerce.number().int(), settlementMonth: z.string() });
+
+const schemas = {
+  billable: { params: uuidParam, query: ZBillableTrainersQuery },
+  selection: { params: uuidParam, body: ZSettlementSelectionRequest },
+  prepare: { params: z.object({ apiSlug: z.string(), phase: z.enum(PREPARATION_PHASES) }), body: ZPreparationRequest },
+  create: { body: ZCreateSettlementRequest },
+  summary: { params: monthPath, query: ZMonthSettlementQuery },
+  preview: { params: monthPath.extend({ trainer: z.string().min(1) }), query: ZMonthSettlementQuery },
+  logs: { params: z.object({ idStudioGroup: z.coerce.number().int(), importMonth: z.string(), settlementUuid: ZUuid }) },
+  byUuid: { params: uuidParam },
+  command: { params: uuidParam, body: ZSettlementCommandRequest },
+  step: { params: uuidParam, body: ZSettlementStepRequest },
+  adminList: { params: uuidParam, query: ZAdminPositionListQuery },
+  adminCreate: { params: uuidParam, body: ZCreateAdminPositionRequest },
+  adminDelete: { params: uuidParam.extend({ positionUuid: ZUuid }) },
+};
+
+/** Mounted under /api/v1/:g — spec 7 "Settlement wizard v2" and the screens of 2.2–2.5, 2.11–2.13. */
+export function createSettlementRouter({ temporal }: Deps) {
+  const router = Router({ mergeParams: true });
+
+  /** The month-addressed reads name the group twice (apiSlug, idStudioGroup): both must be the path's. */
+  const monthSettlement = async (req: Request, params: { apiSlug: string; idStudioGroup: number; settlementMonth: string }, settlementUuid?: string) => {
+    const group = studioGroupOf(req);
+    assertSameStudioGroup(group, { apiSlug: params.apiSlug, idStudioGroup: params.idStudioGroup });
+    const month = parseMonth(params.settlementMonth, 'settlementMonth');
+    const settlement = await settlementOfMonth(em(), group, month, settlementUuid);
+    if (!settlement) throw notFound('settlement.noSettlementForMonth', { month });
+    return settlement;
+  };
+
+  // --- wizard v2 calls (spec 7) ---------------------------------------------------------------
+
+  router.post('/settlement/create', validate(schemas.create), async (req, res) => {
+    const { body } = validated(req, schemas.create);
+    const ctx = contextOf(req, temporal);
+    assertSameStudioGroup(ctx.studioGroup, body);
+    const settlement = await findSettlement(ctx.em, ctx.studioGroup, body.settlementUuid);
+    assertMonthMatches(settlement, parseMonth(body.settlementMonth, 'settlementMonth'), ctx.locale);
+    assertInProgress(settlement);
+    const state = await runUpdate(temporal, () => settlementHandle(temporal, settlement.uuid).executeUpdate(createSettlementUpdate, { args: [{ trainerReview: body.trainerReview, userUuid: ctx.userUuid }] }));
+    res.json(stepAnswer(t(req, 'settlement.created'), settlement.uuid, state));
+  });
+
+  router.post('/settlement/:apiSlug/create/:phase', validate(schemas.prepare), async (req, res) => {
+    const { params, body } = validated(req, schemas.prepare);
+    const ctx = contextOf(req, temporal);
+    assertSameStudioGroup(ctx.studioGroup, { ...body, apiSlug: params.apiSlug });
+    const month = parseMonth(body.settlementMonth, 'settlementMonth');
+    const handle = settlementHandle(temporal, body.settlementUuid);
+    let state: TSettlementWorkflowState;
+    if (params.phase === 'invoice-data') {
+      const { checked: trainerUuids } = await ensureSettlement(ctx, body.settlementUuid, month, async (existing) => {
+        const selection = body.trainersSelected ?? (existing ? ((await queryState(temporal, existing.uuid))?.selectedTrainerUuids ?? []) : []);
+        return checkSelection(ctx, existing, month, selection);
+      });
+      state = await runUpdate(temporal, () =>
+        handle.executeUpdate(startPreparationUpdate, { args: [{ trainerUuids: body.trainersSelected ? trainerUuids : undefined, userUuid: ctx.userUuid }] }),
+      );
+    } else {
+      const settlement = await findSettlement(ctx.em, ctx.studioGroup, body.settlementUuid);
+      assertMonthMatches(settlement, month, ctx.locale);
+      assertInProgress(settlement);
+      state = await runUpdate(temporal, () => handle.executeUpdate(awaitPreparationPhaseUpdate, { args: [{ phase: params.phase }] }));
+    }
+    const count = state.preparation.total;
+    res.json({ ...stepAnswer(t(req, `settlement.phaseDone.${params.phase}`, { count }), body.settlementUuid, state, params.phase), percent: PREPARATION_PHASE_PERCENT[params.phase] });
+  });
+
+  router.get('/settlement/trainer/summary/:apiSlug/:idStudioGroup/:settlementMonth', validate(schemas.summary), async (req, res) => {
+    const { params, query } = validated(req, schemas.summary);
+    const settlement = await monthSettlement(req, params, query.settlementUuid);
+    res.json(await trainerSummary(em(), settlement));
+  });
+
+  router.get('/settlement/trainer/list/:apiSlug/:idStudioGroup/:settlementMonth', validate(schemas.summary), async (req, res) => {
+    const { params, query } = validated(req, schemas.summary);
+    const settlement = await monthSettlement(req, params, query.settlementUuid);
+    res.json(await trainerList(em(), settlement));
+  });
+
+  router.get('/trainer-invoice/preview/:apiSlug/:idStudioGroup/:trainer/:settlementMonth', validate(schemas.preview), async (req, res) => {
+    const { params, query } = validated(req, schemas.preview);
+    const settlement = await monthSettlement(req, params, query.settlementUuid);
+    const key = /^\d+$/.test(params.trainer) ? { id: Number(params.trainer) } : ZUuid.safeParse(params.trainer).success ? { uuid: params.trainer } : null;
+    const trainer = key ? await em().findOne(Trainer, { ...key, studioGroup: studioGroupOf(req) }) : null;
+    if (!trainer) throw notFound('settlement.trainerNotFound', { trainer: params.trainer });
+    const lines = await previewLines(em(), settlement, trainer.id);
+    if (!lines) throw notFound('settlement.trainerNotSelected', { trainer: params.trainer });
+    const html = renderPreviewTable(lines, localeOf(req));
+    if (req.accepts(['json', 'html']) === 'html') {
+      res.type('text/html; charset=utf-8').send(html);
+      return;
+    }
+    const answer: TTrainerPreviewResponse = { trainer_uuid: trainer.uuid, settlementUuid: settlement.uuid, html };
+    res.json(answer);
+  });
+
+  router.get('/settlement/logs/:idStudioGroup/:importMonth/:settlementUuid', validate(schemas.logs), async (req, res) => {
+    const { params } = validated(req, schemas.logs);
+    const group = studioGroupOf(req);
+    assertSameStudioGroup(group, { idStudioGroup: params.idStudioGroup });
+    const settlement = await findSettlement(em(), group, params.settlementUuid);
+    assertMonthMatches(settlement, parseMonth(params.importMonth, 'importMonth'), localeOf(req));
+    res.json(await settlementLog(em(), settlement));
+  });
+
+  router.get('/settlement/calculate-sum/:settlementUuid', validate(schemas.byUuid), async (req, res) => {
+    const { params } = validated(req, schemas.byUuid);
+    const settlement = await findSettlement(em(), studioGroupOf(req), params.settlementUuid);
+    const sums = await calculateSums(em(), settlement);
+    const answer: TCalculateSumResponse = { status: 'success', message: t(req, 'settlement.sumCalculated', { gross: formatEuro(sums.sumGross) }), settlementUuid: settlement.uuid, ...sums };
+    res.json(answer);
+  });
+
+  // --- the screens' own calls -----------------------------------------------------------------
+
+  router.get('/settlements', async (req, res) => {
+    res.json(await settlementIndex(em(), studioGroupOf(req)));
+  });
+
+  router.get('/settlement/:settlementUuid/billable-trainers', validate(schemas.billable), async (req, res) => {
+    const { params, query } = validated(req, schemas.billable);
+    const group = studioGroupOf(req);
+    const existing = await em().findOne(Settlement, { uuid: params.settlementUuid }, { populate: ['studioGroup'] });
+    if (existing && (existing.studioGroup.id !== group.id || existing.status === 'deleted')) throw notFound('settlement.notFound');
+    let month: string;
+    if (existing) {
+      month = isoDateOf(existing.month);
+      if (query.month !== undefined) assertMonthMatches(existing, parseMonth(query.month, 'month'), localeOf(req));
+    } else {
+      if (query.month === undefined) throw new HttpError(400, 'settlement.notCreatedYet', 'month');
+      month = parseMonth(query.month, 'month');
+      assertSettleableMonth(month, localeOf(req), 'month');
+    }
+    const state = existing ? await queryState(temporal, existing.uuid) : null;
+    const answer: TBillableTrainersResponse = {
+      settlementUuid: params.settlementUuid,
+      exists: Boolean(existing),
+      ...(await listBillableTrainers(em(), group, month, existing, state?.selectedTrainerUuids ?? [])),
+    };
+    res.json(answer);
+  });
+
+  router.post('/settlement/:settlementUuid/selection', validate(schemas.selection), async (req, res) => {
+    const { params, body } = validated(req, schemas.selection);
+    const ctx = contextOf(req, temporal);
+    assertSameStudioGroup(ctx.studioGroup, body);
+    const month = parseMonth(body.settlementMonth, 'settlementMonth');
+    const { settlement, checked: trainerUuids } = await ensureSettlement(ctx, params.settlementUuid, month, (existing) => checkSelection(ctx, existing, month, body.trainersSelected));
+    const state = await runUpdate(temporal, () => settlementHandle(temporal, settlement.uuid).executeUpdate(selectTrainersUpdate, { args: [{ trainerUuids, userUuid: ctx.userUuid }] }));
+    res.json(stepAnswer(t(req, 'settlement.selectionSaved', { count: trainerUuids.length }), settlement.uuid, state));
+  });
+
+  router.get('/settlement/:settlementUuid', validate(schemas.byUuid), async (req, res) => {
+    const { params } = validated(req, schemas.byUuid);
+    const settlement = await findSettlement(em(), studioGroupOf(req), params.settlementUuid);
+    const state = await queryState(temporal, settlement.uuid);
+    const detail: TSettlementDetail = {
+      settlementUuid: settlement.uuid,
+      studioGroupUuid: studioGroupOf(req).uuid,
+      month: isoDateOf(settlement.month),
+      status: settlement.status,
+      version: settlement.version,
+      trainerReview: settlement.trainerReview,
+      createdDt: settlement.createdAt.toISOString(),
+      createdBy: userRef(settlement.createdBy),
+      completedDt: iso(settlement.completedAt),
+      archivedDt: iso(settlement.archivedAt),
+      sumNet: settlement.sumNetCents ?? null,
+      sumVat: settlement.sumVatCents ?? null,
+      sumGross: settlement.sumGrossCents ?? null,
+      step: state?.step ?? (settlement.status === 'in_progress' ? 0 : 5),
+      trainers: await settlementTrainers(em(), settlement),
+      settlementRuns: await settlementRuns(em(), settlement),
+      workflow: state,
+    };
+    res.json(detail);
+  });
+
+  router.post('/settlement/:settlementUuid/command', validate(schemas.command), async (req, res) => {
+    const { params, body } = validated(req, schemas.command);
+    const ctx = contextOf(req, temporal);
+    assertSameStudioGroup(ctx.studioGroup, body);
+    const settlement = await findSettlement(ctx.em, ctx.studioGroup, params.settlementUuid);
+    if (body.settlementMonth !== undefined) assertMonthMatches(settlement, parseMonth(body.settlementMonth, 'settlementMonth'), ctx.locale);
+    assertInProgress(settlement);
+    const state = await runUpdate(temporal, () => settlementHandle(temporal, settlement.uuid).executeUpdate(settlementCommandUpdate, { args: [{ action: body.action, userUuid: ctx.userUuid }] }));
+    const messageKey = { completed: 'settlement.finished', archived: 'settlement.archived', deleted: 'settlement.deleted', in_progress: 'settlement.finished' } as const;
+    const answer: TSettlementCommandResponse = { status: 'success', message: t(req, messageKey[state.status]), settlementUuid: settlement.uuid, settlementStatus: state.status };
+    res.json(answer);
+  });
+
+  router.post('/settlement/:settlementUuid/step', validate(schemas.step), async (req, res) => {
+    const { params, body } = validated(req, schemas.step);
+    const ctx = contextOf(req, temporal);
+    const settlement = await findSettlement(ctx.em, ctx.studioGroup, params.settlementUuid);
+    assertInProgress(settlement);
+    const state = await runUpdate(temporal, () => settlementHandle(temporal, settlement.uuid).executeUpdate(goToStepUpdate, { args: [{ step: body.step }] }));
+    res.json(stepAnswer(t(req, 'settlement.stepChanged', { step: body.step + 1 }), settlement.uuid, state));
+  });
+
+  // --- admin positions ('Administration' rows) -------------------------------------------------
+
+  router.get('/settlement/:settlementUuid/admin-positions', validate(schemas.adminList), async (req, res) => {
+    const { params, query } = validated(req, schemas.adminList);
+    const settlement = await findSettlement(em(), studioGroupOf(req), params.settlementUuid);
+    res.json(await listAdminPositions(em(), settlement, query.trainerUuid));
+  });
+
+  router.post('/settlement/:settlementUuid/admin-positions', validate(schemas.adminCreate), async (req, res) => {
+    const { params, body } = validated(req, schemas.adminCreate);
+    const ctx = contextOf(req, temporal);
+    const settlement = await findSettlement(ctx.em, ctx.studioGroup, params.settlementUuid);
+    assertInProgress(settlement);
+    const trainer = await ctx.em.findOne(Trainer, { uuid: body.trainerUuid, studioGroup: ctx.studioGroup });
+    if (!trainer) throw new HttpError(404, 'settlement.trainerNotFound', 'trainerUuid', { trainer: body.trainerUuid });
+    const positionUuid = randomUUID();
+    await runUpdate(temporal, () =>
+      settlementHandle(temporal, settlement.uuid).executeUpdate(saveAdminPositionUpdate, {
+        args: [{ positionUuid, trainerUuid: trainer.uuid, kind: body.kind, description: body.description, netCents: body.netCents, userUuid: ctx.userUuid }],
+      }),
+      new Map([[trainer.uuid, trainerDisplayName(trainer)]]),
+    );
+    const [created] = (await listAdminPositions(ctx.em.fork(), settlement)).filter((position) => position.uuid === positionUuid);
+    res.status(201).json(created);
+  });
+
+  router.delete('/settlement/:settlementUuid/admin-positions/:positionUuid', validate(schemas.adminDelete), async (req, res) => {
+    const { params } = validated(req, schemas.adminDelete);
+    const ctx = contextOf(req, temporal);
+    const settlement = await findSettlement(ctx.em, ctx.studioGroup, params.settlementUuid);
+    assertInProgress(settlement);
+    const [position] = (await listAdminPositions(ctx.em, settlement)).filter((item) => item.uuid === params.positionUuid);
+    if (!position) throw notFound('settlement.adminPositionNotFound');
+    await runUpdate(temporal, () =>
+      settlementHandle(temporal, settlement.uuid).executeUpdate(removeAdminPositionUpdate, {
+        args: [{ positionUuid: position.uuid, trainerUuid: position.trainerUuid, userUuid: ctx.userUuid }],
+      }),
+      new Map([[position.trainerUuid, position.trainerName]]),
+    );
+    const answer: TStatusResponse = { status: 'success', message: t(req, 'settlement.adminPositionRemoved') };
+    res.json(answer);
+  });
+
+  // A second settlement for a month in progress: 409 naming the existing one, so the screen can open it.
+  const conflictHandler: ErrorRequestHandler = (error, req, res, next) => {
+    if (!(error instanceof SettlementConflictError)) return next(error);
+    const answer: TSettlementConflictResponse = {
+      status: 'error',
+      message: translate(localeOf(req), error.message, error.params),
+      existingSettlementUuid: error.existingSettlementUuid,
+    };
+    res.status(409).json(answer);
+  };
+  router.use(conflictHandler);
+  return router;
+}

@@ -1,0 +1,215 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { WorkflowUpdateFailedError, type Client, type WorkflowHandle } from '@temporalio/client';
+import { ApplicationFailure } from '@temporalio/common';
+import { Settlement, StudioGroup, User } from '../../../db/entities';
+import { isBeforeCurrentMonth, isoDateOf, lastDayOfMonth, currentMonthTitle, monthTitle } from '../../../activities/prepare/settlement-month';
+import { translate, type Locale, type MessageKey, type MessageParams } from '../../../domain/messages';
+import type { settlementWorkflow } from '../../../workflows/settlement.workflow';
+import { stateQuery, type TSettlementState } from '../../../workflows/settlement.messages';
+import { settlementWorkflowId, TASK_QUEUE } from '../../../workflows/ids';
+import type { TSettlementWorkflowState } from '../../contracts/settlement.contract';
+import { badRequest, HttpError, notFound } from '../../errors';
+import { listBillableTrainers } from './settlement.queries';
+
+// The settlement calls' commands: find or create the settlement record, start its workflow, check
+// what only PostgreSQL knows (trainers, their data, the month) and hand the command to the workflow,
+// whose update validators check the process rules. Reads are in settlement.queries.ts.
+
+/** A 409 that names the settlement the screen should open instead (ZSettlementConflictResponse). */
+export class SettlementConflictError extends HttpError {
+  constructor(
+    readonly existingSettlementUuid: string,
+    params: MessageParams,
+  ) {
+    super(409, 'settlement.alreadyInProgress', undefined, params);
+  }
+}
+
+/** How long a call waits for the workflow before answering 503 (the preparation goes on regardless). */
+const UPDATE_DEADLINE_MS = 5 * 60_000;
+const QUERY_DEADLINE_MS = 5_000;
+
+export type SettlementContext = {
+  em: EntityManager;
+  temporal: Client;
+  studioGroup: StudioGroup;
+  userUuid: string;
+  locale: Locale;
+};
+
+/** The month of a request as its last day; 400 naming the field when it is no calendar month. */
+export function parseMonth(value: string, field: string): string {
+  const lastDay = lastDayOfMonth(value);
+  if (!lastDay) throw badRequest('validation.fieldMessage', field, { field, reason: 'settlement.monthInvalid' });
+  return lastDay;
+}
+
+/** Spec 5: only a month before the current one ('You have to select a date before {month year}'). */
+export function assertSettleableMonth(lastDay: string, locale: Locale, field = 'settlementMonth') {
+  if (!isBeforeCurrentMonth(lastDay)) throw badRequest('settlement.monthNotBefore', field, { month: currentMonthTitle(locale) });
+}
+
+/** The spec's payload names the group again (idMandant, idStudioGroup, studioGroupUuid, apiSlug): it must be the path's. */
+export function assertSameStudioGroup(group: StudioGroup, fields: { idMandant?: number; idStudioGroup?: number; studioGroupUuid?: string; apiSlug?: string }) {
+  const mismatch =
+    (fields.idMandant !== undefined && fields.idMandant !== group.mandant.id) ||
+    (fields.idStudioGroup !== undefined && fields.idStudioGroup !== group.id) ||
+    (fields.studioGroupUuid !== undefined && fields.studioGroupUuid !== group.uuid) ||
+    (fields.apiSlug !== undefined && fields.apiSlug !== group.apiSlug);
+  if (mismatch) throw notFound('tenancy.studioGroupNotFound');
+}
+
+/** A settlement of the caller's studio group; deleted ones are gone (404). */
+export async function findSettlement(em: EntityManager, group: StudioGroup, settlementUuid: string): Promise<Settlement> {
+  const settlement = await em.findOne(Settlement, { uuid: settlementUuid, studioGroup: group, status: { $ne: 'deleted' } }, { populate: ['createdBy'] });
+  if (!settlement) throw notFound('settlement.notFound');
+  return settlement;
+}
+
+export function assertMonthMatches(settlement: Settlement, lastDay: string | undefined, locale: Locale) {
+  const month = isoDateOf(settlement.month);
+  if (lastDay !== undefined && lastDay !== month) {
+    throw new HttpError(409, 'settlement.monthMismatch', 'settlementMonth', { month: monthTitle(month, locale), requested: monthTitle(lastDay, locale) });
+  }
+}
+
+export function assertInProgress(settlement: Settlement) {
+  if (settlement.status !== 'in_progress') throw new HttpError(409, 'settlement.notInProgress', undefined, { status: `settlement.status.${settlement.status}` });
+}
+
+export const settlementHandle = (temporal: Client, settlementUuid: string): WorkflowHandle<typeof settlementWorkflow> =>
+  temporal.workflow.getHandle<typeof settlementWorkflow>(settlementWorkflowId(settlementUuid));
+
+/** Starts the settlement's workflow; a no-op when it runs already (workflow IDs are business keys). */
+export async function startSettlementWorkflow(temporal: Client, settlement: Settlement, group: StudioGroup, locale: Locale) {
+  const createdBy = settlement.createdBy.uuid;
+  await temporal.workflow.start<typeof settlementWorkflow>('settlementWorkflow', {
+    taskQueue: TASK_QUEUE,
+    workflowId: settlementWorkflowId(settlement.uuid),
+    args: [{ settlementUuid: settlement.uuid, studioGroupUuid: group.uuid, month: isoDateOf(settlement.month), version: 'v2', createdByUserUuid: createdBy ?? 'system', locale }],
+    // The socket.io room check reads which studio group a settlement belongs to from PostgreSQL;
+    // the memo names it for ops in the Temporal UI.
+    memo: { studioGroupUuid: group.uuid, month: isoDateOf(settlement.month) },
+    workflowIdConflictPolicy: 'USE_EXISTING',
+    // A finished settlement's ID is never reused: resuming is reaching the same run.
+    workflowIdReusePolicy: 'REJECT_DUPLICATE',
+  });
+}
+
+/**
+ * The settlement to work on: the existing one (same group and month, in progress; its workflow
+ * started if it is not yet), or a new one for a month before the current one when no other
+ * settlement of the month is in progress (409 with the existing uuid otherwise). `check` runs after
+ * those rules and before anything is written, so a refused command creates nothing.
+ */
+export async function ensureSettlement<T>(
+  ctx: SettlementContext,
+  settlementUuid: string,
+  lastDay: string,
+  check: (existing: Settlement | null) => Promise<T>,
+): Promise<{ settlement: Settlement; checked: T }> {
+  const { em, studioGroup: group, locale } = ctx;
+  const existing = await em.findOne(Settlement, { uuid: settlementUuid }, { populate: ['createdBy', 'studioGroup'] });
+  if (existing) {
+    if (existing.studioGroup.id !== group.id || existing.status === 'deleted') throw notFound('settlement.notFound');
+    assertMonthMatches(existing, lastDay, locale);
+    assertInProgress(existing);
+    const checked = await check(existing);
+    await startSettlementWorkflow(ctx.temporal, existing, group, locale);
+    return { settlement: existing, checked };
+  }
+  assertSettleableMonth(lastDay, locale);
+  const openOfMonth = () => em.findOne(Settlement, { studioGroup: group.id, month: lastDay, status: 'in_progress' });
+  const conflict = (open: Settlement) => new SettlementConflictError(open.uuid, { month: monthTitle(lastDay, locale) });
+  const open = await openOfMonth();
+  if (open) throw conflict(open);
+  const checked = await check(null);
+  const user = await em.findOneOrFail(User, { uuid: ctx.userUuid });
+  const settlement = await em.transactional(async (tem) => {
+    // One settlement in progress per month: creations of a group are serialised on its row.
+    await tem.execute('select id from studio_group where id = ? for update', [group.id]);
+    const raced = await tem.findOne(Settlement, { studioGroup: group.id, month: lastDay, status: 'in_progress' });
+    if (raced) throw conflict(raced);
+    const created = tem.create(Settlement, { uuid: settlementUuid, studioGroup: group.id, month: lastDay, version: 'v2', createdBy: user, status: 'in_progress' });
+    await tem.flush();
+    return created;
+  });
+  await startSettlementWorkflow(ctx.temporal, settlement, group, locale);
+  return { settlement, checked };
+}
+
+/**
+ * Checks a selection against what PostgreSQL knows: every trainer is one of the group's (404), taught
+ * in the month (422), has complete data (422) and no issued credit note for the month (422).
+ */
+export async function checkSelection(ctx: SettlementContext, settlement: Settlement | null, lastDay: string, trainerUuids: string[]) {
+  const { em, studioGroup: group, locale } = ctx;
+  const uuids = [...new Set(trainerUuids)];
+  if (uuids.length === 0) throw new HttpError(422, 'settlement.emptySelection', 'trainersSelected');
+  const billable = await listBillableTrainers(em, group, lastDay, settlement);
+  const byUuid = new Map(billable.rows.map((row) => [row.trainer_uuid, row]));
+  const unknown = uuids.filter((uuid) => !byUuid.has(uuid));
+  if (unknown.length > 0) {
+    const known = await em.getConnection().execute<Array<{ uuid: string }>>(
+      'select uuid from trainer where studio_group_id = ? and uuid in (select value::uuid from jsonb_array_elements_text(?::jsonb))',
+      [group.id, JSON.stringify(unknown)],
+    );
+    const stranger = unknown.find((uuid) => !known.some((row) => row.uuid === uuid));
+    if (stranger) throw new HttpError(404, 'settlement.trainerNotFound', 'trainersSelected', { trainer: stranger });
+    throw new HttpError(422, 'settlement.trainerHasNoClasses', 'trainersSelected', { trainer: unknown[0]!, month: monthTitle(lastDay, locale) });
+  }
+  for (const uuid of uuids) {
+    const row = byUuid.get(uuid)!;
+    const name = row.trainer_company_name ?? row.trainer_name;
+    if (!row.trainer_data_complete) {
+      const items = row.missing.map((item) => translate(locale, `settlement.item.${item}`)).join(', ');
+      throw new HttpError(422, 'settlement.trainerDataIncomplete', 'trainersSelected', { trainer: name, items });
+    }
+    if (!row.selectable) throw new HttpError(422, 'settlement.trainerBilled', 'trainersSelected', { trainer: name });
+  }
+  return uuids;
+}
+
+/**
+ * Runs an update; a workflow that does not answer in time is a 503 (the command may still go through).
+ * A refusal that names a trainer by uuid names them as the screen shows them (`names`).
+ */
+export async function runUpdate<T>(temporal: Client, call: () => Promise<T>, names?: ReadonlyMap<string, string>): Promise<T> {
+  try {
+    return await temporal.withDeadline(Date.now() + UPDATE_DEADLINE_MS, call);
+  } catch (error) {
+    if (isDeadlineExceeded(error)) throw new HttpError(503, 'settlement.processUnavailable');
+    if (names && error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure) {
+      const params = (error.cause.details?.[0] ?? undefined) as MessageParams | undefined;
+      const trainer = params?.trainer === undefined ? undefined : names.get(String(params.trainer));
+      if (trainer !== undefined) {
+        const status = error.cause.type === 'NotFound' ? 404 : error.cause.type === 'Invalid' ? 422 : 409;
+        throw new HttpError(status, error.cause.message, undefined, { ...params, trainer });
+      }
+    }
+    throw error;
+  }
+}
+
+function isDeadlineExceeded(error: unknown): boolean {
+  for (let cause = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined; cause; cause = cause.cause as typeof cause) {
+    // gRPC status 4 is DEADLINE_EXCEEDED.
+    if (cause.code === 4 || (typeof cause.message === 'string' && /deadline exceeded/i.test(cause.message))) return true;
+  }
+  return false;
+}
+
+/** The workflow's state, or null when it cannot be reached quickly (no worker, ended run). */
+export async function queryState(temporal: Client, settlementUuid: string): Promise<TSettlementWorkflowState | null> {
+  try {
+    const state: TSettlementState = await temporal.withDeadline(Date.now() + QUERY_DEADLINE_MS, () => settlementHandle(temporal, settlementUuid).query(stateQuery));
+    // Assigned without a cast: the compiler keeps the workflow's state and the contract in step.
+    const typed: TSettlementWorkflowState = state;
+    return typed;
+  } catch {
+    return null;
+  }
+}
+
+/** The caller-language text of a key (success answers). */
+export const say = (locale: Locale, key: MessageKey, params?: MessageParams) => translate(locale, key, params);

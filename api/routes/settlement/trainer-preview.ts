@@ -1,0 +1,71 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { DateTime } from 'luxon';
+import type { Settlement } from '../../../db/entities';
+import { translate, type Locale } from '../../../domain/messages';
+import { formatEuro } from '../../../domain/money';
+
+// The preview table of one trainer's prepared lines (GET /trainer-invoice/preview/...): what the
+// trainer summary grid's row click shows. Every value is escaped: names and descriptions come from
+// the source system and from admins.
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (value: unknown) => String(value ?? '').replace(/[&<>"']/g, (char) => ESCAPES[char]!);
+
+type PreviewLine = {
+  kind: 'class' | 'admin';
+  class_starts_at: Date | null;
+  studio_name: string | null;
+  class_name: string;
+  description: string | null;
+  duration_minutes: number;
+  booked_slots: number;
+  net_cents: number;
+  vat_rate_basis_points: number;
+  vat_cents: number;
+  gross_cents: number;
+};
+
+export async function previewLines(em: EntityManager, settlement: Settlement, trainerId: number): Promise<PreviewLine[] | null> {
+  const [row] = await em.getConnection().execute<Array<{ id: number }>>('select id from settlement_trainer where settlement_id = ? and trainer_id = ? and prepared_at is not null', [settlement.id, trainerId]);
+  if (!row) return null;
+  return em.getConnection().execute<PreviewLine[]>(
+    `select l.kind, l.class_starts_at, s.name as studio_name, l.class_name, l.description, l.duration_minutes, l.booked_slots,
+            l.net_cents, l.vat_rate_basis_points, l.vat_cents, l.gross_cents
+       from settlement_line l left join studio s on s.id = l.studio_id
+      where l.settlement_trainer_id = ? order by l.id`,
+    [row.id],
+  );
+}
+
+export function renderPreviewTable(lines: PreviewLine[], locale: Locale): string {
+  const say = (key: Parameters<typeof translate>[1]) => escapeHtml(translate(locale, key));
+  if (lines.length === 0) return `<p class="settlement-preview-empty">${say('settlement.preview.noLines')}</p>`;
+  const head = ['date', 'studio', 'class', 'duration', 'bookedSlots', 'net', 'vat', 'gross'] as const;
+  const totals = { net: 0, vat: 0, gross: 0 };
+  const body = lines.map((line) => {
+    totals.net += line.net_cents;
+    totals.vat += line.vat_cents;
+    totals.gross += line.gross_cents;
+    const when = line.class_starts_at ? DateTime.fromJSDate(new Date(line.class_starts_at), { zone: 'Europe/Berlin' }).toFormat('dd.MM.yyyy HH:mm') : '';
+    const name = line.kind === 'admin' ? `${translate(locale, 'settlement.preview.administration')}: ${line.description ?? ''}` : line.class_name;
+    const cells = [
+      when,
+      line.studio_name ?? '',
+      name,
+      line.kind === 'admin' ? '' : String(line.duration_minutes),
+      line.kind === 'admin' ? '' : String(line.booked_slots),
+      formatEuro(line.net_cents),
+      `${formatEuro(line.vat_cents)} (${line.vat_rate_basis_points / 100} %)`,
+      formatEuro(line.gross_cents),
+    ];
+    return `<tr class="settlement-preview-${line.kind}">${cells.map((cell, index) => `<td${index >= 3 ? ' class="num"' : ''}>${escapeHtml(cell)}</td>`).join('')}</tr>`;
+  });
+  const foot = `<tr><th colspan="5">${say('settlement.preview.total')}</th><th class="num">${escapeHtml(formatEuro(totals.net))}</th><th class="num">${escapeHtml(formatEuro(totals.vat))}</th><th class="num">${escapeHtml(formatEuro(totals.gross))}</th></tr>`;
+  return [
+    '<table class="settlement-preview">',
+    `<thead><tr>${head.map((key) => `<th>${say(`settlement.preview.${key}`)}</th>`).join('')}</tr></thead>`,
+    `<tbody>${body.join('')}</tbody>`,
+    `<tfoot>${foot}</tfoot>`,
+    '</table>',
+  ].join('');
+}

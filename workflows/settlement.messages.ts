@@ -1,0 +1,122 @@
+import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
+import { z } from 'zod';
+
+// The settlement workflow's input, state, queries, updates and signals. The API and the activities
+// import this file, never the workflow body. The state mirrors ZSettlementWorkflowState of
+// api/contracts/settlement.contract.ts (workflows may not import api/; the API assigns the query
+// answer to the contract type, so the compiler keeps the two in step).
+
+const ZIsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD');
+
+/** Wizard v2 steps 0–5 (shown 1–6). */
+export const SETTLEMENT_STEP = {
+  selectTrainer: 0,
+  prepareData: 1,
+  sendPreview: 2,
+  reviewFeedback: 3,
+  createCreditNotes: 4,
+  summary: 5,
+} as const;
+export const LAST_STEP = SETTLEMENT_STEP.summary;
+
+/** Trainers per activity of the class phase: keeps histories small and each attempt short. */
+export const PREPARE_CHUNK_SIZE = 50;
+
+export const PREPARATION_PHASES = ['invoice-data', 'class', 'trainer'] as const;
+export type TPreparationPhase = (typeof PREPARATION_PHASES)[number];
+/** Progress at the end of each phase (spec 9: 33 %, 66 %, 100 %). */
+export const PREPARATION_PHASE_PERCENT: Record<TPreparationPhase, number> = { 'invoice-data': 33, class: 66, trainer: 100 };
+
+export type TSettlementStatus = 'in_progress' | 'completed' | 'archived' | 'deleted';
+export type TSettlementAction = 'finish_settlement' | 'delete_settlement' | 'archive_settlement';
+export const STATUS_OF_ACTION: Record<TSettlementAction, Exclude<TSettlementStatus, 'in_progress'>> = {
+  finish_settlement: 'completed',
+  archive_settlement: 'archived',
+  delete_settlement: 'deleted',
+};
+
+export const ZSettlementInput = z.object({
+  settlementUuid: z.string().uuid(),
+  studioGroupUuid: z.string().uuid(),
+  /** Last day of the settled month. */
+  month: ZIsoDate,
+  version: z.literal('v2').default('v2'),
+  createdByUserUuid: z.string().min(1),
+  /** Language of the settlement's log rows: the creator's. */
+  locale: z.enum(['de', 'en']).default('en'),
+});
+/** What callers pass (defaults may be left out); the workflow parses it into the full shape. */
+export type TSettlementInput = z.input<typeof ZSettlementInput>;
+
+export type TPreparationState = {
+  phase: 'none' | TPreparationPhase | 'done' | 'failed';
+  percent: number;
+  processed: number;
+  total: number;
+  error: string | null;
+  runs: number;
+  preparedTrainerUuids: string[];
+};
+
+/** The answer of the `state` query (= ZSettlementWorkflowState of the contract). */
+export type TSettlementState = {
+  settlementUuid: string;
+  studioGroupUuid: string;
+  settlementMonth: string;
+  step: number;
+  maxReachableStep: number;
+  status: TSettlementStatus;
+  trainerReview: boolean | null;
+  selectedTrainerUuids: string[];
+  billedTrainerUuids: string[];
+  anyCreditNoteSent: boolean;
+  preparation: TPreparationState;
+};
+
+export type TSettlementResult = { settlementUuid: string; status: TSettlementStatus };
+
+// --- arguments ---------------------------------------------------------------------------------
+
+export type TSelectTrainersArgs = { trainerUuids: string[]; userUuid: string };
+/** Without trainerUuids the stored selection is prepared. */
+export type TStartPreparationArgs = { trainerUuids?: string[]; userUuid: string };
+export type TAwaitPreparationPhaseArgs = { phase: TPreparationPhase };
+export type TCreateSettlementArgs = { trainerReview: boolean; userUuid: string };
+export type TGoToStepArgs = { step: number };
+export type TSettlementCommandArgs = { action: TSettlementAction; userUuid: string };
+export type TSaveAdminPositionArgs = {
+  positionUuid: string;
+  trainerUuid: string;
+  kind: 'bonus' | 'deduction' | 'travel';
+  description: string;
+  netCents: number;
+  userUuid: string;
+};
+export type TRemoveAdminPositionArgs = { positionUuid: string; trainerUuid: string; userUuid: string };
+/** Sent by later steps (credit-note runs) when trainers' credit notes are issued or sent. */
+export type TTrainerStatesChangedArgs = { billedTrainerUuids: string[]; anyCreditNoteSent: boolean };
+
+// --- queries, updates, signals -----------------------------------------------------------------
+// Updates answer at once through their validators (the API maps the failure type to a status:
+// 'NotFound' 404, 'Invalid' 422, anything else 409) and then carry out the command.
+
+export const stateQuery = defineQuery<TSettlementState>('state');
+
+/** Stores the selection ("Next" on the select-trainer screen); step 1. */
+export const selectTrainersUpdate = defineUpdate<TSettlementState, [TSelectTrainersArgs]>('selectTrainers');
+/** create/invoice-data: (re)starts the preparation; answers when the invoice-data phase is done. */
+export const startPreparationUpdate = defineUpdate<TSettlementState, [TStartPreparationArgs]>('startPreparation');
+/** create/class and create/trainer: answers when that phase of the running preparation is done. */
+export const awaitPreparationPhaseUpdate = defineUpdate<TSettlementState, [TAwaitPreparationPhaseArgs]>('awaitPreparationPhase');
+/** POST /settlement/create: trainerReview chosen; step 2 (with review) or 4 (without). */
+export const createSettlementUpdate = defineUpdate<TSettlementState, [TCreateSettlementArgs]>('createSettlement');
+export const goToStepUpdate = defineUpdate<TSettlementState, [TGoToStepArgs]>('goToStep');
+/** finish / archive / delete (spec 2.12): recorded, then the workflow completes. */
+export const settlementCommandUpdate = defineUpdate<TSettlementState, [TSettlementCommandArgs]>('settlementCommand');
+export const saveAdminPositionUpdate = defineUpdate<TSettlementState, [TSaveAdminPositionArgs]>('saveAdminPosition');
+export const removeAdminPositionUpdate = defineUpdate<TSettlementState, [TRemoveAdminPositionArgs]>('removeAdminPosition');
+
+export const trainerStatesChangedSignal = defineSignal<[TTrainerStatesChangedArgs]>('trainerStatesChanged');
+
+/** Failure types of update validators and handlers (api/errors.ts maps them to HTTP statuses). */
+export const FAILURE = { notFound: 'NotFound', invalid: 'Invalid', conflict: 'Conflict', preparationFailed: 'PreparationFailed' } as const;
