@@ -260,6 +260,7 @@ export const ZBillableTrainersResponse = z.object({
   rows: z.array(ZBillableTrainerRow),
   /** The four counters, counted distinct by trainer uuid (spec 2.4). */
   counters: z.object({
+    /** Trainers who can be billed now: complete data and no credit note yet. */
     billable: z.number().int(),
     dataNotComplete: z.number().int(),
     billed: z.number().int(),

@@ -134,7 +134,9 @@ export async function listBillableTrainers(
     settlementMonth: lastDay,
     rows: result,
     counters: {
-      billable: distinct(() => true),
+      // Billable: can be billed now (complete data, no credit note yet); the other three counters
+      // name why the rest cannot be, so the four read as one picture of the month.
+      billable: distinct((row) => row.trainer_data_complete && !row.billed),
       dataNotComplete: distinct((row) => !row.trainer_data_complete),
       billed: distinct((row) => row.billed),
       selected: selected.size,
