@@ -1,10 +1,11 @@
 import type { ReactNode, SVGProps } from 'react';
 
 // A handful of line icons in one style (24 px grid, 1.75 stroke) instead of a whole icon package.
-type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number };
+export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number };
 
-function icon(paths: ReactNode) {
-  return function Icon({ size = 18, ...props }: IconProps) {
+/** Makes a line icon of this set from its paths; feature icon files use it too. */
+export function icon(paths: ReactNode, defaultSize = 18) {
+  return function Icon({ size = defaultSize, ...props }: IconProps) {
     return (
       <svg
         xmlns="http://www.w3.org/2000/svg"

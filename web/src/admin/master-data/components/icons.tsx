@@ -1,31 +1,6 @@
-import type { ReactNode, SVGProps } from 'react';
+import { icon } from '../../../shared/components/icons';
 
-// Line icons of the master-data screens, drawn like shared/components/icons.tsx (24 px grid, 1.75 stroke).
-type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number };
-
-function icon(paths: ReactNode) {
-  return function Icon({ size = 18, ...props }: IconProps) {
-    return (
-      <svg
-        xmlns="http://www.w3.org/2000/svg"
-        width={size}
-        height={size}
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={1.75}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-        {...props}
-      >
-        {paths}
-      </svg>
-    );
-  };
-}
-
+// Line icons of the master-data screens, in the shared set's style.
 export const IconTrainers = icon(
   <>
     <circle cx="9" cy="8" r="3.5" />
