@@ -1,5 +1,8 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { createImportActivities } from './import';
+import { createPrepareActivities } from './prepare';
+import { createMailActivities, createMailer, type Mailer } from './mail';
+import { readEnv } from '../config/env';
 
 // Every activity the worker registers, merged from the capability groups. Each group gets what it
 // needs from these dependencies; the worker builds them once per process.
@@ -7,11 +10,23 @@ export type ActivityDeps = {
   orm: MikroORM;
   /** The configured data directory (uploads, generated files). */
   dataDir: string;
+  /** E-mail transport; default from SMTP_URL and MAIL_FROM (no SMTP_URL: e-mails stay in the outbox). */
+  mailer?: Mailer;
+  /** Base of the e-mails' deep links; default PUBLIC_URL. */
+  publicUrl?: string;
 };
+
+/** The mail activities' dependencies, from the environment unless given. */
+function mailDeps(deps: ActivityDeps) {
+  const env = readEnv();
+  return { orm: deps.orm, dataDir: deps.dataDir, mailer: deps.mailer ?? createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom }), publicUrl: deps.publicUrl ?? env.publicUrl };
+}
 
 export function createActivities(deps: ActivityDeps) {
   return {
     ...createImportActivities(deps),
+    ...createPrepareActivities(deps),
+    ...createMailActivities(mailDeps(deps)),
   };
 }
 

@@ -14,7 +14,12 @@ import { errorMiddleware, HttpError } from './errors';
 import { createAuthRouter } from './routes/auth/auth.router';
 import { createHealthRouter } from './routes/health/health.router';
 import { createImportLogRouter, createImportRouter } from './routes/import/import.router';
+import { createCsvUploadRouter } from './routes/import/csv-upload.router';
 import { createStudioGroupRouter } from './routes/studio-groups/studio-groups.router';
+import { createSettlementRouter } from './routes/settlement/settlement.router';
+import { createWorkflowsRouter } from './routes/workflows/workflows.router';
+import { createMasterDataRouter } from './routes/master-data/master-data.router';
+import { createOutboxRouter } from './routes/outbox/outbox.router';
 import { attachSocketServer } from './socket';
 import { detectLocale } from './locale';
 
@@ -22,7 +27,7 @@ export type AppDeps = {
   orm: MikroORM;
   temporal: Client;
   feed: EventFeed;
-  env: Pick<Env, 'apiKeyTtlHours' | 'webDist'>;
+  env: Pick<Env, 'apiKeyTtlHours' | 'webDist' | 'dataDir'> & Partial<Pick<Env, 'temporalUiUrl' | 'temporalNamespace'>> & Partial<Pick<Env, 'smtpUrl'>>;
 };
 
 export function createApp({ orm, temporal, feed, env }: AppDeps) {
@@ -43,7 +48,12 @@ export function createApp({ orm, temporal, feed, env }: AppDeps) {
   const studioGroupApi = Router({ mergeParams: true });
   studioGroupApi.use(requireStaffOfStudioGroup);
   studioGroupApi.use(createStudioGroupRouter());
+  studioGroupApi.use(createMasterDataRouter());
   studioGroupApi.use(createImportRouter({ temporal, feed }));
+  studioGroupApi.use(createSettlementRouter({ temporal }));
+  studioGroupApi.use(createWorkflowsRouter({ temporal, temporalUiUrl: env.temporalUiUrl ?? 'http://localhost:8233', temporalNamespace: env.temporalNamespace }));
+  studioGroupApi.use(createCsvUploadRouter({ dataDir: env.dataDir }));
+  studioGroupApi.use(createOutboxRouter({ smtpConfigured: Boolean(env.smtpUrl) }));
   api.use('/v1/:g', studioGroupApi);
   api.use(createImportLogRouter());
 
@@ -51,9 +61,10 @@ export function createApp({ orm, temporal, feed, env }: AppDeps) {
   app.use('/api', api);
 
   // The built web app; every other GET is a client-side route.
-  const indexHtml = path.join(env.webDist, 'index.html');
+  const webDist = path.resolve(env.webDist);
+  const indexHtml = path.join(webDist, 'index.html');
   if (fs.existsSync(indexHtml)) {
-    app.use(express.static(env.webDist, { index: false, maxAge: '1h' }));
+    app.use(express.static(webDist, { index: false, maxAge: '1h' }));
     app.get('/{*path}', (_req, res) => res.sendFile(indexHtml));
   }
   app.use(errorMiddleware);

@@ -8,6 +8,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from './contracts/eve
 import { findLiveSession, type AuthContext } from './auth/sessions';
 import { studioGroupsOf } from './auth/tenancy';
 import { studioGroupOfImport } from './routes/import/import.service';
+import { Settlement } from '../db/entities';
 import type { TRole } from './contracts/auth.contract';
 import { translate } from '../domain/messages';
 
@@ -24,6 +25,12 @@ async function mayJoin(temporal: Client, auth: AuthContext, room: string): Promi
     if (auth.role === 'trainer') return false;
     const groupUuid = await studioGroupOfImport(temporal, key);
     return groupUuid !== undefined && visibleGroups.includes(groupUuid);
+  }
+  if (kind === 'settlement') {
+    // Staff of the settlement's studio group only (and operators); the record names the group.
+    if (auth.role === 'trainer' || !/^[0-9a-f-]{36}$/i.test(key)) return false;
+    const settlement = await RequestContext.getEntityManager()!.findOne(Settlement, { uuid: key }, { populate: ['studioGroup'] });
+    return settlement !== null && visibleGroups.includes(settlement.studioGroup.uuid);
   }
   return false;
 }

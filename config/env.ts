@@ -9,10 +9,14 @@ export type Env = {
   temporalNamespace: string;
   temporalCli: string | undefined;
   temporalUiPort: number;
+  /** Where ops open a workflow in the Temporal UI (links of GET .../settlement/{uuid}/workflow). */
+  temporalUiUrl: string;
   dataDir: string;
   embeddedPostgresPort: number;
   publicUrl: string;
   smtpUrl: string | undefined;
+  /** From header of every e-mail (MAIL_FROM). */
+  mailFrom: string;
   apiKeyTtlHours: number;
   webDist: string;
 };
@@ -32,10 +36,13 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     temporalNamespace: source.TEMPORAL_NAMESPACE ?? 'default',
     temporalCli: source.TEMPORAL_CLI || undefined,
     temporalUiPort: int(source.TEMPORAL_UI_PORT, 8233),
+    // Default: the embedded Temporal UI (http://localhost:8233 unless TEMPORAL_UI_PORT moves it).
+    temporalUiUrl: source.TEMPORAL_UI_URL || `http://localhost:${int(source.TEMPORAL_UI_PORT, 8233)}`,
     dataDir,
     embeddedPostgresPort: int(source.EMBEDDED_PG_PORT, 54329),
     publicUrl: source.PUBLIC_URL ?? `http://localhost:${port}`,
     smtpUrl: source.SMTP_URL || undefined,
+    mailFrom: source.MAIL_FROM || 'TrainerPay <no-reply@trainerpay.test>',
     apiKeyTtlHours: int(source.API_KEY_TTL_HOURS, 12),
     webDist: path.resolve(source.WEB_DIST ?? 'dist/web'),
   };

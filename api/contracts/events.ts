@@ -1,4 +1,6 @@
 import type { TImportStreamMessage } from './import.contract';
+import type { TSettlementLogEvent, TSettlementProgressEvent, TSettlementStateEvent } from './settlement.contract';
+import type { TOutboxChangedEvent } from './outbox.contract';
 
 /**
  * Every socket.io event the server emits, by name. Rooms: `user:{userUuid}`, `import:{importUuid}`,
@@ -6,6 +8,12 @@ import type { TImportStreamMessage } from './import.contract';
  */
 export type ServerToClientEvents = {
   'import:message': (message: TImportStreamMessage) => void;
+  /** Room `settlement:{settlementUuid}`: preparation progress, log rows, status/lines changed. */
+  'settlement:progress': (event: TSettlementProgressEvent) => void;
+  'settlement:log': (event: TSettlementLogEvent) => void;
+  'settlement:state': (event: TSettlementStateEvent) => void;
+  /** Room `studio-group:{studioGroupUuid}`: an e-mail of the group was recorded or sent (the Outbox page refetches). */
+  'outbox:changed': (event: TOutboxChangedEvent) => void;
 };
 
 export type ClientToServerEvents = {
@@ -15,4 +23,5 @@ export type ClientToServerEvents = {
 };
 
 export const importRoom = (importUuid: string) => `import:${importUuid}`;
+export { settlementRoom } from './settlement.contract';
 export const studioGroupRoom = (studioGroupUuid: string) => `studio-group:${studioGroupUuid}`;

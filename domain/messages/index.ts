@@ -1,6 +1,9 @@
 import { isLocale, type Locale, type MessageCatalog } from './catalog';
 import { commonMessages } from './common.messages';
 import { importMessages } from './import.messages';
+import { settlementMessages } from './settlement.messages';
+import { masterDataMessages } from './master-data.messages';
+import { mailMessages } from './mail.messages';
 
 export * from './catalog';
 
@@ -9,9 +12,12 @@ export * from './catalog';
 const catalog: MessageCatalog = {
   ...commonMessages,
   ...importMessages,
+  ...settlementMessages,
+  ...masterDataMessages,
+  ...mailMessages,
 };
 
-export type MessageKey = keyof typeof commonMessages | keyof typeof importMessages | (string & {});
+export type MessageKey = keyof typeof commonMessages | keyof typeof importMessages | keyof typeof settlementMessages | keyof typeof masterDataMessages | keyof typeof mailMessages | (string & {});
 export type MessageParams = Record<string, string | number>;
 
 export const isMessageKey = (value: string): boolean => Object.hasOwn(catalog, value);

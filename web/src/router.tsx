@@ -14,6 +14,19 @@ const ImportOnDemandPage = lazy(() => import('./admin/pages/ImportOnDemandPage')
 const ProfilePage = lazy(() => import('./trainer/pages/ProfilePage').then((m) => ({ default: m.ProfilePage })));
 const RecommendationPage = lazy(() => import('./trainer/pages/RecommendationPage').then((m) => ({ default: m.RecommendationPage })));
 const StudioGroupPage = lazy(() => import('./trainer/pages/StudioGroupPage').then((m) => ({ default: m.StudioGroupPage })));
+const TrainersPage = lazy(() => import('./admin/master-data/pages/TrainersPage').then((m) => ({ default: m.TrainersPage })));
+const TrainerEditPage = lazy(() => import('./admin/master-data/pages/TrainerEditPage').then((m) => ({ default: m.TrainerEditPage })));
+const StudiosPage = lazy(() => import('./admin/master-data/pages/StudiosPage').then((m) => ({ default: m.StudiosPage })));
+const PaymentTypeRulesPage = lazy(() => import('./admin/master-data/pages/PaymentTypeRulesPage').then((m) => ({ default: m.PaymentTypeRulesPage })));
+const SettingsPage = lazy(() => import('./admin/master-data/pages/SettingsPage').then((m) => ({ default: m.SettingsPage })));
+const SettlementIndexPage = lazy(() => import('./admin/settlement/pages/SettlementIndexPage').then((m) => ({ default: m.SettlementIndexPage })));
+const SettlementWizardPage = lazy(() => import('./admin/settlement/pages/SettlementWizardPage').then((m) => ({ default: m.SettlementWizardPage })));
+const SettlementSummaryPage = lazy(() => import('./admin/settlement/pages/SettlementSummaryPage').then((m) => ({ default: m.SettlementSummaryPage })));
+const WorkflowIndexPage = lazy(() => import('./admin/settlement/pages/WorkflowPages').then((m) => ({ default: m.WorkflowIndexPage })));
+const SettlementWorkflowPage = lazy(() => import('./admin/settlement/pages/WorkflowPages').then((m) => ({ default: m.SettlementWorkflowPage })));
+const OutboxPage = lazy(() => import('./admin/outbox/pages/OutboxPage').then((m) => ({ default: m.OutboxPage })));
+
+const OPERATOR_ROLES = ['operator'] as const;
 
 export const router = createBrowserRouter([
   {
@@ -39,6 +52,23 @@ export const router = createBrowserRouter([
                   { index: true, element: <HomeRedirect /> },
                   { path: 'import', element: <ImportDashboardPage /> },
                   { path: 'import/ondemand', element: <ImportOnDemandPage /> },
+                  { path: 'trainers', element: <TrainersPage /> },
+                  { path: 'trainer/:id/edit', element: <TrainerEditPage /> },
+                  { path: 'studios', element: <StudiosPage /> },
+                  { path: 'payment-type-rules', element: <PaymentTypeRulesPage /> },
+                  { path: 'settings', element: <SettingsPage /> },
+                  { path: 'settlements', element: <SettlementIndexPage /> },
+                  { path: 'settlement/wizard/:settlementUuid', element: <SettlementWizardPage /> },
+                  { path: 'settlement/:settlementUuid', element: <SettlementSummaryPage /> },
+                  { path: 'outbox', element: <OutboxPage /> },
+                  {
+                    // Ops: the settlement workflows' status and history (platform operators only).
+                    element: <RequireRole roles={OPERATOR_ROLES} />,
+                    children: [
+                      { path: 'workflows', element: <WorkflowIndexPage /> },
+                      { path: 'workflows/:settlementUuid', element: <SettlementWorkflowPage /> },
+                    ],
+                  },
                   { path: '*', element: <NotFoundPage /> },
                 ],
               },

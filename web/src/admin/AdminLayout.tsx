@@ -11,6 +11,9 @@ import { NavItem } from '../shared/components/NavItem';
 import { UserMenu } from '../shared/components/UserMenu';
 import { useLocale } from '../shared/hooks/use-locale';
 import { useCurrentStudioGroup } from './current-studio-group';
+import { MasterDataNavSection } from './master-data/components/MasterDataNavSection';
+import { SettlementNavSection } from './settlement/components/SettlementNavSection';
+import { OutboxNavItem } from './outbox/components/OutboxNavItem';
 
 /** The back-office frame: sidebar with the screens that exist so far, top bar with studio group, language and user. */
 export function AdminLayout() {
@@ -85,6 +88,9 @@ export function AdminLayout() {
               onNavigate={closeNav}
             />
           </Stack>
+          <SettlementNavSection onNavigate={closeNav} />
+          <OutboxNavItem onNavigate={closeNav} />
+          <MasterDataNavSection onNavigate={closeNav} />
         </AppShell.Section>
         {all.length > 1 && current && (
           <AppShell.Section hiddenFrom="xs" pt="md">

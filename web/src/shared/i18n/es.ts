@@ -25,4 +25,24 @@ export const es: DeepPartial<Translation> = {
     notifications: 'Notificaciones',
     userMenu: 'Menú de usuario',
   },
+  masterData: {
+    nav: {
+      section: 'Datos maestros',
+      trainers: 'Entrenadores',
+      studios: 'Estudios',
+      paymentTypeRules: 'Reglas de pago',
+      settings: 'Configuración',
+    },
+  },
+  settlement: {
+    nav: {
+      section: 'Cierre mensual',
+      settlements: 'Liquidaciones',
+      newSettlement: 'Nueva liquidación',
+      workflows: 'Workflows',
+    },
+  },
+  outbox: {
+    nav: { outbox: 'Bandeja de salida' },
+  },
 };
