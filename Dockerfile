@@ -4,7 +4,7 @@ FROM node:20-bookworm-slim
 WORKDIR /app
 COPY package.json package-lock.json ./
 # Dev dependencies too: Vite builds the web app below, and tsx runs the sources.
-RUN npm ci --include=dev --no-audit --no-fund
+RUN npm install --include=dev --no-audit --no-fund
 COPY . .
 RUN npx vite build --config web/vite.config.ts
 ENV NODE_ENV=production

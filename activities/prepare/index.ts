@@ -1,7 +1,7 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { ApplicationFailure, asyncLocalStorage } from '@temporalio/activity';
 import { LOCKED_TRAINER_WORKFLOW_STATES } from '../../api/contracts/settlement.contract';
-import { AdminPosition, PaymentTypeRule, Settlement, SettlementTrainer, Trainer, User, type SettlementTrainerState } from '../../db/entities';
+import { AdminPosition, PaymentTypeRule, Settlement, SettlementTrainer, StudioClass, Trainer, User, type SettlementTrainerState } from '../../db/entities';
 import { translate, type Locale } from '../../domain/messages';
 import { formatEuro } from '../../domain/money';
 import {
@@ -279,7 +279,7 @@ export function createPrepareActivities({ orm }: PrepareActivityDeps) {
         await lockSettlement(tem, input.settlementUuid);
         const settlement = await findSettlement(tem, input.settlementUuid);
         const month = isoDateOf(settlement.month);
-        const { firstDay, lastDay } = monthInstants(month);
+        const { firstDay, lastDay, start, end } = monthInstants(month);
 
         const rules = await tem.find(
           PaymentTypeRule,
@@ -288,6 +288,13 @@ export function createPrepareActivities({ orm }: PrepareActivityDeps) {
         );
         const snapshots: PaymentRuleSnapshot[] = rules.map((rule) => snapshotRule(ruleInput(rule)));
         settlement.rulesSnapshot = snapshots;
+        // A class without trainer belongs to no trainer's lines: say so once for the month, so the
+        // admin fixes it in the booking system (the pay goes to the trainer once one is set).
+        const classesWithoutTrainer = await tem.find(
+          StudioClass,
+          { studioGroup: settlement.studioGroup, trainer: null, startsAt: { $gte: start, $lt: end } },
+          { populate: ['studio'], orderBy: { startsAt: 'asc', id: 'asc' } },
+        );
 
         const wanted = [...new Set(input.trainerUuids)];
         const trainers = await tem.find(Trainer, { studioGroup: settlement.studioGroup, uuid: { $in: wanted } }, { orderBy: { id: 'asc' } });
@@ -321,6 +328,17 @@ export function createPrepareActivities({ orm }: PrepareActivityDeps) {
           { eventKey: `${keyPrefix}:rules`, proc: PROC.invoiceData, trainerUuid: null, status: 'info', message: say('settlement.log.rulesFrozen', { count: snapshots.length }) },
           ...prepared.map((trainer): LogRowInput => ({ eventKey: `${keyPrefix}:${trainer.uuid}`, proc: PROC.invoiceData, trainerUuid: trainer.uuid, status: 'success', message: say('settlement.log.invoiceData', { trainer: trainerDisplayName(trainer) }) })),
           ...skipped.map((trainer): LogRowInput => ({ eventKey: `${keyPrefix}:${trainer.uuid}`, proc: PROC.invoiceData, trainerUuid: trainer.uuid, status: 'warning', message: say('settlement.log.trainerLocked', { trainer: trainerDisplayName(trainer) }) })),
+          ...classesWithoutTrainer.map((studioClass): LogRowInput => ({
+            eventKey: `${keyPrefix}:no-trainer:${studioClass.id}`,
+            proc: PROC.invoiceData,
+            trainerUuid: null,
+            status: 'warning',
+            message: say('settlement.log.classWithoutTrainer', {
+              class: studioClass.name,
+              studio: studioClass.studio.name,
+              date: studioClass.startsAt.toLocaleString('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'medium', timeStyle: 'short' }),
+            }),
+          })),
         ];
         await writeSettlementLog(tem, settlement, rows);
         await publishProgress(tem, { settlementUuid: settlement.uuid, phase: 'invoice-data', percent: 33, processed: prepared.length, total: prepared.length });

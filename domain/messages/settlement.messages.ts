@@ -119,6 +119,10 @@ export const settlementMessages = defineMessages({
     en: '{trainer}: class "{class}" on {date} matches no payment type rule and is not paid.',
     de: '{trainer}: Kurs "{class}" am {date} passt zu keiner Abrechnungsregel und wird nicht bezahlt.',
   },
+  'settlement.log.classWithoutTrainer': {
+    en: 'Class "{class}" in {studio} on {date} has no trainer and is not paid. Add the trainer in the booking system and reload.',
+    de: 'Kurs "{class}" in {studio} am {date} hat keinen Trainer und wird nicht bezahlt. Trage den Trainer im Buchungssystem ein und lade neu.',
+  },
   'settlement.log.classWithSeveralTrainers': {
     en: '{trainer}: class "{class}" on {date} lists several trainers and is not paid until fixed.',
     de: '{trainer}: Kurs "{class}" am {date} hat mehrere Trainer und wird erst nach der Korrektur bezahlt.',
