@@ -18,12 +18,16 @@ const server = createServer({ orm, temporal: client, feed, env });
 const port = await server.listen(env.port);
 console.log(`api: listening on :${port}`);
 
+let stopping = false;
 const shutdown = async () => {
+  if (stopping) return;
+  stopping = true;
   await server.close();
   await feed.stop();
   await connection.close();
   await orm.close();
   process.exit(0);
 };
-process.once('SIGINT', shutdown);
-process.once('SIGTERM', shutdown);
+// `on`, not `once`: under npm/tsx a signal arrives twice (relayed); the second must not kill the stop.
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

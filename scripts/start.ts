@@ -32,8 +32,10 @@ async function shutdown(code: number) {
   }
   process.exit(code);
 }
-process.once('SIGINT', () => void shutdown(0));
-process.once('SIGTERM', () => void shutdown(0));
+// `on`, not `once`: a Ctrl-C reaches this process twice (from the terminal and relayed by tsx);
+// with no listener left the second would kill it half-way through the ordered stop.
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
 
 try {
   let databaseUrl = env.databaseUrl;

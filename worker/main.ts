@@ -21,7 +21,10 @@ async function main(): Promise<number> {
     connection = await NativeConnection.connect({ address });
     const worker = await createWorker({ connection, namespace: env.temporalNamespace, orm, dataDir: env.dataDir });
     // The SDK's runtime shuts the worker down on SIGINT, SIGTERM, SIGQUIT and SIGUSR2: it stops
-    // polling, lets running tasks finish within the grace time, and then run() resolves.
+    // polling, lets running tasks finish within the grace time, and then run() resolves. It stops
+    // listening after the first signal; under npm/tsx the same signal arrives a second time
+    // (relayed), which with no listener left would kill the process mid-drain. These keep it alive.
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => {});
     console.log(`worker: polling task queue '${worker.options.taskQueue}' on ${address} (namespace ${env.temporalNamespace})`);
     await worker.run();
     console.log('worker: stopped');
