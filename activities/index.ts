@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { createImportActivities } from './import';
+import { createImportQueueActivities } from './import-queue';
 import { createPrepareActivities } from './prepare';
 import { createMailActivities, createMailer, type Mailer } from './mail';
 import { readEnv } from '../config/env';
@@ -25,6 +26,7 @@ function mailDeps(deps: ActivityDeps) {
 export function createActivities(deps: ActivityDeps) {
   return {
     ...createImportActivities(deps),
+    ...createImportQueueActivities(deps),
     ...createPrepareActivities(deps),
     ...createMailActivities(mailDeps(deps)),
   };

@@ -15,11 +15,13 @@ import { createAuthRouter } from './routes/auth/auth.router';
 import { createHealthRouter } from './routes/health/health.router';
 import { createImportLogRouter, createImportRouter } from './routes/import/import.router';
 import { createCsvUploadRouter } from './routes/import/csv-upload.router';
+import { createImportQueueRouter } from './routes/import-queue/import-queue.router';
 import { createStudioGroupRouter } from './routes/studio-groups/studio-groups.router';
 import { createSettlementRouter } from './routes/settlement/settlement.router';
 import { createWorkflowsRouter } from './routes/workflows/workflows.router';
 import { createMasterDataRouter } from './routes/master-data/master-data.router';
 import { createOutboxRouter } from './routes/outbox/outbox.router';
+import { createTrainerAccountRouter } from './routes/trainer-account/trainer-account.router';
 import { attachSocketServer } from './socket';
 import { detectLocale } from './locale';
 
@@ -50,12 +52,14 @@ export function createApp({ orm, temporal, feed, env }: AppDeps) {
   studioGroupApi.use(createStudioGroupRouter());
   studioGroupApi.use(createMasterDataRouter());
   studioGroupApi.use(createImportRouter({ temporal, feed }));
+  studioGroupApi.use(createImportQueueRouter({ temporal }));
   studioGroupApi.use(createSettlementRouter({ temporal }));
   studioGroupApi.use(createWorkflowsRouter({ temporal, temporalUiUrl: env.temporalUiUrl ?? 'http://localhost:8233', temporalNamespace: env.temporalNamespace }));
   studioGroupApi.use(createCsvUploadRouter({ dataDir: env.dataDir }));
   studioGroupApi.use(createOutboxRouter({ smtpConfigured: Boolean(env.smtpUrl) }));
   api.use('/v1/:g', studioGroupApi);
   api.use(createImportLogRouter());
+  api.use('/v2', createTrainerAccountRouter());
 
   api.use((req, _res, next) => next(new HttpError(404, 'http.noSuchCall', undefined, { method: req.method, path: `/api${req.path}` })));
   app.use('/api', api);

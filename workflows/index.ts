@@ -1,4 +1,5 @@
 // Every workflow the worker runs (Worker option workflowsPath points here). Only workflow
 // functions are exported from here; signals, queries and updates live in the *.messages.ts files.
 export { classImportWorkflow } from './class-import.workflow';
+export { importQueueWorkflow } from './import-queue.workflow';
 export { settlementWorkflow } from './settlement.workflow';

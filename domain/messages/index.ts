@@ -1,9 +1,11 @@
 import { isLocale, type Locale, type MessageCatalog } from './catalog';
 import { commonMessages } from './common.messages';
 import { importMessages } from './import.messages';
+import { importQueueMessages } from './import-queue.messages';
 import { settlementMessages } from './settlement.messages';
 import { masterDataMessages } from './master-data.messages';
 import { mailMessages } from './mail.messages';
+import { trainerAccountMessages } from './trainer-account.messages';
 
 export * from './catalog';
 
@@ -12,12 +14,14 @@ export * from './catalog';
 const catalog: MessageCatalog = {
   ...commonMessages,
   ...importMessages,
+  ...importQueueMessages,
   ...settlementMessages,
   ...masterDataMessages,
   ...mailMessages,
+  ...trainerAccountMessages,
 };
 
-export type MessageKey = keyof typeof commonMessages | keyof typeof importMessages | keyof typeof settlementMessages | keyof typeof masterDataMessages | keyof typeof mailMessages | (string & {});
+export type MessageKey = keyof typeof commonMessages | keyof typeof importMessages | keyof typeof importQueueMessages | keyof typeof settlementMessages | keyof typeof masterDataMessages | keyof typeof mailMessages | keyof typeof trainerAccountMessages | (string & {});
 export type MessageParams = Record<string, string | number>;
 
 export const isMessageKey = (value: string): boolean => Object.hasOwn(catalog, value);

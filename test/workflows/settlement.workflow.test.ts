@@ -270,6 +270,8 @@ describe('settlementWorkflow', () => {
       const handle = await start(input());
       const billed = randomUUID();
       await handle.signal(trainerStatesChangedSignal, { billedTrainerUuids: [billed], anyCreditNoteSent: true });
+      // A signal is fire-and-forget: once the workflow has taken it in (the query shows it), commands are judged by it.
+      await expect.poll(async () => (await handle.query(stateQuery)).anyCreditNoteSent, { timeout: 10_000 }).toBe(true);
       expect(await refusal(handle.executeUpdate(settlementCommandUpdate, { args: [{ action: 'delete_settlement', userUuid: 'admin' }] }))).toMatchObject({ message: 'settlement.deleteRefused' });
       expect(await refusal(handle.executeUpdate(selectTrainersUpdate, { args: [{ trainerUuids: [billed], userUuid: 'admin' }] }))).toMatchObject({ message: 'settlement.trainerBilled' });
       await handle.executeUpdate(settlementCommandUpdate, { args: [{ action: 'finish_settlement', userUuid: 'admin' }] });

@@ -1,4 +1,4 @@
-import { ActionIcon, AppShell, Avatar, Burger, Container, Group, Indicator, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, AppShell, Avatar, Burger, Container, Group, Indicator, Popover, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { NavItem } from '../shared/components/NavItem';
 import { UserMenu } from '../shared/components/UserMenu';
 import { useLocale } from '../shared/hooks/use-locale';
 import { useSession } from '../shared/session';
+import { NotificationPanel } from './components/NotificationPanel';
 import { useUnreadNotificationCount } from './hooks/api/notifications';
 
 const groupInitials = (name: string) =>
@@ -27,6 +28,7 @@ export function TrainerLayout() {
   const locale = useLocale();
   const session = useSession();
   const [navOpen, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
+  const [panelOpen, { toggle: togglePanel, close: closePanel }] = useDisclosure(false);
   const unread = useUnreadNotificationCount().data;
   const studioGroups = session?.studioGroups ?? [];
   const profilePath = `/${locale}/trainer/profile`;
@@ -47,20 +49,29 @@ export function TrainerLayout() {
           </Group>
           <Group gap="sm" wrap="nowrap">
             <LanguageSwitcher />
-            <Tooltip label={unread ? t('topbar.unreadNotifications', { count: unread }) : t('trainer.notificationsEmpty')} withArrow>
-              <Indicator disabled={!unread} label={unread} size={16} color="red" offset={4}>
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  size="lg"
-                  radius="xl"
-                  aria-label={unread ? t('topbar.unreadNotifications', { count: unread }) : t('topbar.notifications')}
-                  data-testid="notification-bell"
-                >
-                  <IconBell size={20} />
-                </ActionIcon>
-              </Indicator>
-            </Tooltip>
+            <Popover opened={panelOpen} onChange={(opened) => !opened && closePanel()} position="bottom-end" width={360} shadow="md" withArrow>
+              <Popover.Target>
+                <Tooltip label={unread ? t('topbar.unreadNotifications', { count: unread }) : t('trainer.notificationsEmpty')} withArrow disabled={panelOpen}>
+                  <Indicator disabled={!unread} label={unread} size={16} color="red" offset={4}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      size="lg"
+                      radius="xl"
+                      onClick={togglePanel}
+                      aria-label={unread ? t('topbar.unreadNotifications', { count: unread }) : t('topbar.notifications')}
+                      aria-expanded={panelOpen}
+                      data-testid="notification-bell"
+                    >
+                      <IconBell size={20} />
+                    </ActionIcon>
+                  </Indicator>
+                </Tooltip>
+              </Popover.Target>
+              <Popover.Dropdown p={0} data-testid="notification-panel">
+                <NotificationPanel onFollow={closePanel} />
+              </Popover.Dropdown>
+            </Popover>
             <UserMenu profilePath={profilePath} />
           </Group>
         </Group>

@@ -15,13 +15,25 @@ export function importStatusColor(status: string): string {
   return 'blue';
 }
 
+const STATUS_LABELS = ['success', 'error', 'info'] as const;
+const PROCEDURE_LABELS = ['classes_ondemand', 'classes_update'] as const;
+const isOneOf = <T extends string>(list: readonly T[], value: string): value is T => (list as readonly string[]).includes(value);
+
 function StatusCell({ value }: CustomCellRendererProps<TImportLogEntry, string>) {
+  const { t } = useTranslation();
   if (!value) return null;
   return (
     <Badge color={importStatusColor(value)} variant="light">
-      {value}
+      {isOneOf(STATUS_LABELS, value) ? t(`importLog.statuses.${value}`) : value}
     </Badge>
   );
+}
+
+/** The procedure in words; a procedure this version does not know is shown as the server names it. */
+function ProcedureCell({ value }: CustomCellRendererProps<TImportLogEntry, string>) {
+  const { t } = useTranslation();
+  if (!value) return null;
+  return <>{isOneOf(PROCEDURE_LABELS, value) ? t(`importLog.procedures.${value}`) : value}</>;
 }
 
 function DetailsCell() {
@@ -56,7 +68,7 @@ export function ImportLogGrid({ entries, onSelect }: { entries: TImportLogEntry[
         flex: 1.2,
         minWidth: 160,
       },
-      { colId: 'procedure', field: 'proc', headerName: t('importLog.columns.procedure'), flex: 1, minWidth: 140 },
+      { colId: 'procedure', field: 'proc', headerName: t('importLog.columns.procedure'), cellRenderer: ProcedureCell, flex: 1, minWidth: 140 },
       { colId: 'status', field: 'status', headerName: t('importLog.columns.status'), cellRenderer: StatusCell, width: 140 },
       {
         colId: 'classes',

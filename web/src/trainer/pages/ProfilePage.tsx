@@ -1,53 +1,334 @@
-import { Avatar, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Card, Center, Group, Loader, SegmentedControl, SimpleGrid, Stack, Switch, Tabs, Text, TextInput } from '@mantine/core';
+import { friendlyFormatIBAN } from 'ibantools';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import type { ZodError } from 'zod';
+import {
+  ZTrainerBankData,
+  ZTrainerPersonalData,
+  ZTrainerTaxData,
+  type TTrainerAccount,
+  type TTrainerAccountPatchValues,
+} from '../../../../api/contracts/trainer-account.contract';
+import { fieldErrorOfServer, fieldErrorsOf, focusFirstError, textField, useFormState, type FieldErrors } from '../../admin/master-data/form';
+import { errorMessage } from '../../shared/api/client';
+import { IconAlert, IconCheck } from '../../shared/components/icons';
 import { PageHeader } from '../../shared/components/PageHeader';
-import { useLocale } from '../../shared/hooks/use-locale';
-import { useSession } from '../../shared/session';
+import { useTrainerAccount, useUpdateTrainerAccount } from '../hooks/api/trainer-account';
 
-/** /:locale/trainer/profile: for now the trainer's name and connected studio groups; the profile tabs follow. */
+// /:locale/trainer/profile (spec 2 "Profile page"): the personal, bank and tax tabs. The password and
+// delete tabs are not built yet. Each tab validates with the contract's own schema before sending
+// (same messages as the API) and shows a success or error alert after saving.
+
+type Tab = 'personal' | 'bank' | 'tax';
+
+/** Spec 4: after a language change the page reloads into the new locale's profile after 1 s. */
+const LANGUAGE_RELOAD_MS = 1000;
+
 export function ProfilePage() {
   const { t } = useTranslation();
-  const locale = useLocale();
-  const session = useSession();
-  if (!session) return null;
+  const account = useTrainerAccount();
+  const [tab, setTab] = useState<Tab>('personal');
 
   return (
     <>
       <PageHeader title={t('trainer.profile.title')} />
-      <Stack gap="lg">
-        <Card data-testid="trainer-profile">
-          <Group gap="md" wrap="nowrap" align="flex-start">
-            <Avatar color="brand" radius="xl" size={56}>
-              {session.name.slice(0, 1).toUpperCase()}
-            </Avatar>
-            <Stack gap={4}>
-              <Title order={3}>{t('trainer.profile.greeting', { name: session.name })}</Title>
-              <Text c="dimmed">{t('trainer.profile.text')}</Text>
-            </Stack>
-          </Group>
+      {account.isPending ? (
+        <Center py="xl">
+          <Loader data-testid="profile-loading" />
+        </Center>
+      ) : !account.data ? (
+        <Alert color="red" icon={<IconAlert />} data-testid="profile-load-error">
+          {t('trainerAccount.loadError')}
+        </Alert>
+      ) : (
+        <Card p={0} data-testid="trainer-profile">
+          <Tabs value={tab} onChange={(value) => value && setTab(value as Tab)} aria-label={t('trainerAccount.tabsLabel')}>
+            <Tabs.List px="md" pt="xs">
+              <Tabs.Tab value="personal" data-testid="tab-personal">
+                {t('trainerAccount.tabs.personal')}
+              </Tabs.Tab>
+              <Tabs.Tab value="bank" data-testid="tab-bank">
+                {t('trainerAccount.tabs.bank')}
+              </Tabs.Tab>
+              <Tabs.Tab value="tax" data-testid="tab-tax">
+                {t('trainerAccount.tabs.tax')}
+              </Tabs.Tab>
+            </Tabs.List>
+            {/* Keyed by the account: a form is filled once, so a refetch never overwrites what is being typed. */}
+            <Tabs.Panel value="personal" p="lg">
+              <PersonalForm key={account.data.uuid} account={account.data} />
+            </Tabs.Panel>
+            <Tabs.Panel value="bank" p="lg">
+              <BankForm key={account.data.uuid} account={account.data} />
+            </Tabs.Panel>
+            <Tabs.Panel value="tax" p="lg">
+              <TaxForm key={account.data.uuid} account={account.data} />
+            </Tabs.Panel>
+          </Tabs>
         </Card>
-        <Card>
-          <Text fw={600} mb="sm">
-            {t('trainer.profile.studioGroups')}
-          </Text>
-          {session.studioGroups.length === 0 ? (
-            <Text c="dimmed" size="sm">
-              {t('trainer.profile.noStudioGroups')}
-            </Text>
-          ) : (
-            <List spacing={6}>
-              {session.studioGroups.map((group) => (
-                <List.Item key={group.uuid}>
-                  <Text component={Link} to={`/${locale}/trainer/studio/${group.uuid}`} c="brand.7" fw={500}>
-                    {group.name}
-                  </Text>
-                </List.Item>
-              ))}
-            </List>
-          )}
-        </Card>
-      </Stack>
+      )}
     </>
+  );
+}
+
+type Outcome = { ok: true; message: string } | { ok: false; title: string; message?: string };
+
+/** Sends one tab's values: validate with its schema, PATCH, then the alert the spec names. */
+function useTabSave<Values extends Record<string, unknown>>({
+  form,
+  errorTitle,
+}: {
+  form: { values: Values; setErrors: (errors: FieldErrors) => void };
+  errorTitle: string;
+}) {
+  const { t } = useTranslation();
+  const update = useUpdateTrainerAccount();
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  const refuse = (error: ZodError) => {
+    const errors = fieldErrorsOf(error);
+    form.setErrors(errors);
+    const missing = error.issues.some((issue) => issue.message === 'validation.required' || (issue.code === 'invalid_type' && issue.input == null));
+    // Spec 5: the required-fields message, and nothing is sent.
+    setOutcome({ ok: false, title: errorTitle, message: missing ? t('trainerAccount.requiredFields') : t('trainerAccount.checkFields') });
+    focusFirstError(errors);
+  };
+
+  const send = (patch: Partial<TTrainerAccountPatchValues>, onSaved?: (account: TTrainerAccount) => void) => {
+    form.setErrors({});
+    setOutcome(null);
+    update.mutate(patch, {
+      onSuccess: (answer) => {
+        setOutcome({ ok: true, message: answer.message });
+        onSaved?.(answer.account);
+      },
+      onError: (error) => {
+        const errors = fieldErrorOfServer(error);
+        form.setErrors(errors);
+        setOutcome({ ok: false, title: errorTitle, message: errorMessage(error) });
+        focusFirstError(errors);
+      },
+    });
+  };
+
+  const alert = outcome && (
+    <Alert
+      color={outcome.ok ? 'green' : 'red'}
+      icon={outcome.ok ? <IconCheck /> : <IconAlert />}
+      title={outcome.ok ? outcome.message : outcome.title}
+      role={outcome.ok ? 'status' : 'alert'}
+      data-testid={outcome.ok ? 'save-success' : 'save-error'}
+    >
+      {outcome.ok ? null : outcome.message}
+    </Alert>
+  );
+  return { refuse, send, alert, saving: update.isPending };
+}
+
+/** Required inputs show a red border while empty (spec 5), and the reason once the form was sent. */
+function requiredField<T extends Record<string, unknown>>(form: Parameters<typeof textField<T>>[0], field: keyof T & string) {
+  const props = textField(form, field);
+  return { ...props, required: true, error: props.error ?? (props.value.trim() === '' ? true : undefined) };
+}
+
+function SaveRow({ saving, children }: { saving: boolean; children?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="space-between" align="center">
+      <Box>{children}</Box>
+      <Button type="submit" loading={saving} data-testid="profile-save">
+        {t('trainerAccount.save')}
+      </Button>
+    </Group>
+  );
+}
+
+type PersonalValues = {
+  firstname: string;
+  lastname: string;
+  email: string;
+  trainerPhone: string;
+  trainerCompanyName: string;
+  trainerStreet: string;
+  trainerHouse: string;
+  trainerZip: string;
+  trainerCity: string;
+  trainerLand: string;
+  language: 'de' | 'en';
+};
+
+const personalOf = (account: TTrainerAccount): PersonalValues => ({
+  firstname: account.firstname,
+  lastname: account.lastname,
+  email: account.email,
+  trainerPhone: account.trainerPhone,
+  trainerCompanyName: account.trainerCompanyName,
+  trainerStreet: account.trainerStreet,
+  trainerHouse: account.trainerHouse,
+  trainerZip: account.trainerZip,
+  trainerCity: account.trainerCity,
+  trainerLand: account.trainerLand,
+  language: account.language,
+});
+
+function PersonalForm({ account }: { account: TTrainerAccount }) {
+  const { t } = useTranslation();
+  const form = useFormState<PersonalValues>(() => personalOf(account));
+  const save = useTabSave({ form, errorTitle: t('trainerAccount.personalSaveError') });
+  const [reloadTo, setReloadTo] = useState<string | null>(null);
+  const field = (name: keyof PersonalValues & string) => textField(form, name);
+  const required = (name: keyof PersonalValues & string) => requiredField(form, name);
+
+  useEffect(() => {
+    if (!reloadTo) return;
+    const timer = window.setTimeout(() => window.location.assign(reloadTo), LANGUAGE_RELOAD_MS);
+    return () => window.clearTimeout(timer);
+  }, [reloadTo]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = ZTrainerPersonalData.safeParse(form.values);
+    if (!parsed.success) return save.refuse(parsed.error);
+    save.send(parsed.data, (saved) => {
+      form.setValues(personalOf(saved));
+      if (saved.language !== account.language) setReloadTo(`/${saved.language}/trainer/profile`);
+    });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={t('trainerAccount.tabs.personal')} data-testid="personal-form">
+      <Stack gap="md">
+        <Text c="dimmed" size="sm">
+          {t('trainerAccount.texts.personal')}
+        </Text>
+        {save.alert}
+        {reloadTo && (
+          <Alert color="blue" data-testid="language-reload">
+            {t('trainerAccount.languageReload')}
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label={t('trainerAccount.fields.firstname')} autoComplete="given-name" {...required('firstname')} />
+          <TextInput label={t('trainerAccount.fields.lastname')} autoComplete="family-name" {...required('lastname')} />
+          <TextInput label={t('trainerAccount.fields.email')} type="email" autoComplete="email" {...required('email')} />
+          <TextInput label={t('trainerAccount.fields.phone')} type="tel" autoComplete="tel" {...field('trainerPhone')} />
+        </SimpleGrid>
+        <TextInput label={t('trainerAccount.fields.companyName')} description={t('trainerAccount.hints.companyName')} autoComplete="organization" {...field('trainerCompanyName')} />
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Box style={{ gridColumn: 'span 2' }}>
+            <TextInput label={t('trainerAccount.fields.street')} autoComplete="address-line1" {...required('trainerStreet')} />
+          </Box>
+          <TextInput label={t('trainerAccount.fields.house')} {...required('trainerHouse')} />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <TextInput label={t('trainerAccount.fields.zip')} maxLength={5} inputMode="numeric" autoComplete="postal-code" {...required('trainerZip')} />
+          <TextInput label={t('trainerAccount.fields.city')} autoComplete="address-level2" {...required('trainerCity')} />
+          <TextInput label={t('trainerAccount.fields.country')} autoComplete="country" {...required('trainerLand')} />
+        </SimpleGrid>
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>
+            {t('trainerAccount.fields.language')}
+          </Text>
+          <SegmentedControl
+            value={form.values.language}
+            onChange={(value) => form.setField('language', value as PersonalValues['language'])}
+            data={[
+              { value: 'de', label: t('language.names.de') },
+              { value: 'en', label: t('language.names.en') },
+            ]}
+            w="fit-content"
+            data-testid="field-language"
+          />
+          <Text size="xs" c="dimmed">
+            {t('trainerAccount.hints.language')}
+          </Text>
+        </Stack>
+        <SaveRow saving={save.saving} />
+      </Stack>
+    </form>
+  );
+}
+
+const MONOSPACE = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
+
+type BankValues = { trainerIban: string; trainerBic: string };
+
+// Shown in groups of four, as on a bank card; the API stores the electronic format.
+const bankOf = (account: TTrainerAccount): BankValues => ({
+  trainerIban: friendlyFormatIBAN(account.trainerIban || undefined) ?? account.trainerIban,
+  trainerBic: account.trainerBic,
+});
+
+function BankForm({ account }: { account: TTrainerAccount }) {
+  const { t } = useTranslation();
+  const form = useFormState<BankValues>(() => bankOf(account));
+  // Spec 8: the bank failure reuses the personal-data error message.
+  const save = useTabSave({ form, errorTitle: t('trainerAccount.personalSaveError') });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = ZTrainerBankData.safeParse(form.values);
+    if (!parsed.success) return save.refuse(parsed.error);
+    save.send(parsed.data, (saved) => form.setValues(bankOf(saved)));
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={t('trainerAccount.tabs.bank')} data-testid="bank-form">
+      <Stack gap="md">
+        <Text c="dimmed" size="sm">
+          {t('trainerAccount.texts.bank')}
+        </Text>
+        {save.alert}
+        <TextInput label={t('trainerAccount.fields.iban')} autoComplete="off" styles={MONOSPACE} {...requiredField(form, 'trainerIban')} />
+        <TextInput label={t('trainerAccount.fields.bic')} description={t('trainerAccount.hints.bic')} autoComplete="off" styles={MONOSPACE} maw={320} {...textField(form, 'trainerBic')} />
+        <SaveRow saving={save.saving} />
+      </Stack>
+    </form>
+  );
+}
+
+type TaxValues = { istaxrelevant: boolean; trainerTaxno: string; trainerUstidno: string };
+
+const taxOf = (account: TTrainerAccount): TaxValues => ({
+  istaxrelevant: account.istaxrelevant,
+  trainerTaxno: account.trainerTaxno,
+  trainerUstidno: account.trainerUstidno,
+});
+
+function TaxForm({ account }: { account: TTrainerAccount }) {
+  const { t } = useTranslation();
+  const form = useFormState<TaxValues>(() => taxOf(account));
+  const save = useTabSave({ form, errorTitle: t('trainerAccount.taxSaveError') });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = ZTrainerTaxData.safeParse(form.values);
+    if (!parsed.success) return save.refuse(parsed.error);
+    save.send(parsed.data, (saved) => form.setValues(taxOf(saved)));
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={t('trainerAccount.tabs.tax')} data-testid="tax-form">
+      <Stack gap="md">
+        <Text c="dimmed" size="sm">
+          {t('trainerAccount.texts.tax')}
+        </Text>
+        {save.alert}
+        <Switch
+          label={t('trainerAccount.fields.taxRelevant')}
+          description={t('trainerAccount.hints.taxRelevant')}
+          checked={form.values.istaxrelevant}
+          onChange={(event) => form.setField('istaxrelevant', event.currentTarget.checked)}
+          name="istaxrelevant"
+          data-testid="field-istaxrelevant"
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label={t('trainerAccount.fields.taxNumber')} description={t('trainerAccount.hints.taxNumber')} autoComplete="off" {...textField(form, 'trainerTaxno')} />
+          <TextInput label={t('trainerAccount.fields.vatId')} description={t('trainerAccount.hints.vatId')} autoComplete="off" {...textField(form, 'trainerUstidno')} />
+        </SimpleGrid>
+        <SaveRow saving={save.saving} />
+      </Stack>
+    </form>
   );
 }

@@ -1,9 +1,43 @@
-/**
- * Unread notifications of the trainer (spec: trainer layout, bell badge). The notification API
- * (GET /api/v2/trainer_account_notification_dto/{user}) is not built yet, so this answers "no
- * data" and the bell shows no badge; it becomes a useQuery on a query-key factory once the
- * endpoint exists, and callers stay as they are.
- */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ZApproveNotificationAnswer,
+  ZTrainerNotificationList,
+  type TApproveNotificationRequest,
+} from '../../../../../api/contracts/trainer-account.contract';
+import { apiRequest } from '../../../shared/api/client';
+import { queryKeysFactory } from '../../../shared/api/query-keys';
+import { useSession } from '../../../shared/session';
+
+export const notificationQueryKeys = queryKeysFactory('trainer-notification');
+
+const userPath = (userUuid: string | undefined) => encodeURIComponent(userUuid ?? '');
+
+/** GET /api/v2/trainer_account_notification_dto/{user}: newest first, with the unread count. */
+export function useNotifications() {
+  const session = useSession();
+  const isTrainer = session?.role === 'trainer';
+  return useQuery({
+    queryKey: notificationQueryKeys.list({ user: session?.userUuid ?? '' }),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/v2/trainer_account_notification_dto/${userPath(session?.userUuid)}`, { schema: ZTrainerNotificationList, signal }),
+    enabled: isTrainer,
+    // New notifications arrive without a page load; a minute is soon enough for the bell.
+    refetchInterval: 60_000,
+  });
+}
+
+/** Unread notifications of the trainer (spec: trainer layout, bell badge): those with approved null. */
 export function useUnreadNotificationCount(): { data: number | undefined } {
-  return { data: undefined };
+  return { data: useNotifications().data?.unreadCount };
+}
+
+/** PATCH /api/v2/trainer_account_notification/approve/{user}: marks a notification read. */
+export function useApproveNotification() {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TApproveNotificationRequest) =>
+      apiRequest(`/api/v2/trainer_account_notification/approve/${userPath(session?.userUuid)}`, { method: 'PATCH', body, schema: ZApproveNotificationAnswer }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationQueryKeys.lists() }),
+  });
 }

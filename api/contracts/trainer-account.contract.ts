@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { ZIban, ZOptionalBic, ZOptionalVatId, ZPostalCode } from '../../domain/validation';
+import { ZLocale } from './common.contract';
+
+// The trainer's own account in the portal (trainer portal, sections 3, 5 and 7). Field names are the
+// spec's (trainerStreet, trainerIban, istaxrelevant, …). Every message is a catalogue key, so the
+// web forms and the API's 400 answers say the same words.
+
+/** A required line of text (spec 5: firstname, lastname, street, house number, city, country). */
+const ZRequired = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, { error: 'validation.required' })
+  .max(255, { error: 'trainerAccount.textTooLong' });
+
+/** An optional line of text: missing, null or blank is stored as null. */
+const ZOptional = z
+  .string({ error: 'validation.invalid' })
+  .trim()
+  .max(255, { error: 'trainerAccount.textTooLong' })
+  .nullish()
+  .transform((value) => (value ? value : null));
+
+const ZRequiredEmail = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .toLowerCase()
+  .min(1, { error: 'validation.required', abort: true })
+  .max(255, { error: 'trainerAccount.textTooLong' })
+  .pipe(z.email({ error: 'validation.email' }));
+
+/** Personal tab (spec 7: personal group). */
+export const ZTrainerPersonalData = z.object({
+  firstname: ZRequired,
+  lastname: ZRequired,
+  email: ZRequiredEmail,
+  trainerPhone: ZOptional,
+  trainerCompanyName: ZOptional,
+  trainerStreet: ZRequired,
+  trainerHouse: ZRequired,
+  trainerZip: ZPostalCode,
+  trainerCity: ZRequired,
+  trainerLand: ZRequired,
+  language: ZLocale.optional(),
+});
+export type TTrainerPersonalData = z.input<typeof ZTrainerPersonalData>;
+
+/** Bank tab: the IBAN is required there and stored normalised; a missing BIC is sent as ''. */
+export const ZTrainerBankData = z.object({
+  trainerIban: ZIban,
+  trainerBic: ZOptionalBic,
+});
+export type TTrainerBankData = z.input<typeof ZTrainerBankData>;
+
+/** Tax tab: the tax number is optional; a VAT ID is checked only when not empty. */
+export const ZTrainerTaxData = z.object({
+  istaxrelevant: z.boolean({ error: 'validation.invalid' }),
+  trainerTaxno: ZOptional,
+  trainerUstidno: ZOptionalVatId,
+});
+export type TTrainerTaxData = z.input<typeof ZTrainerTaxData>;
+
+/**
+ * PATCH /api/v2/trainer_accounts/{user} (merge-patch): any fields of the personal, bank and tax
+ * groups; a field left out stays as it is, a field sent must be valid.
+ */
+export const ZTrainerAccountPatch = ZTrainerPersonalData.partial()
+  .extend(ZTrainerBankData.partial().shape)
+  .extend(ZTrainerTaxData.partial().shape)
+  .strict();
+export type TTrainerAccountPatch = z.input<typeof ZTrainerAccountPatch>;
+export type TTrainerAccountPatchValues = z.output<typeof ZTrainerAccountPatch>;
+
+/** GET /api/v2/trainer_accounts/{user}: the account fields (spec 3); missing text is ''. */
+export const ZTrainerAccount = z.object({
+  uuid: z.string(),
+  userUuid: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  trainerPhone: z.string(),
+  trainerCompanyName: z.string(),
+  trainerStreet: z.string(),
+  trainerHouse: z.string(),
+  trainerZip: z.string(),
+  trainerCity: z.string(),
+  trainerLand: z.string(),
+  language: ZLocale,
+  trainerIban: z.string(),
+  trainerBic: z.string(),
+  istaxrelevant: z.boolean(),
+  trainerTaxno: z.string(),
+  trainerUstidno: z.string(),
+  isVerified: z.boolean(),
+});
+export type TTrainerAccount = z.infer<typeof ZTrainerAccount>;
+
+export const ZTrainerAccountSaved = z.object({ status: z.literal('success'), message: z.string(), account: ZTrainerAccount });
+export type TTrainerAccountSaved = z.infer<typeof ZTrainerAccountSaved>;
+
+/** A notification (spec 3); `approved` is null while unread, else when it was read. */
+export const ZTrainerNotification = z.object({
+  id: z.string(),
+  studioGroupUuid: z.string(),
+  studioGroupName: z.string(),
+  studioGroupLogoPath: z.string().nullable(),
+  message: z.string(),
+  link: z.string(),
+  approved: z.string().nullable(),
+  created: z.object({ date: z.string() }),
+});
+export type TTrainerNotification = z.infer<typeof ZTrainerNotification>;
+
+/** GET /api/v2/trainer_account_notification_dto/{user}: newest first; unreadCount counts approved null. */
+export const ZTrainerNotificationList = z.object({ unreadCount: z.number().int(), notifications: z.array(ZTrainerNotification) });
+export type TTrainerNotificationList = z.infer<typeof ZTrainerNotificationList>;
+
+/** PATCH /api/v2/trainer_account_notification/approve/{user}: both are uuids. */
+export const ZApproveNotificationRequest = z.object({
+  idStudioGroup: z.uuid({ error: 'validation.uuid' }),
+  idNotification: z.uuid({ error: 'validation.uuid' }),
+});
+export type TApproveNotificationRequest = z.infer<typeof ZApproveNotificationRequest>;
+
+export const ZApproveNotificationAnswer = z.object({ status: z.literal('success'), notification: ZTrainerNotification });
+export type TApproveNotificationAnswer = z.infer<typeof ZApproveNotificationAnswer>;
+
+/** GET /api/v2/trainer_account_to_studio_groups_dto/{user}: the connected studio groups; the first is the default. */
+export const ZConnectedStudioGroup = z.object({
+  studioGroupUuid: z.string(),
+  studioGroupName: z.string(),
+  studioGroupCompanyName: z.string(),
+  studioGroupLogoPath: z.string().nullable(),
+  studioGroupTrainerUuid: z.string(),
+});
+export type TConnectedStudioGroup = z.infer<typeof ZConnectedStudioGroup>;
+
+/** GET /api/v2/studio_groups/{uuid} (a trainer connected to it). */
+export const ZStudioGroupNames = z.object({ uuid: z.string(), studioGroupsName: z.string(), studioGroupsCompanyName: z.string() });
+export type TStudioGroupNames = z.infer<typeof ZStudioGroupNames>;

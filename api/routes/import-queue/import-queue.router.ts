@@ -1,0 +1,52 @@
+import { Router } from 'express';
+import { RequestContext, type EntityManager } from '@mikro-orm/postgresql';
+import type { Client } from '@temporalio/client';
+import { z } from 'zod';
+import { authOf } from '../../auth/sessions';
+import { studioGroupOf } from '../../auth/tenancy';
+import { ZUuid } from '../../contracts/common.contract';
+import { ZEnqueueImportRequest, type TCancelImportResponse, type TEnqueueImportResponse, type TImportQueueStatusResponse } from '../../contracts/import-queue.contract';
+import { localeOf } from '../../locale';
+import { notFound } from '../../errors';
+import { validate, validated } from '../../validate';
+import { cancelImport, enqueueImport, importQueueStatus } from './import-queue.service';
+
+type Deps = { temporal: Client };
+
+const em = () => RequestContext.getEntityManager()! as EntityManager;
+
+const schemas = {
+  enqueue: { body: ZEnqueueImportRequest },
+  item: { params: z.object({ g: z.string(), queueUuid: z.string() }) },
+};
+
+/** A queue uuid that is not a uuid names no item: 404, as for an unknown one. */
+function queueUuidOf(value: string) {
+  if (!ZUuid.safeParse(value).success) throw notFound('importQueue.notFound');
+  return value;
+}
+
+/** Mounted under /api/v1/:g (staff of the group) — spec 7 "Preview check": the data import queue. */
+export function createImportQueueRouter({ temporal }: Deps) {
+  const router = Router({ mergeParams: true });
+
+  router.post('/import/queue', validate(schemas.enqueue), async (req, res) => {
+    const { body } = validated(req, schemas.enqueue);
+    const answer: TEnqueueImportResponse = await enqueueImport({ temporal, em: em(), studioGroup: studioGroupOf(req), request: body, userUuid: authOf(req).userUuid, locale: localeOf(req) });
+    res.json(answer);
+  });
+
+  router.get('/import/queue/status/uuid/:queueUuid', validate(schemas.item), async (req, res) => {
+    const { params } = validated(req, schemas.item);
+    const answer: TImportQueueStatusResponse = await importQueueStatus({ temporal, em: em(), studioGroup: studioGroupOf(req), queueUuid: queueUuidOf(params.queueUuid), locale: localeOf(req) });
+    res.json(answer);
+  });
+
+  router.delete('/import/queue/cancel/uuid/:queueUuid', validate(schemas.item), async (req, res) => {
+    const { params } = validated(req, schemas.item);
+    const answer: TCancelImportResponse = await cancelImport({ temporal, em: em(), studioGroup: studioGroupOf(req), queueUuid: queueUuidOf(params.queueUuid) });
+    res.json(answer);
+  });
+
+  return router;
+}

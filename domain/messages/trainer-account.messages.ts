@@ -1,0 +1,13 @@
+import { defineMessages } from './catalog';
+
+// The trainer's own account and notifications in the trainer portal (spec sections 2, 7, 8).
+export const trainerAccountMessages = defineMessages({
+  'trainerAccount.trainerOnly': { en: 'This area is for trainers only.', de: 'Dieser Bereich ist nur für Trainer.' },
+  'trainerAccount.notFound': { en: 'Error loading data', de: 'Fehler beim Laden der Daten' },
+  'trainerAccount.textTooLong': { en: 'must be at most 255 characters', de: 'darf höchstens 255 Zeichen lang sein' },
+  'trainerAccount.personalDataUpdated': { en: 'Personal data updated', de: 'Persönliche Daten aktualisiert' },
+  'trainerAccount.bankDataUpdated': { en: 'Bank data updated', de: 'Bankdaten aktualisiert' },
+  'trainerAccount.taxDataUpdated': { en: 'Tax data updated', de: 'Steuerdaten aktualisiert' },
+  'trainerAccount.notificationNotFound': { en: 'Notification not found.', de: 'Benachrichtigung nicht gefunden.' },
+  'trainerAccount.studioGroupNotConnected': { en: 'You are not connected to this studio group.', de: 'Du bist mit dieser Studiogruppe nicht verbunden.' },
+});

@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { Notification, StudioGroup, TrainerAccount } from '../../db/entities';
+import { launchChromium } from '../support/browser';
+import { startStack, type Stack } from '../support/stack';
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!fs.existsSync('dist/web/index.html')) throw new Error('Build the web app first: npx vite build --config web/vite.config.ts');
+  stack = await startStack({ worker: false, webDist: path.resolve('dist/web') });
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+const storedAccount = () => stack.orm.em.fork().findOneOrFail(TrainerAccount, { email: 'trainer@demo.test' });
+
+async function logInAsTrainer(page: Page) {
+  await page.goto(`${stack.baseUrl}/de/login`);
+  await page.getByTestId('login-email').fill('trainer@demo.test');
+  await page.getByTestId('login-password').fill('demo1234');
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL('**/de/trainer/profile');
+}
+
+it('the demo trainer fixes a typo in the IBAN: told why it is refused, then saved normalised', async () => {
+  const page = await browser.newPage();
+  await logInAsTrainer(page);
+  const before = await storedAccount();
+
+  await page.getByTestId('tab-bank').click();
+  const iban = page.getByTestId('field-trainerIban');
+  await iban.fill('DE89 3704 0044 0532 0130 01');
+  await page.getByTestId('bank-form').getByTestId('profile-save').click();
+  await expect.poll(() => page.getByTestId('bank-form').getByTestId('save-error').textContent()).toContain('Fehler beim Speichern der persönlichen Daten');
+  await expect.poll(() => page.getByTestId('bank-form').getByText('ist keine gültige IBAN').count()).toBe(1);
+  expect((await storedAccount()).iban).toBe(before.iban);
+
+  await iban.fill('de89 3704 0044 0532 0130 00');
+  await page.getByTestId('bank-form').getByTestId('profile-save').click();
+  await expect.poll(() => page.getByTestId('bank-form').getByTestId('save-success').textContent()).toBe('Bankdaten aktualisiert');
+  expect((await storedAccount()).iban).toBe('DE89370400440532013000');
+  await expect.poll(() => iban.inputValue()).toBe('DE89 3704 0044 0532 0130 00');
+
+  // Required fields: nothing is sent while one is empty.
+  await page.getByTestId('tab-personal').click();
+  await page.getByTestId('field-trainerCity').fill('');
+  await page.getByTestId('personal-form').getByTestId('profile-save').click();
+  await expect.poll(() => page.getByTestId('personal-form').getByTestId('save-error').textContent()).toContain('Bitte fülle alle Pflichtfelder aus.');
+  expect((await storedAccount()).city).toBe(before.city);
+  await page.close();
+});
+
+it('an unread notification is highlighted, counted on the bell, and read once clicked', async () => {
+  const em = stack.orm.em.fork();
+  const account = await em.findOneOrFail(TrainerAccount, { email: 'trainer@demo.test' });
+  const fitness = await em.findOneOrFail(StudioGroup, { name: 'Demo Fitness Group' });
+  const notification = em.create(Notification, {
+    trainerAccount: account,
+    studioGroup: fitness,
+    message: 'Deine Abrechnung für Oktober 2026 liegt zur Prüfung bereit.',
+    link: `/de/trainer/studio/${fitness.uuid}`,
+    createdAt: new Date('2026-11-02T09:00:00Z'),
+  });
+  await em.flush();
+
+  const page = await browser.newPage();
+  await logInAsTrainer(page);
+  const bell = page.getByTestId('notification-bell');
+  await expect.poll(() => bell.getAttribute('aria-label')).toBe('1 ungelesene Benachrichtigungen');
+  await bell.click();
+  const item = page.getByTestId('notification-item').first();
+  await expect.poll(() => item.textContent()).toContain('02.11.2026');
+  expect(await item.textContent()).toContain('Demo Fitness Group');
+  expect(await item.getAttribute('data-unread')).toBe('true');
+  await item.click();
+  await page.waitForURL(`**/de/trainer/studio/${fitness.uuid}`);
+  await expect.poll(async () => (await stack.orm.em.fork().findOneOrFail(Notification, { uuid: notification.uuid })).approvedAt).not.toBeNull();
+  await expect.poll(() => bell.getAttribute('aria-label')).toBe('Benachrichtigungen');
+  await page.close();
+});
+
+it('changing the profile language reloads the profile in the new language', async () => {
+  const page = await browser.newPage();
+  await logInAsTrainer(page);
+  await page.getByTestId('field-language').getByText('English').click();
+  await page.getByTestId('personal-form').getByTestId('profile-save').click();
+  // Answered in the new language, then the page reloads into it after 1 s (spec 4).
+  await expect.poll(() => page.getByTestId('personal-form').getByTestId('save-success').textContent()).toBe('Personal data updated');
+  await page.waitForURL('**/en/trainer/profile');
+  await expect.poll(() => page.getByTestId('tab-personal').textContent()).toBe('Personal data');
+  expect((await storedAccount()).language).toBe('en');
+  await page.close();
+});
