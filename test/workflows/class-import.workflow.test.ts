@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ApplicationFailure } from '@temporalio/common';
 import { WorkflowFailedError } from '@temporalio/client';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
-import { bundleWorkflowCode, Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import { Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportActivities } from '../../activities/import';
 import type {
@@ -12,10 +12,9 @@ import type {
   TReportStudioImportErrorInput,
   TStartClassImportInput,
 } from '../../activities/import/import.types';
-import { WORKFLOWS_PATH } from '../../worker/create-worker';
 import { progressQuery, type TClassImportInput } from '../../workflows/class-import.messages';
 import { classImportWorkflow, STUDIO_IMPORT_CONCURRENCY } from '../../workflows/class-import.workflow';
-import { installQuietRuntime, temporalTestServerPath } from './test-server';
+import { bundleWorkflows, installQuietRuntime, startTimeSkippingEnvironment } from './test-server';
 
 const STUDIOS: TImportStudio[] = [
   { uuid: 'studio-berlin', name: 'Berlin Mitte' },
@@ -84,12 +83,10 @@ describe('classImportWorkflow', () => {
 
   beforeAll(async () => {
     installQuietRuntime();
-    env = await TestWorkflowEnvironment.createTimeSkipping({
-      server: { executable: { type: 'existing-path', path: temporalTestServerPath() } },
-    });
+    env = await startTimeSkippingEnvironment();
     // Bundled once from the same path the worker uses: proves the SDK bundler takes our .ts
     // sources with extensionless imports.
-    workflowBundle = await bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, logger: quietLogger });
+    workflowBundle = await bundleWorkflows();
   });
 
   afterAll(async () => {
@@ -268,12 +265,3 @@ describe('classImportWorkflow', () => {
     expect(calls).toEqual([]);
   });
 });
-
-const quietLogger = {
-  log: () => {},
-  trace: () => {},
-  debug: () => {},
-  info: () => {},
-  warn: (message: string, meta?: unknown) => console.warn(message, meta ?? ''),
-  error: (message: string, meta?: unknown) => console.error(message, meta ?? ''),
-};

@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { WorkflowUpdateFailedError, type WorkflowHandle } from '@temporalio/client';
+import { type WorkflowHandle } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
-import { bundleWorkflowCode, Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import { Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportQueueActivities, TMarkQueueItemInput } from '../../activities/import-queue';
-import { WORKFLOWS_PATH } from '../../worker/create-worker';
 import { cancelUpdate, DEFAULT_ITEM_DURATION_MS, ITEMS_PER_RUN, enqueueUpdate, itemStatusQuery, type TEnqueueArgs, type TImportQueueInput } from '../../workflows/import-queue.messages';
 import { importQueueWorkflow } from '../../workflows/import-queue.workflow';
 import { importQueueWorkflowId } from '../../workflows/ids';
-import { installQuietRuntime, temporalTestServerPath } from './test-server';
+import { bundleWorkflows, installQuietRuntime, startTimeSkippingEnvironment, updateRefusal as refusal } from './test-server';
 
 // The import queue with mocked activities on the time-skipping test server: items run one at a
 // time in the order they came, a waiting item can be cancelled, the running and finished ones not,
@@ -64,24 +63,14 @@ const item = (overrides: Partial<TEnqueueArgs> = {}): TEnqueueArgs => ({
   ...overrides,
 });
 
-async function refusal(promise: Promise<unknown>): Promise<{ type: string | undefined; message: string }> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure) return { type: error.cause.type ?? undefined, message: error.cause.message };
-    throw error;
-  }
-  throw new Error('the update was accepted');
-}
-
 describe('importQueueWorkflow', () => {
   let env: TestWorkflowEnvironment;
   let workflowBundle: WorkflowBundleWithSourceMap;
 
   beforeAll(async () => {
     installQuietRuntime();
-    env = await TestWorkflowEnvironment.createTimeSkipping({ server: { executable: { type: 'existing-path', path: temporalTestServerPath() } } });
-    workflowBundle = await bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, logger: { log() {}, trace() {}, debug() {}, info() {}, warn() {}, error: console.error } });
+    env = await startTimeSkippingEnvironment();
+    workflowBundle = await bundleWorkflows();
   });
 
   afterAll(async () => {

@@ -1,11 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundleWorkflowCode, Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import { Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { WORKFLOWS_PATH } from '../../worker/create-worker';
 import { historyFromJSON } from '@temporalio/common/lib/proto-utils';
-import { installQuietRuntime } from './test-server';
+import { bundleWorkflows, installQuietRuntime } from './test-server';
 
 // Recorded histories of real runs, replayed against today's workflow code: a change that would
 // break a running workflow (a reordered activity, a removed timer) fails here. Such a change goes
@@ -19,7 +18,7 @@ describe('workflow replay', () => {
 
   beforeAll(async () => {
     installQuietRuntime();
-    workflowBundle = await bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, logger: { log() {}, trace() {}, debug() {}, info() {}, warn() {}, error: console.error } });
+    workflowBundle = await bundleWorkflows();
   });
 
   it('has recorded histories to replay', () => {

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Context } from '@temporalio/activity';
-import { WorkflowUpdateFailedError, type WorkflowHandleWithFirstExecutionRunId } from '@temporalio/client';
-import { ApplicationFailure } from '@temporalio/common';
+import { type WorkflowHandleWithFirstExecutionRunId } from '@temporalio/client';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
-import { bundleWorkflowCode, Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import { Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrepareActivities } from '../../activities/prepare';
 import type {
@@ -13,7 +12,6 @@ import type {
   TPrepareTrainerLinesInput,
   TRecordSettlementStatusInput,
 } from '../../activities/prepare/prepare.types';
-import { WORKFLOWS_PATH } from '../../worker/create-worker';
 import {
   awaitPreparationPhaseUpdate,
   createSettlementUpdate,
@@ -28,7 +26,7 @@ import {
 } from '../../workflows/settlement.messages';
 import { settlementWorkflow } from '../../workflows/settlement.workflow';
 import { settlementWorkflowId } from '../../workflows/ids';
-import { installQuietRuntime, temporalTestServerPath } from './test-server';
+import { bundleWorkflows, installQuietRuntime, startTimeSkippingEnvironment, updateRefusal as refusal } from './test-server';
 
 // The settlement workflow with mocked activities on the time-skipping test server: the start rule,
 // the three preparation phases in chunks of 50, step jumps, update validators refusing at once, the
@@ -99,25 +97,14 @@ const input = (overrides: Partial<TSettlementInput> = {}): TSettlementInput => (
   ...overrides,
 });
 
-/** The failure an update validator (or handler) answered with: its type and message key. */
-async function refusal(promise: Promise<unknown>): Promise<{ type: string | undefined; message: string }> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure) return { type: error.cause.type ?? undefined, message: error.cause.message };
-    throw error;
-  }
-  throw new Error('the update was accepted');
-}
-
 describe('settlementWorkflow', () => {
   let env: TestWorkflowEnvironment;
   let workflowBundle: WorkflowBundleWithSourceMap;
 
   beforeAll(async () => {
     installQuietRuntime();
-    env = await TestWorkflowEnvironment.createTimeSkipping({ server: { executable: { type: 'existing-path', path: temporalTestServerPath() } } });
-    workflowBundle = await bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, logger: { log() {}, trace() {}, debug() {}, info() {}, warn() {}, error: console.error } });
+    env = await startTimeSkippingEnvironment();
+    workflowBundle = await bundleWorkflows();
   });
 
   afterAll(async () => {

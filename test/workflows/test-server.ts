@@ -1,4 +1,8 @@
-import { DefaultLogger, makeTelemetryFilterString, Runtime } from '@temporalio/worker';
+import { TestWorkflowEnvironment } from '@temporalio/testing';
+import { WorkflowUpdateFailedError } from '@temporalio/client';
+import { ApplicationFailure } from '@temporalio/common';
+import { bundleWorkflowCode, DefaultLogger, makeTelemetryFilterString, Runtime } from '@temporalio/worker';
+import { WORKFLOWS_PATH } from '../../worker/create-worker';
 import { findTemporalTestServer } from '../../scripts/lib/temporal-tools';
 
 /**
@@ -24,4 +28,25 @@ export function installQuietRuntime() {
   } catch {
     // already installed in this process
   }
+}
+
+/** The SDK bundler prints every module at info level; the tests want its errors only. */
+const quietBundlerLogger = { log() {}, trace() {}, debug() {}, info() {}, warn() {}, error: console.error };
+
+/** The workflow sources bundled once, from the same path the worker uses. */
+export const bundleWorkflows = () => bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, logger: quietBundlerLogger });
+
+/** A time-skipping Temporal test server for one test file. */
+export const startTimeSkippingEnvironment = () =>
+  TestWorkflowEnvironment.createTimeSkipping({ server: { executable: { type: 'existing-path', path: temporalTestServerPath() } } });
+
+/** The failure an update validator (or handler) answered with: its type and message key. */
+export async function updateRefusal(promise: Promise<unknown>): Promise<{ type: string | undefined; message: string }> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure) return { type: error.cause.type ?? undefined, message: error.cause.message };
+    throw error;
+  }
+  throw new Error('the update was accepted');
 }
