@@ -1,17 +1,13 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchChromium } from '../support/browser';
-import { startStack, type Stack } from '../support/stack';
+import { logInInBrowser, startBrowserStack } from '../support/browser';
+import type { Stack } from '../support/stack';
 
 let stack: Stack;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.join(process.env.WEB_DIST ?? 'dist/web', 'index.html'))) throw new Error('Build the web app first: npx vite build --config web/vite.config.ts');
-  stack = await startStack();
-  browser = await launchChromium();
+  ({ stack, browser } = await startBrowserStack());
 });
 afterAll(async () => {
   await browser?.close();
@@ -20,11 +16,7 @@ afterAll(async () => {
 
 it('an admin logs in, runs a class import, sees its progress and the new rows in the import log', async () => {
   const page = await browser.newPage();
-  await page.goto(`${stack.baseUrl}/en/login`);
-  await page.getByTestId('login-email').fill('admin@demo.test');
-  await page.getByTestId('login-password').fill('demo1234');
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL('**/en/admin/import');
+  await logInInBrowser(page, { baseUrl: stack.baseUrl, email: 'admin@demo.test', locale: 'en', landsOn: 'admin/import' });
 
   await page.goto(`${stack.baseUrl}/en/admin/import/ondemand`);
   await page.getByTestId('import-start').click();

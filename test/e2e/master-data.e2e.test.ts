@@ -1,31 +1,21 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { PaymentTypeRule, Trainer } from '../../db/entities';
-import { launchChromium } from '../support/browser';
-import { startStack, type Stack } from '../support/stack';
+import { logInInBrowser, startBrowserStack } from '../support/browser';
+import type { Stack } from '../support/stack';
 
 let stack: Stack;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!fs.existsSync('dist/web/index.html')) throw new Error('Build the web app first: npx vite build --config web/vite.config.ts');
-  stack = await startStack({ worker: false, webDist: path.resolve('dist/web') });
-  browser = await launchChromium();
+  ({ stack, browser } = await startBrowserStack({ worker: false }));
 });
 afterAll(async () => {
   await browser?.close();
   await stack?.stop();
 });
 
-async function logInAsAdmin(page: Page) {
-  await page.goto(`${stack.baseUrl}/de/login`);
-  await page.getByTestId('login-email').fill('admin@demo.test');
-  await page.getByTestId('login-password').fill('demo1234');
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL('**/de/admin/**');
-}
+const logInAsAdmin = (page: Page) => logInInBrowser(page, { baseUrl: stack.baseUrl, email: 'admin@demo.test', locale: 'de', landsOn: 'admin/**' });
 
 it('an admin finds a trainer who cannot be billed, is told why a wrong IBAN is refused, and fixes it', async () => {
   const page = await browser.newPage();

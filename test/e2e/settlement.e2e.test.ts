@@ -1,13 +1,12 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { TBillableTrainersResponse } from '../../api/contracts/settlement.contract';
 import { SettlementLine } from '../../db/entities';
-import { launchChromium } from '../support/browser';
+import { logInInBrowser, startBrowserStack } from '../support/browser';
 import { readNdjson } from '../support/ndjson';
-import { logIn, startStack, type Stack } from '../support/stack';
+import { logIn, type Stack } from '../support/stack';
 
 let stack: Stack;
 let browser: Browser;
@@ -25,12 +24,7 @@ const cents = (text: string | null) => {
 };
 
 beforeAll(async () => {
-  // The built web app (WEB_DIST as for the server, default dist/web), as an absolute path: express's
-  // sendFile refuses a relative one and every client-side route would answer 500.
-  const webDist = path.resolve(process.env.WEB_DIST ?? 'dist/web');
-  if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error('Build the web app first: npx vite build --config web/vite.config.ts');
-  stack = await startStack({ webDist });
-  browser = await launchChromium();
+  ({ stack, browser } = await startBrowserStack());
   admin = await logIn(stack.baseUrl, 'admin@demo.test');
   // Classes arrive only through the class import: import last month's classes for the group.
   const group = admin.studioGroups[0]!;
@@ -49,13 +43,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function logInAsAdmin(page: Page) {
-  await page.goto(`${stack.baseUrl}/en/login`);
-  await page.getByTestId('login-email').fill('admin@demo.test');
-  await page.getByTestId('login-password').fill('demo1234');
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL('**/en/admin/import');
-}
+const logInAsAdmin = (page: Page) => logInInBrowser(page, { baseUrl: stack.baseUrl, email: 'admin@demo.test', locale: 'en', landsOn: 'admin/import' });
 
 const checkbox = (page: Page, trainerUuid: string) => page.getByTestId(`trainer-checkbox-${trainerUuid}`);
 

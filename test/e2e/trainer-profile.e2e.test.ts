@@ -1,18 +1,14 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { Notification, StudioGroup, TrainerAccount } from '../../db/entities';
-import { launchChromium } from '../support/browser';
-import { startStack, type Stack } from '../support/stack';
+import { logInInBrowser, startBrowserStack } from '../support/browser';
+import type { Stack } from '../support/stack';
 
 let stack: Stack;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!fs.existsSync('dist/web/index.html')) throw new Error('Build the web app first: npx vite build --config web/vite.config.ts');
-  stack = await startStack({ worker: false, webDist: path.resolve('dist/web') });
-  browser = await launchChromium();
+  ({ stack, browser } = await startBrowserStack({ worker: false }));
 });
 afterAll(async () => {
   await browser?.close();
@@ -21,13 +17,7 @@ afterAll(async () => {
 
 const storedAccount = () => stack.orm.em.fork().findOneOrFail(TrainerAccount, { email: 'trainer@demo.test' });
 
-async function logInAsTrainer(page: Page) {
-  await page.goto(`${stack.baseUrl}/de/login`);
-  await page.getByTestId('login-email').fill('trainer@demo.test');
-  await page.getByTestId('login-password').fill('demo1234');
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL('**/de/trainer/profile');
-}
+const logInAsTrainer = (page: Page) => logInInBrowser(page, { baseUrl: stack.baseUrl, email: 'trainer@demo.test', locale: 'de', landsOn: 'trainer/profile' });
 
 it('the demo trainer fixes a typo in the IBAN: told why it is refused, then saved normalised', async () => {
   const page = await browser.newPage();

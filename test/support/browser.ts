@@ -1,4 +1,7 @@
-import { chromium, type Browser } from 'playwright-core';
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startStack, type Stack } from './stack';
 
 /** Debian's chromium (Playwright's own browser download is not reachable on these machines). */
 export function launchChromium(): Promise<Browser> {
@@ -14,4 +17,25 @@ export function launchChromium(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/**
+ * What a browser test needs: the built web app (WEB_DIST, default dist/web) served by a real stack,
+ * and Debian's chromium. The caller closes the browser and stops the stack in afterAll.
+ */
+export async function startBrowserStack(options: { worker?: boolean } = {}): Promise<{ stack: Stack; browser: Browser }> {
+  // Absolute: express's sendFile refuses a relative path.
+  const webDist = path.resolve(process.env.WEB_DIST ?? 'dist/web');
+  if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error('Build the web app first: npx vite build --config web/vite.config.ts');
+  const stack = await startStack({ ...options, webDist });
+  return { stack, browser: await launchChromium() };
+}
+
+/** Logs in on the log-in page as a user would and waits for the page the role lands on. */
+export async function logInInBrowser(page: Page, { baseUrl, email, locale, landsOn }: { baseUrl: string; email: string; locale: 'de' | 'en'; landsOn: string }) {
+  await page.goto(`${baseUrl}/${locale}/login`);
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill('demo1234');
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(`**/${locale}/${landsOn}`);
 }
