@@ -5,7 +5,7 @@ import { ImportQueueItem, Settlement, Studio, StudioGroup, User } from '../../db
 import { settlementWorkflowId } from '../../workflows/ids';
 import { awaitPreparationPhaseUpdate, startPreparationUpdate } from '../../workflows/settlement.messages';
 import { createImportActivities } from '../import';
-import { isoDateOf, monthInstants } from '../prepare/settlement-month';
+import { isoDateOf, monthInstants } from '../../domain/settlement/month';
 import {
   ZMarkQueueItemInput,
   ZRecordQueueItemInput,

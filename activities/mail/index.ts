@@ -10,7 +10,7 @@ import { OUTBOX_CHANGED_EVENT, type TOutboxChangedEvent } from '../../api/contra
 import { OutgoingEmail, StudioGroup, StudioGroupTrainer, Trainer } from '../../db/entities';
 import { EVENTS_CHANNEL } from '../../db/events';
 import { isMessageKey, type Locale } from '../../domain/messages';
-import { trainerDisplayName } from '../prepare/trainer-facts';
+import { trainerDisplayName } from '../../domain/trainer-data';
 import {
   ZDeliverEmailInput,
   ZQueueEmailInput,

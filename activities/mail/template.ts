@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { translate, type Locale, type MessageKey, type MessageParams } from '../../domain/messages';
-import { monthTitle } from '../prepare/settlement-month';
+import { monthTitle } from '../../domain/settlement/month';
 import type { TMailParam } from './mail.types';
 
 // The one layout of every e-mail, in the recipient's language: greeting, the message (paragraphs),

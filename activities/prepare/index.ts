@@ -11,7 +11,6 @@ import {
   type AdminPositionInput,
   type ClassFacts,
   type PaymentRuleSnapshot,
-  type PaymentTypeRuleInput,
   type SettlementLineResult,
   type TrainerSettlement,
 } from '../../domain/pay';
@@ -38,8 +37,9 @@ import {
 } from './prepare.types';
 import { publishProgress, publishStateChange, writeSettlementLog, type LogRowInput } from './settlement-log';
 import { sql } from './sql';
-import { isoDateOf, monthInstants, monthTitle } from './settlement-month';
-import { trainerDisplayName, trainerSnapshot, type TrainerSnapshot } from './trainer-facts';
+import { isoDateOf, monthInstants, monthTitle } from '../../domain/settlement/month';
+import { trainerDisplayName, trainerSnapshot, type TrainerSnapshot } from '../../domain/trainer-data';
+import { paymentRuleInputOf } from '../../db/payment-rule-input';
 
 export * from './prepare.types';
 
@@ -82,30 +82,6 @@ async function findSettlement(em: EntityManager, uuid: string): Promise<Settleme
 async function userName(em: EntityManager, userUuid: string): Promise<string> {
   const user = await em.findOne(User, { uuid: userUuid }, { fields: ['firstname', 'lastname'] });
   return user ? `${user.firstname} ${user.lastname}`.trim() : userUuid;
-}
-
-function ruleInput(rule: PaymentTypeRule): PaymentTypeRuleInput {
-  return {
-    id: rule.id,
-    uuid: rule.uuid,
-    name: rule.name,
-    trainerId: rule.trainer?.id ?? null,
-    studioId: rule.studio?.id ?? null,
-    category: rule.category ?? null,
-    classNameFilter: rule.classNameFilter ?? null,
-    validFrom: isoDateOf(rule.validFrom),
-    validTo: rule.validTo ? isoDateOf(rule.validTo) : null,
-    kind: rule.kind,
-    flatCents: rule.flatCents ?? null,
-    hourlyCents: rule.hourlyCents ?? null,
-    bookedSlotMode: rule.bookedSlotMode,
-    bookedSlotThreshold: rule.bookedSlotThreshold ?? null,
-    perSlotCents: rule.perSlotCents ?? null,
-    tiers: rule.tiers ?? null,
-    fixedBonusCents: rule.fixedBonusCents ?? null,
-    minCents: rule.minCents ?? null,
-    maxCents: rule.maxCents ?? null,
-  };
 }
 
 type ClassRow = {
@@ -286,7 +262,7 @@ export function createPrepareActivities({ orm }: PrepareActivityDeps) {
           { studioGroup: settlement.studioGroup, validFrom: { $lte: lastDay }, $or: [{ validTo: null }, { validTo: { $gte: firstDay } }] },
           { orderBy: { id: 'asc' } },
         );
-        const snapshots: PaymentRuleSnapshot[] = rules.map((rule) => snapshotRule(ruleInput(rule)));
+        const snapshots: PaymentRuleSnapshot[] = rules.map((rule) => snapshotRule(paymentRuleInputOf(rule)));
         settlement.rulesSnapshot = snapshots;
         // A class without trainer belongs to no trainer's lines: say so once for the month, so the
         // admin fixes it in the booking system (the pay goes to the trainer once one is set).

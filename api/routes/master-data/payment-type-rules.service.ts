@@ -1,6 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PaymentTypeRule, Studio, StudioGroup, Trainer } from '../../../db/entities';
+import { paymentRuleInputOf } from '../../../db/payment-rule-input';
 import { matchKey, paymentRuleProblems, SETTLEMENT_TIME_ZONE } from '../../../domain/pay/rules';
 import { dayBefore } from '../../contracts/master-data.contract';
 import type {
@@ -12,7 +13,7 @@ import type {
 import type { Locale } from '../../../domain/messages';
 import { badRequest, conflict, notFound } from '../../errors';
 import { requestEntityManager } from './entity-manager';
-import { trainerDisplayName } from './trainers.service';
+import { trainerName } from '../../../domain/trainer-data';
 
 // Payment type rules are dated and never rewritten for the past (DESIGN "Domain rules"): an edit
 // applies from `effectiveFrom`. A rule that priced no class before that day is edited in place;
@@ -129,7 +130,7 @@ function toDto(rule: PaymentTypeRule, extra: { inUse: boolean; replacedByRuleUui
   return {
     uuid: rule.uuid,
     name: rule.name,
-    trainer: rule.trainer ? { id: rule.trainer.id, uuid: rule.trainer.uuid, name: trainerDisplayName(rule.trainer) } : null,
+    trainer: rule.trainer ? { id: rule.trainer.id, uuid: rule.trainer.uuid, name: trainerName(rule.trainer) } : null,
     studio: rule.studio ? { uuid: rule.studio.uuid, name: rule.studio.name } : null,
     category: rule.category ?? null,
     classNameFilter: rule.classNameFilter ?? null,
@@ -213,27 +214,8 @@ function ruleData(values: RuleFields) {
 
 /** The pay engine refuses a rule it cannot price with; the contract should have caught it already. */
 function assertPriceable(rule: PaymentTypeRule) {
-  const problems = paymentRuleProblems({
-    id: rule.id ?? 0,
-    uuid: rule.uuid,
-    name: rule.name,
-    trainerId: rule.trainer?.id ?? null,
-    studioId: rule.studio?.id ?? null,
-    category: rule.category,
-    classNameFilter: rule.classNameFilter,
-    validFrom: rule.validFrom,
-    validTo: rule.validTo,
-    kind: rule.kind,
-    flatCents: rule.flatCents,
-    hourlyCents: rule.hourlyCents,
-    bookedSlotMode: rule.bookedSlotMode,
-    bookedSlotThreshold: rule.bookedSlotThreshold,
-    perSlotCents: rule.perSlotCents,
-    tiers: rule.tiers,
-    fixedBonusCents: rule.fixedBonusCents,
-    minCents: rule.minCents,
-    maxCents: rule.maxCents,
-  }).filter((problem) => problem !== 'id.invalid');
+  // A rule not yet flushed has no id; the engine's id check is not this form's business.
+  const problems = paymentRuleProblems({ ...paymentRuleInputOf(rule), id: rule.id ?? 0 }).filter((problem) => problem !== 'id.invalid');
   if (problems.length > 0) {
     const [field] = problems[0].split('.');
     throw fieldError(field, 'validation.invalid');

@@ -1,16 +1,10 @@
 import { Studio, StudioGroupTrainer, Trainer, type StudioGroup } from '../../../db/entities';
-import { checkTrainerData } from '../../../domain/trainer-data';
+import { checkTrainerData, trainerName } from '../../../domain/trainer-data';
 import type { TTrainerDetail, TTrainerListItem, TUpdateTrainerValues } from '../../contracts/trainer.contract';
 import { notFound } from '../../errors';
 import { requestEntityManager } from './entity-manager';
 
 type TrainerStudio = { uuid: string; name: string };
-
-/** 'Firstname Lastname', else the company, else the source id: never an empty cell. */
-export function trainerDisplayName(trainer: Pick<Trainer, 'firstname' | 'lastname' | 'companyName' | 'sourceId'>): string {
-  const name = [trainer.firstname, trainer.lastname].filter((part) => part && part.trim()).join(' ');
-  return name || trainer.companyName || trainer.sourceId;
-}
 
 /** Studios where each trainer of the group taught an imported class (as the main trainer), by trainer id. */
 async function studiosByTrainer(studioGroup: StudioGroup, trainerIds?: number[]): Promise<Map<number, TrainerStudio[]>> {
@@ -49,7 +43,7 @@ function toListItem(trainer: Trainer, studios: TrainerStudio[], accountConnected
     id: trainer.id,
     uuid: trainer.uuid,
     sourceId: trainer.sourceId,
-    name: trainerDisplayName(trainer),
+    name: trainerName(trainer),
     firstname: trainer.firstname ?? null,
     lastname: trainer.lastname ?? null,
     companyName: trainer.companyName ?? null,

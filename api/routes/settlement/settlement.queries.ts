@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AdminPosition, Settlement, SettlementLog, SettlementRun, type StudioGroup } from '../../../db/entities';
-import { isoDateOf, monthInstants } from '../../../activities/prepare/settlement-month';
-import { trainerDisplayName, trainerName } from '../../../activities/prepare/trainer-facts';
+import { isoDateOf, monthInstants } from '../../../domain/settlement/month';
+import { trainerDisplayName, trainerName } from '../../../domain/trainer-data';
 import { checkTrainerData } from '../../../domain/trainer-data';
 import { formatEuro } from '../../../domain/money';
 import {

@@ -5,8 +5,8 @@ import type { Client } from '@temporalio/client';
 import { z } from 'zod';
 import { Settlement, Trainer } from '../../../db/entities';
 import { formatEuro } from '../../../domain/money';
-import { isoDateOf } from '../../../activities/prepare/settlement-month';
-import { trainerDisplayName } from '../../../activities/prepare/trainer-facts';
+import { isoDateOf } from '../../../domain/settlement/month';
+import { trainerDisplayName } from '../../../domain/trainer-data';
 import {
   awaitPreparationPhaseUpdate,
   createSettlementUpdate,

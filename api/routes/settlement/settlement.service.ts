@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { WorkflowUpdateFailedError, type Client, type WorkflowHandle } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import { Settlement, StudioGroup, User } from '../../../db/entities';
-import { isBeforeCurrentMonth, isoDateOf, lastDayOfMonth, currentMonthTitle, monthTitle } from '../../../activities/prepare/settlement-month';
+import { isBeforeCurrentMonth, isoDateOf, lastDayOfMonth, currentMonthTitle, monthTitle } from '../../../domain/settlement/month';
 import { translate, type Locale, type MessageKey, type MessageParams } from '../../../domain/messages';
 import type { settlementWorkflow } from '../../../workflows/settlement.workflow';
 import { stateQuery, type TSettlementState } from '../../../workflows/settlement.messages';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentMonthTitle, isBeforeCurrentMonth, lastDayOfMonth, monthInstants, monthTitle } from './settlement-month';
+import { currentMonthTitle, isBeforeCurrentMonth, lastDayOfMonth, monthInstants, monthTitle } from './month';
 
 describe('settlement month (spec 5, 9)', () => {
   it('is stored as the last day of the month, from any day of it or YYYY-MM', () => {

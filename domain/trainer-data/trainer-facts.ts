@@ -3,10 +3,10 @@
 
 type TrainerNames = { firstname?: string | null; lastname?: string | null; companyName?: string | null; sourceId?: string | null };
 
-/** The person's name ('Anna Beispiel'); the source id when the record has no name. */
+/** The person's name ('Anna Beispiel'); without one the company, then the source id: never an empty cell. */
 export function trainerName(trainer: TrainerNames): string {
   const name = [trainer.firstname, trainer.lastname].filter((part) => part && part.trim()).join(' ').trim();
-  return name || trainer.sourceId || '?';
+  return name || trainer.companyName?.trim() || trainer.sourceId || '?';
 }
 
 /** What screens show for a trainer: the company name, else the person's name (spec 2.4). */
