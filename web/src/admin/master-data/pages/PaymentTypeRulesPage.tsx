@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Button, Card, Center, Group, Loader, Modal, Select, Stack, Switch, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Card, Group, Modal, Select, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import type { ColDef } from 'ag-grid-community';
@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { TPaymentTypeRule } from '../../../../../api/contracts/payment-type-rule.contract';
 import { errorMessage } from '../../../shared/api/client';
 import { IconAlert, IconCheck, IconInfo } from '../../../shared/components/icons';
+import { GridLoadState } from '../components/GridLoadState';
 import { PageHeader } from '../../../shared/components/PageHeader';
 import { formatDate, toIsoDate } from '../../../shared/format';
 import { gridTheme } from '../../../shared/grid';
@@ -217,23 +218,7 @@ export function PaymentTypeRulesPage() {
           </Group>
         </Card>
         <Card p={0} style={{ overflow: 'hidden' }}>
-          {rules.isPending && (
-            <Center h={400}>
-              <Loader aria-label={t('common.loading')} />
-            </Center>
-          )}
-          {rules.isError && (
-            <Center h={300}>
-              <Stack align="center" gap="xs">
-                <Badge color="red" variant="filled" size="lg" tt="none">
-                  {t('masterData.common.loadError')}
-                </Badge>
-                <Text size="sm" c="dimmed">
-                  {errorMessage(rules.error)}
-                </Text>
-              </Stack>
-            </Center>
-          )}
+          <GridLoadState query={rules} loadingHeight={400} />
           {rules.data && (
             <div style={{ minHeight: 200 }} data-testid="rules-grid">
               <AgGridReact<TPaymentTypeRule>

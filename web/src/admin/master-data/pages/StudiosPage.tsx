@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, Center, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ColDef } from 'ag-grid-community';
 import type { CustomCellRendererProps } from 'ag-grid-react';
@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { ZUpdateStudioRequest, type TStudio } from '../../../../../api/contracts/studio.contract';
 import { errorMessage } from '../../../shared/api/client';
 import { IconAlert, IconCheck, IconInfo } from '../../../shared/components/icons';
+import { GridLoadState } from '../components/GridLoadState';
 import { PageHeader } from '../../../shared/components/PageHeader';
 import { gridTheme } from '../../../shared/grid';
 import { useCurrentStudioGroup } from '../../current-studio-group';
@@ -57,23 +58,7 @@ export function StudiosPage() {
     <>
       <PageHeader title={t('masterData.studios.title')} description={t('masterData.studios.description')} />
       <Card p={0} style={{ overflow: 'hidden' }}>
-        {studios.isPending && (
-          <Center h={300}>
-            <Loader aria-label={t('common.loading')} />
-          </Center>
-        )}
-        {studios.isError && (
-          <Center h={300}>
-            <Stack align="center" gap="xs">
-              <Badge color="red" variant="filled" size="lg" tt="none">
-                {t('masterData.common.loadError')}
-              </Badge>
-              <Text size="sm" c="dimmed">
-                {errorMessage(studios.error)}
-              </Text>
-            </Stack>
-          </Center>
-        )}
+        <GridLoadState query={studios} loadingHeight={300} />
         {studios.data && (
           <div data-testid="studios-grid">
             <AgGridReact<TStudio>

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Center, CloseButton, Group, Loader, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
+import { Badge, Button, Card, CloseButton, Group, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
 import type { ColDef } from 'ag-grid-community';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import { AgGridReact } from 'ag-grid-react';
@@ -6,8 +6,9 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { TTrainerListItem } from '../../../../../api/contracts/trainer.contract';
-import { errorMessage } from '../../../shared/api/client';
+
 import { IconAlert, IconCheck } from '../../../shared/components/icons';
+import { GridLoadState } from '../components/GridLoadState';
 import { PageHeader } from '../../../shared/components/PageHeader';
 import { gridTheme } from '../../../shared/grid';
 import { useLocale } from '../../../shared/hooks/use-locale';
@@ -133,7 +134,6 @@ export function TrainersPage() {
     [t, i18n.language, missingLabels],
   );
 
-  const failed = trainers.isError;
   return (
     <>
       <PageHeader
@@ -179,23 +179,7 @@ export function TrainersPage() {
           </Group>
         </Card>
         <Card p={0} style={{ overflow: 'hidden' }}>
-          {trainers.isPending && (
-            <Center h={600}>
-              <Loader aria-label={t('common.loading')} />
-            </Center>
-          )}
-          {failed && (
-            <Center h={300}>
-              <Stack align="center" gap="xs">
-                <Badge color="red" variant="filled" size="lg" tt="none">
-                  {t('masterData.common.loadError')}
-                </Badge>
-                <Text size="sm" c="dimmed">
-                  {errorMessage(trainers.error)}
-                </Text>
-              </Stack>
-            </Center>
-          )}
+          <GridLoadState query={trainers} loadingHeight={600} />
           {trainers.data && (
             <div style={{ height: 600 }} data-testid="trainers-grid">
               <AgGridReact<TTrainerListItem>
