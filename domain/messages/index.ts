@@ -6,6 +6,8 @@ import { settlementMessages } from './settlement.messages';
 import { masterDataMessages } from './master-data.messages';
 import { mailMessages } from './mail.messages';
 import { trainerAccountMessages } from './trainer-account.messages';
+import { reviewMessages } from './review.messages';
+import { creditNoteMessages } from './credit-note.messages';
 
 export * from './catalog';
 
@@ -19,9 +21,11 @@ const catalog: MessageCatalog = {
   ...masterDataMessages,
   ...mailMessages,
   ...trainerAccountMessages,
+  ...reviewMessages,
+  ...creditNoteMessages,
 };
 
-export type MessageKey = keyof typeof commonMessages | keyof typeof importMessages | keyof typeof importQueueMessages | keyof typeof settlementMessages | keyof typeof masterDataMessages | keyof typeof mailMessages | keyof typeof trainerAccountMessages | (string & {});
+export type MessageKey = keyof typeof commonMessages | keyof typeof importMessages | keyof typeof importQueueMessages | keyof typeof settlementMessages | keyof typeof masterDataMessages | keyof typeof mailMessages | keyof typeof trainerAccountMessages | keyof typeof reviewMessages | keyof typeof creditNoteMessages | (string & {});
 export type MessageParams = Record<string, string | number>;
 
 export const isMessageKey = (value: string): boolean => Object.hasOwn(catalog, value);

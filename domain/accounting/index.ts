@@ -1,0 +1,1 @@
+export { csvAmount, studioCostRows, studioCostsCsv, type StudioCostLine, type StudioCostRow } from './studio-costs-csv';
