@@ -2,6 +2,8 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { createImportActivities } from './import';
 import { createImportQueueActivities } from './import-queue';
 import { createPrepareActivities } from './prepare';
+import { createReviewActivities } from './review';
+import { createCreditNoteActivities } from './credit-notes';
 import { createMailActivities, createMailer, type Mailer } from './mail';
 import { readEnv } from '../config/env';
 
@@ -24,11 +26,14 @@ function mailDeps(deps: ActivityDeps) {
 }
 
 export function createActivities(deps: ActivityDeps) {
+  const mail = createMailActivities(mailDeps(deps));
   return {
     ...createImportActivities(deps),
     ...createImportQueueActivities(deps),
     ...createPrepareActivities(deps),
-    ...createMailActivities(mailDeps(deps)),
+    ...mail,
+    ...createReviewActivities({ orm: deps.orm, queueEmail: mail.queueEmail }),
+    ...createCreditNoteActivities({ orm: deps.orm, dataDir: deps.dataDir, queueEmail: mail.queueEmail }),
   };
 }
 

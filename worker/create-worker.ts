@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
-import { createActivities } from '../activities';
+import { createActivities, type ActivityDeps } from '../activities';
 import { TASK_QUEUE } from '../workflows/ids';
 
 /**
@@ -20,15 +20,18 @@ export type CreateWorkerOptions = {
   taskQueue?: string;
   /** A prebuilt bundle (`bundleWorkflowCode`) instead of bundling workflowsPath at start-up. */
   workflowBundle?: WorkerOptions['workflowBundle'];
+  /** E-mail transport and deep-link base; default from SMTP_URL / PUBLIC_URL (tests pass their own). */
+  mailer?: ActivityDeps['mailer'];
+  publicUrl?: string;
 };
 
-export async function createWorker({ connection, namespace, orm, dataDir, taskQueue = TASK_QUEUE, workflowBundle }: CreateWorkerOptions): Promise<Worker> {
+export async function createWorker({ connection, namespace, orm, dataDir, taskQueue = TASK_QUEUE, workflowBundle, mailer, publicUrl }: CreateWorkerOptions): Promise<Worker> {
   return Worker.create({
     connection,
     namespace,
     taskQueue,
     ...(workflowBundle ? { workflowBundle } : { workflowsPath: WORKFLOWS_PATH }),
-    activities: createActivities({ orm, dataDir }),
+    activities: createActivities({ orm, dataDir, ...(mailer ? { mailer } : {}), ...(publicUrl ? { publicUrl } : {}) }),
     // On SIGINT/SIGTERM the SDK stops polling; running activities get this long to finish
     // (every activity is idempotent, so one cut short is simply retried elsewhere).
     shutdownGraceTime: '10 seconds',

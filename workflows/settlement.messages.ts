@@ -71,6 +71,22 @@ export type TSettlementState = {
   billedTrainerUuids: string[];
   anyCreditNoteSent: boolean;
   preparation: TPreparationState;
+  /** Trainers whose preview was sent (their review exists; spec 4 "Preview send"). */
+  previewSentTrainerUuids: string[];
+  /** The preview sending now or last (null before the first). */
+  previewSend: TPreviewSendState | null;
+  /** Current approvals per trainer uuid (company = the admin's toggle; trainer = the trainer's switch). */
+  approvals: Record<string, TTrainerApprovals>;
+};
+
+export type TTrainerApprovals = { company: boolean; trainer: boolean };
+
+export type TPreviewSendState = {
+  sendUuid: string;
+  phase: 'sending' | 'done';
+  /** Trainers of this sending and those done so far. */
+  total: number;
+  processed: number;
 };
 
 export type TSettlementResult = { settlementUuid: string; status: TSettlementStatus };
@@ -93,6 +109,29 @@ export type TSaveAdminPositionArgs = {
   userUuid: string;
 };
 export type TRemoveAdminPositionArgs = { positionUuid: string; trainerUuid: string; userUuid: string };
+/** Trainers per activity when previews are sent: one heartbeat per trainer, a retry resumes. */
+export const PREVIEW_SEND_CHUNK_SIZE = 25;
+
+/**
+ * Send previews (step 3): the API makes `sendUuid`, subscribes to the settlement's event feed for
+ * it and then sends this update; the stream messages of this sending carry the same uuid.
+ */
+export type TSendPreviewsArgs = { sendUuid: string; trainerUuids: string[]; message: string; userUuid: string };
+export type TSendPreviewsAnswer = {
+  sendUuid: string;
+  /** Trainers this sending works through, in order (already-sent ones answer an info message). */
+  trainerUuids: string[];
+  state: TSettlementState;
+};
+
+export const APPROVAL_BY = ['trainer', 'company', 'location'] as const;
+export type TApprovalBy = (typeof APPROVAL_BY)[number];
+/** A toggle of the preview check (company, location) or of the trainer's review (trainer). */
+export type TApproveArgs = { trainerUuid: string; by: TApprovalBy; approved: boolean; userUuid: string; studioUuid?: string };
+/** One entry of the spec's approval lists: newest first; timestamp in unix seconds. */
+export type TApprovalEntry = { approved: boolean; user: string; timestamp: number };
+export type TApproveAnswer = { entries: TApprovalEntry[]; state: TSettlementState };
+
 /** Sent by later steps (credit-note runs) when trainers' credit notes are issued or sent. */
 export type TTrainerStatesChangedArgs = { billedTrainerUuids: string[]; anyCreditNoteSent: boolean };
 
@@ -115,6 +154,15 @@ export const goToStepUpdate = defineUpdate<TSettlementState, [TGoToStepArgs]>('g
 export const settlementCommandUpdate = defineUpdate<TSettlementState, [TSettlementCommandArgs]>('settlementCommand');
 export const saveAdminPositionUpdate = defineUpdate<TSettlementState, [TSaveAdminPositionArgs]>('saveAdminPosition');
 export const removeAdminPositionUpdate = defineUpdate<TSettlementState, [TRemoveAdminPositionArgs]>('removeAdminPosition');
+
+/** Send previews to trainers (step 3); answers once the sending is accepted, then it runs on. */
+export const sendPreviewsUpdate = defineUpdate<TSendPreviewsAnswer, [TSendPreviewsArgs]>('sendPreviews');
+/**
+ * Approval toggles. Refused by the validator when locked: a trainer approves only a sent preview and
+ * not after the company approved or once the credit note is issued; the company and locations not
+ * once the credit note is issued.
+ */
+export const approveUpdate = defineUpdate<TApproveAnswer, [TApproveArgs]>('approve');
 
 export const trainerStatesChangedSignal = defineSignal<[TTrainerStatesChangedArgs]>('trainerStatesChanged');
 

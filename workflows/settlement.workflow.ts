@@ -8,9 +8,12 @@ import {
   setHandler,
   TimeoutFailure,
 } from '@temporalio/workflow';
+import type { MailActivities } from '../activities/mail';
 import type { PrepareActivities } from '../activities/prepare';
+import type { ReviewActivities } from '../activities/review';
 import {
   awaitPreparationPhaseUpdate,
+  approveUpdate,
   createSettlementUpdate,
   FAILURE,
   goToStepUpdate,
@@ -18,9 +21,11 @@ import {
   PREPARE_CHUNK_SIZE,
   PREPARATION_PHASE_PERCENT,
   PREPARATION_PHASES,
+  PREVIEW_SEND_CHUNK_SIZE,
   removeAdminPositionUpdate,
   saveAdminPositionUpdate,
   selectTrainersUpdate,
+  sendPreviewsUpdate,
   settlementCommandUpdate,
   SETTLEMENT_STEP,
   startPreparationUpdate,
@@ -32,6 +37,7 @@ import {
   type TSettlementInput,
   type TSettlementResult,
   type TSettlementState,
+  type TSendPreviewsArgs,
 } from './settlement.messages';
 
 // One month's settlement of a studio group (wizard v2, spec admin 2.2 and 4), one run per
@@ -50,6 +56,15 @@ import {
 // Put the new behaviour behind `if (patched('YYYY-MM-what')) { new } else { old }`; once no run
 // started before the change is open, switch to `deprecatePatch('YYYY-MM-what')` with only the new
 // code, and later remove that call. Record a new history (test/fixtures/histories/) for a new path.
+//
+// The review loop (step 2–3, added with the review issue): `sendPreviews` sends the chosen trainers
+// their preview in batches of PREVIEW_SEND_CHUNK_SIZE (review rows, portal notification, e-mail per
+// trainer; a trainer already sent one is skipped, so nothing goes out twice), then the workflow
+// waits for approvals. Every approval toggle (trainer, company, location) is the `approve` update:
+// its validator refuses a locked one (a trainer after the company approved; anyone once the credit
+// note is issued) and its activity appends the approval row. A re-prepared trainer (recalculation)
+// keeps review and comments (threads hang on class hashes) but loses the approvals: the numbers
+// changed, so trainer and company approve again.
 // Everything runs in one execution (no continue-as-new): a preparation of 1,000 trainers adds about
 // 150 events, far below the history limits, and a month's settlement takes a handful of them.
 
@@ -73,6 +88,23 @@ const { prepareTrainerLines } = proxyActivities<PrepareActivities>({
   retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 5, nonRetryableErrorTypes: NON_RETRYABLE },
 });
 
+// Preview sending: a batch of trainers an activity, a heartbeat after each; e-mails are handed to
+// SMTP in batches (each e-mail once, by its outbox row).
+const { createTrainerReviews, announcePreviewSendFinished } = proxyActivities<ReviewActivities>({
+  startToCloseTimeout: '10 minutes',
+  heartbeatTimeout: '30 seconds',
+  retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 5, nonRetryableErrorTypes: NON_RETRYABLE },
+});
+const { deliverEmails } = proxyActivities<MailActivities>({
+  startToCloseTimeout: '10 minutes',
+  heartbeatTimeout: '1 minute',
+  retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 20, nonRetryableErrorTypes: NON_RETRYABLE },
+});
+const { recordApproval } = proxyActivities<ReviewActivities>({
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds', maximumAttempts: 10, nonRetryableErrorTypes: [...NON_RETRYABLE, 'Conflict'] },
+});
+
 const fail = (type: string, message: string, params?: Record<string, string | number>) =>
   ApplicationFailure.create({ type, message, details: params ? [params] : [], nonRetryable: true });
 
@@ -85,6 +117,8 @@ function failureMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+const APPROVAL_KINDS: readonly string[] = ['trainer', 'company', 'location'];
+
 const distinct = (uuids: readonly string[]) => [...new Set(uuids)];
 
 /** The furthest step a jump may reach (every step up to it is allowed). */
@@ -93,7 +127,9 @@ export function maxReachableStep(state: Omit<TSettlementState, 'maxReachableStep
   if (state.preparation.phase !== 'done') return state.selectedTrainerUuids.length > 0 ? SETTLEMENT_STEP.prepareData : SETTLEMENT_STEP.selectTrainer;
   if (state.trainerReview === null) return SETTLEMENT_STEP.prepareData;
   // With review, the send-preview step leads on to the review ('trainer feedback' button, spec 2.6).
-  const opened = state.trainerReview ? SETTLEMENT_STEP.reviewFeedback : SETTLEMENT_STEP.createCreditNotes;
+  // Credit notes open once the company approved a trainer.
+  const anyApproved = Object.values(state.approvals).some((approvals) => approvals.company);
+  const opened = state.trainerReview && !anyApproved ? SETTLEMENT_STEP.reviewFeedback : SETTLEMENT_STEP.createCreditNotes;
   return Math.max(opened, reachedStep);
 }
 
@@ -118,9 +154,13 @@ export async function settlementWorkflow(rawInput: TSettlementInput): Promise<TS
     billedTrainerUuids: [],
     anyCreditNoteSent: false,
     preparation: { phase: 'none', percent: 0, processed: 0, total: 0, error: null, runs: 0, preparedTrainerUuids: [] },
+    previewSentTrainerUuids: [],
+    previewSend: null,
+    approvals: {},
   };
   let reachedStep: number = SETTLEMENT_STEP.selectTrainer;
   let pendingPreparation: PreparationRequest | null = null;
+  let pendingPreviewSend: TSendPreviewsArgs | null = null;
   const everPrepared = new Set<string>();
   /** A status command or admin position being recorded: no preparation may start meanwhile. */
   let busyCommands = 0;
@@ -130,6 +170,9 @@ export async function settlementWorkflow(rawInput: TSettlementInput): Promise<TS
     selectedTrainerUuids: [...state.selectedTrainerUuids],
     billedTrainerUuids: [...state.billedTrainerUuids],
     preparation: { ...state.preparation, preparedTrainerUuids: [...state.preparation.preparedTrainerUuids] },
+    previewSentTrainerUuids: [...state.previewSentTrainerUuids],
+    previewSend: state.previewSend ? { ...state.previewSend } : null,
+    approvals: Object.fromEntries(Object.entries(state.approvals).map(([uuid, approvals]) => [uuid, { ...approvals }])),
     maxReachableStep: maxReachableStep(state, reachedStep),
   });
   const goTo = (step: number) => {
@@ -142,9 +185,12 @@ export async function settlementWorkflow(rawInput: TSettlementInput): Promise<TS
   const assertInProgress = () => {
     if (state.status !== 'in_progress') throw fail(FAILURE.conflict, 'settlement.notInProgress', { status: `settlement.status.${state.status}` });
   };
+  const sendingPreviews = () => pendingPreviewSend !== null || state.previewSend?.phase === 'sending';
   const assertIdle = () => {
     if (preparing() || busyCommands > 0) throw fail(FAILURE.conflict, 'settlement.preparationRunning');
+    if (sendingPreviews()) throw fail(FAILURE.conflict, 'review.previewSending');
   };
+  const approvalsOf = (trainerUuid: string) => state.approvals[trainerUuid] ?? { company: false, trainer: false };
   const assertSelectable = (trainerUuids: readonly string[]) => {
     if (trainerUuids.length === 0) throw fail(FAILURE.invalid, 'settlement.emptySelection');
     const billed = trainerUuids.find((uuid) => state.billedTrainerUuids.includes(uuid));
@@ -317,6 +363,62 @@ export async function settlementWorkflow(rawInput: TSettlementInput): Promise<TS
     { validator: ({ trainerUuid }) => assertAdminPositionAllowed(trainerUuid) },
   );
 
+  setHandler(
+    sendPreviewsUpdate,
+    (args) => {
+      const trainerUuids = distinct(args.trainerUuids);
+      pendingPreviewSend = { ...args, trainerUuids };
+      state.previewSend = { sendUuid: args.sendUuid, phase: 'sending', total: trainerUuids.length, processed: 0 };
+      goTo(SETTLEMENT_STEP.sendPreview);
+      return { sendUuid: args.sendUuid, trainerUuids, state: snapshot() };
+    },
+    {
+      validator: ({ trainerUuids }) => {
+        assertInProgress();
+        assertIdle();
+        if (state.trainerReview !== true) throw fail(FAILURE.conflict, 'review.reviewRequired');
+        if (trainerUuids.length === 0) throw fail(FAILURE.invalid, 'settlement.emptySelection');
+        const outside = trainerUuids.find((uuid: string) => !everPrepared.has(uuid));
+        if (outside) throw fail(FAILURE.invalid, 'settlement.trainerNotSelected', { trainer: outside });
+        const billed = trainerUuids.find((uuid: string) => state.billedTrainerUuids.includes(uuid));
+        if (billed) throw fail(FAILURE.invalid, 'settlement.trainerBilled', { trainer: billed });
+      },
+    },
+  );
+
+  setHandler(
+    approveUpdate,
+    async ({ trainerUuid, by, approved, userUuid, studioUuid }) => {
+      busyCommands++;
+      let result: Awaited<ReturnType<typeof recordApproval>>;
+      try {
+        result = await recordApproval({ settlementUuid, trainerUuid, by, approved, userUuid, studioUuid, locale });
+      } catch (error) {
+        // The records refused (a lock the workflow did not know of): answer the caller with its reason.
+        if (error instanceof ActivityFailure && error.cause instanceof ApplicationFailure) throw fail(error.cause.type ?? FAILURE.conflict, error.cause.message);
+        throw error;
+      } finally {
+        busyCommands--;
+      }
+      state.approvals[trainerUuid] = { company: result.company, trainer: result.trainer };
+      return { entries: result.entries, state: snapshot() };
+    },
+    {
+      validator: ({ trainerUuid, by, studioUuid }) => {
+        assertInProgress();
+        if (preparing() || busyCommands > 0) throw fail(FAILURE.conflict, 'settlement.preparationRunning');
+        if (!APPROVAL_KINDS.includes(by)) throw fail(FAILURE.invalid, 'validation.invalid');
+        if (by === 'location' && !studioUuid) throw fail(FAILURE.invalid, 'validation.invalid');
+        if (!inSettlement(trainerUuid)) throw fail(FAILURE.notFound, 'review.trainerNotInSettlement');
+        if (state.billedTrainerUuids.includes(trainerUuid)) throw fail(FAILURE.conflict, 'review.lockedPdfCreated');
+        if (by === 'trainer') {
+          if (!state.previewSentTrainerUuids.includes(trainerUuid)) throw fail(FAILURE.conflict, 'review.previewNotSent', { trainer: trainerUuid });
+          if (approvalsOf(trainerUuid).company) throw fail(FAILURE.conflict, 'review.lockedCompanyApproved');
+        }
+      },
+    },
+  );
+
   setHandler(trainerStatesChangedSignal, ({ billedTrainerUuids, anyCreditNoteSent }) => {
     state.billedTrainerUuids = distinct([...state.billedTrainerUuids, ...billedTrainerUuids]);
     state.anyCreditNoteSent ||= anyCreditNoteSent;
@@ -354,16 +456,50 @@ export async function settlementWorkflow(rawInput: TSettlementInput): Promise<TS
     await Promise.all(Array.from({ length: Math.min(PREPARE_CONCURRENCY, chunks.length) }, work));
     endPhase('class');
 
-    await markTrainersPrepared({ settlementUuid, trainerUuids: toPrepare, run, locale });
+    await markTrainersPrepared({ settlementUuid, trainerUuids: toPrepare, run, userUuid, locale });
+    for (const uuid of toPrepare) delete state.approvals[uuid];
     endPhase('trainer');
     state.preparation.preparedTrainerUuids = toPrepare;
     for (const uuid of toPrepare) everPrepared.add(uuid);
     state.preparation.processed = toPrepare.length;
   };
 
+  // --- sending previews (step 3; spec 4 "Preview send", batched instead of one call every 2 s) ---
+  const sendPreviews = async ({ sendUuid, trainerUuids, message, userUuid }: TSendPreviewsArgs) => {
+    const counts = { created: 0, skipped: 0, failed: 0 };
+    for (let offset = 0; offset < trainerUuids.length; offset += PREVIEW_SEND_CHUNK_SIZE) {
+      const chunk = trainerUuids.slice(offset, offset + PREVIEW_SEND_CHUNK_SIZE);
+      const result = await createTrainerReviews({ settlementUuid, sendUuid, trainerUuids: chunk, offset, total: trainerUuids.length, message, userUuid, locale });
+      for (const trainer of result.trainers) {
+        if (trainer.outcome === 'created' || trainer.outcome === 'already_sent') {
+          if (!state.previewSentTrainerUuids.includes(trainer.trainerUuid)) state.previewSentTrainerUuids.push(trainer.trainerUuid);
+        }
+        if (trainer.outcome === 'created') counts.created++;
+        else if (trainer.outcome === 'failed') counts.failed++;
+        else counts.skipped++;
+      }
+      const emailUuids = result.trainers.flatMap((trainer) => (trainer.emailUuid ? [trainer.emailUuid] : []));
+      if (emailUuids.length > 0) await deliverEmails({ emailUuids });
+      if (state.previewSend) state.previewSend.processed += chunk.length;
+    }
+    await announcePreviewSendFinished({ settlementUuid, sendUuid, ...counts, locale });
+  };
+
   // --- the main loop: wait for commands until the settlement is finished, archived or deleted ---
   while (state.status === 'in_progress') {
-    await condition(() => pendingPreparation !== null || state.status !== 'in_progress');
+    await condition(() => pendingPreparation !== null || pendingPreviewSend !== null || state.status !== 'in_progress');
+    if (pendingPreviewSend !== null) {
+      const request: TSendPreviewsArgs = pendingPreviewSend;
+      pendingPreviewSend = null;
+      try {
+        await sendPreviews(request);
+      } catch (error) {
+        if (isCancellation(error)) throw error;
+        // A batch failed for good: its trainers were reported in the stream; the admin may send again.
+      }
+      if (state.previewSend) state.previewSend.phase = 'done';
+      continue;
+    }
     if (pendingPreparation === null) break;
     const request: PreparationRequest = pendingPreparation;
     pendingPreparation = null;

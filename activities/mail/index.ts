@@ -2,7 +2,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { ApplicationFailure } from '@temporalio/activity';
+import { ApplicationFailure, asyncLocalStorage } from '@temporalio/activity';
 import { isPermanentResponseCode } from 'nodemailer/lib/errors';
 import { z } from 'zod';
 import { studioGroupRoom } from '../../api/contracts/events';
@@ -13,9 +13,11 @@ import { isMessageKey, type Locale } from '../../domain/messages';
 import { trainerDisplayName } from '../../domain/trainer-data';
 import {
   ZDeliverEmailInput,
+  ZDeliverEmailsInput,
   ZQueueEmailInput,
   type TDeliverEmailInput,
   type TDeliverEmailResult,
+  type TDeliverEmailsInput,
   type TQueueEmailInput,
   type TQueueEmailResult,
 } from './mail.types';
@@ -61,6 +63,9 @@ export type MailActivityDeps = {
 const MESSAGE_REFUSED_CODES = new Set(['EENVELOPE', 'EMESSAGE']);
 
 const nonRetryable = (type: string, message: string) => ApplicationFailure.nonRetryable(message, type);
+
+/** The activity's context when it runs under a worker; undefined when called directly (tests). */
+const activityContext = () => asyncLocalStorage.getStore();
 
 function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
   const parsed = schema.safeParse(input);
@@ -116,7 +121,7 @@ export function createMailActivities({ orm, mailer, publicUrl, dataDir }: MailAc
   const baseUrl = publicUrl.replace(/\/+$/, '');
   const attachmentPath = (filePath: string) => (path.isAbsolute(filePath) || !dataDir ? filePath : path.join(dataDir, filePath));
 
-  return {
+  const mailActivities = {
     /** Records an e-mail in the outbox under its idempotency key (see above); sends nothing. */
     async queueEmail(rawInput: TQueueEmailInput): Promise<TQueueEmailResult> {
       const input = parseInput(ZQueueEmailInput, rawInput);
@@ -142,6 +147,8 @@ export function createMailActivities({ orm, mailer, publicUrl, dataDir }: MailAc
         params: { ...input.params, ...(recipient.trainerName ? { trainer: recipient.trainerName } : {}) },
         note: input.note,
         link: input.link ? { url: `${baseUrl}/${recipient.locale}${input.link.path}`, labelKey: input.link.labelKey } : null,
+        subjectText: input.subjectText,
+        bodyHtml: input.bodyHtml,
       });
 
       try {
@@ -225,7 +232,23 @@ export function createMailActivities({ orm, mailer, publicUrl, dataDir }: MailAc
       if (outcome.retry !== undefined) throw ApplicationFailure.retryable(outcome.result.error ?? 'The e-mail could not be sent.', 'MailServerUnavailable');
       return outcome.result;
     },
+
+    /**
+     * Delivers a batch (a workflow's e-mails of one step) with a heartbeat after each. An e-mail
+     * sent earlier is not sent again (its row says so), so a retried batch sends only the rest; the
+     * batch is retried while the SMTP server is unavailable.
+     */
+    async deliverEmails(rawInput: TDeliverEmailsInput): Promise<TDeliverEmailResult[]> {
+      const { emailUuids } = parseInput(ZDeliverEmailsInput, rawInput);
+      const results: TDeliverEmailResult[] = [];
+      for (const emailUuid of emailUuids) {
+        results.push(await mailActivities.deliverEmail({ emailUuid }));
+        activityContext()?.heartbeat({ delivered: results.length });
+      }
+      return results;
+    },
   };
+  return mailActivities;
 }
 
 export type MailActivities = ReturnType<typeof createMailActivities>;

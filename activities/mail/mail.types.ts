@@ -25,6 +25,8 @@ export const ZMailParam = z.union([
   z.number(),
   z.object({ month: z.string().regex(/^\d{4}-\d{2}(-\d{2})?$/) }),
   z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }),
+  /** An amount in integer cents, written as euros in the recipient's language ('1.234,56 €'). */
+  z.object({ cents: z.number().int() }),
 ]);
 export type TMailParam = z.infer<typeof ZMailParam>;
 
@@ -76,6 +78,16 @@ export const ZQueueEmailInput = z
       })
       .optional(),
     attachments: z.array(ZMailAttachment).max(20).default([]),
+    /**
+     * A free subject (the admin's accounting e-mail, spec 3) instead of the subjectKey's text; the
+     * keys stay required as the fallback wording.
+     */
+    subjectText: z.string().min(1).max(255).optional(),
+    /**
+     * A free body as HTML instead of the bodyKey's text (the admin's rich text). The caller must
+     * have sanitised it: it goes into the e-mail as it is, without greeting and sign-off.
+     */
+    bodyHtml: z.string().max(100_000).optional(),
   })
   // Every e-mail to a trainer takes them to the page it is about.
   .refine((input) => input.recipient.kind !== 'trainer' || input.link !== undefined, { path: ['link'], message: 'validation.required' });
@@ -102,6 +114,9 @@ export type TQueueEmailResult =
 
 export const ZDeliverEmailInput = z.object({ emailUuid: ZUuid });
 export type TDeliverEmailInput = z.input<typeof ZDeliverEmailInput>;
+
+export const ZDeliverEmailsInput = z.object({ emailUuids: z.array(ZUuid).max(1000) });
+export type TDeliverEmailsInput = z.input<typeof ZDeliverEmailsInput>;
 
 /**
  * How a delivery ended (the row's status model, documented in activities/mail/index.ts):

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { translate, type Locale, type MessageKey, type MessageParams } from '../../domain/messages';
+import { formatEuro } from '../../domain/money';
 import { monthTitle } from '../../domain/settlement/month';
 import type { TMailParam } from './mail.types';
 
@@ -18,6 +19,10 @@ export type MailTemplateInput = {
   params?: Record<string, TMailParam>;
   note?: string | null;
   link?: { url: string; labelKey: MessageKey } | null;
+  /** A free subject instead of subjectKey's text. */
+  subjectText?: string | null;
+  /** A sanitised HTML body instead of bodyKey's text, greeting and sign-off (the admin wrote them). */
+  bodyHtml?: string | null;
 };
 
 export type RenderedEmail = { subject: string; text: string; html: string };
@@ -32,6 +37,7 @@ export function resolveMailParams(params: Record<string, TMailParam>, locale: Lo
   for (const [name, value] of Object.entries(params)) {
     if (typeof value === 'string' || typeof value === 'number') resolved[name] = value;
     else if ('month' in value) resolved[name] = monthTitle(value.month, INTL_LOCALE[locale]);
+    else if ('cents' in value) resolved[name] = formatEuro(value.cents, INTL_LOCALE[locale]);
     else resolved[name] = DateTime.fromISO(value.date).toFormat(DATE_FORMAT[locale]);
   }
   return resolved;
@@ -48,6 +54,25 @@ const paragraphsOf = (text: string) =>
     .map((paragraph) => paragraph.trim())
     .filter(Boolean);
 
+/** The plain-text part of a (sanitised) HTML body: block ends and <br> become line breaks, tags go, entities are decoded. */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/\r\n?/g, '\n')
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|div|h[1-6]|li|ul|ol|blockquote)>/gi, '\n\n')
+    .replace(/<li[^>]*>/gi, '- ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
 /** A line of HTML text: escaped, with its line breaks kept. */
 const htmlLines = (text: string) => escapeHtml(text).replace(/\n/g, '<br>');
 
@@ -61,7 +86,8 @@ export function renderEmail(input: MailTemplateInput): RenderedEmail {
   const say = (key: MessageKey, extra: MessageParams = {}) => translate(locale, key, { ...params, ...extra });
 
   // A header is one line: a line break in a name must not start a new header or an empty subject.
-  const subject = say(input.subjectKey).replace(/\s+/g, ' ').trim();
+  const subject = (input.subjectText?.trim() ? input.subjectText : say(input.subjectKey)).replace(/\s+/g, ' ').trim();
+  const bodyHtml = input.bodyHtml?.trim() ? input.bodyHtml : null;
   const name = input.recipientName?.trim();
   const greeting = name ? say('mail.layout.greeting', { name }) : say('mail.layout.greetingNoName');
   const body = paragraphsOf(say(input.bodyKey));
@@ -73,11 +99,10 @@ export function renderEmail(input: MailTemplateInput): RenderedEmail {
   const footer = say('mail.layout.footer');
 
   const text = [
-    greeting,
-    ...body,
+    ...(bodyHtml ? [htmlToText(bodyHtml)] : [greeting, ...body]),
     ...(note ? [`${noteIntro}\n${note.split('\n').map((line) => `> ${line}`).join('\n')}`] : []),
     ...(link ? [`${link.label}:\n${link.url}`] : []),
-    `${signOff}\n${studioGroupName}`,
+    ...(bodyHtml ? [] : [`${signOff}\n${studioGroupName}`]),
     `-- \n${footer}`,
   ].join('\n\n');
 
@@ -95,8 +120,7 @@ export function renderEmail(input: MailTemplateInput): RenderedEmail {
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:8px;border:1px solid #e9ecef;">
 <tr><td style="padding:20px 32px;border-bottom:1px solid #e9ecef;font-size:18px;font-weight:700;color:#212529;">${escapeHtml(studioGroupName)}</td></tr>
 <tr><td style="padding:28px 32px 12px;font-size:15px;line-height:1.55;color:#212529;">
-${paragraph(escapeHtml(greeting))}
-${body.map((text) => paragraph(htmlLines(text))).join('\n')}
+${bodyHtml ? `<div style="margin:0 0 16px;">${bodyHtml}</div>` : `${paragraph(escapeHtml(greeting))}\n${body.map((text) => paragraph(htmlLines(text))).join('\n')}`}
 ${
   note
     ? `${paragraph(escapeHtml(noteIntro), 'margin-bottom:6px;font-weight:600;')}
@@ -111,7 +135,7 @@ ${
 ${paragraph(`${escapeHtml(linkFallback)}<br><a href="${escapeHtml(link.url)}" style="color:${ACCENT};word-break:break-all;">${escapeHtml(link.url)}</a>`, 'font-size:13px;color:#495057;')}`
     : ''
 }
-${paragraph(`${escapeHtml(signOff)}<br>${escapeHtml(studioGroupName)}`)}
+${bodyHtml ? '' : paragraph(`${escapeHtml(signOff)}<br>${escapeHtml(studioGroupName)}`)}
 </td></tr>
 <tr><td style="padding:16px 32px 20px;border-top:1px solid #e9ecef;font-size:12px;line-height:1.5;color:#868e96;">${escapeHtml(footer)}</td></tr>
 </table>

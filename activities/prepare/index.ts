@@ -40,6 +40,7 @@ import { sql } from './sql';
 import { isoDateOf, monthInstants, monthTitle } from '../../domain/settlement/month';
 import { trainerDisplayName, trainerSnapshot, type TrainerSnapshot } from '../../domain/trainer-data';
 import { paymentRuleInputOf } from '../../db/payment-rule-input';
+import { insertReviewRows } from '../review';
 
 export * from './prepare.types';
 
@@ -82,6 +83,25 @@ async function findSettlement(em: EntityManager, uuid: string): Promise<Settleme
 async function userName(em: EntityManager, userUuid: string): Promise<string> {
   const user = await em.findOne(User, { uuid: userUuid }, { fields: ['firstname', 'lastname'] });
   return user ? `${user.firstname} ${user.lastname}`.trim() : userUuid;
+}
+
+/**
+ * Appends an 'approved: false' row for every approval (trainer, company, location) of these trainers
+ * that stands at approved now, in the name of who re-prepared (else the settlement's creator).
+ */
+async function withdrawApprovals(em: EntityManager, settlement: Settlement, trainerUuids: string[], userUuid: string | null) {
+  await sql(em,
+    `insert into approval (settlement_trainer_id, kind, studio_id, approved, user_id, created_at)
+     select latest.settlement_trainer_id, latest.kind, latest.studio_id, false,
+            coalesce((select id from app_user where uuid::text = ?), ?), clock_timestamp()
+       from (select distinct on (a.settlement_trainer_id, a.kind, a.studio_id) a.settlement_trainer_id, a.kind, a.studio_id, a.approved
+               from approval a join settlement_trainer st on st.id = a.settlement_trainer_id join trainer t on t.id = st.trainer_id
+              where st.settlement_id = ? and t.uuid in (select value::uuid from jsonb_array_elements_text(?::jsonb))
+                and st.workflow_state not in ('credit_note_created', 'credit_note_send')
+              order by a.settlement_trainer_id, a.kind, a.studio_id, a.created_at desc, a.id desc) latest
+      where latest.approved`,
+    [userUuid ?? '', settlement.createdBy.id, settlement.id, JSON.stringify(trainerUuids)],
+  );
 }
 
 type ClassRow = {
@@ -442,10 +462,22 @@ export function createPrepareActivities({ orm }: PrepareActivityDeps) {
       return em.transactional(async (tem) => {
         await lockSettlement(tem, input.settlementUuid);
         const settlement = await findSettlement(tem, input.settlementUuid);
-        // Re-prepared trainers start over: their lines changed, so an earlier preview or approval is void.
+        // Re-prepared trainers: their lines may have changed, so their approvals are void (withdrawn
+        // below). A trainer who was sent a preview keeps it (state preview_send, review rows, comments
+        // on the class hashes) and gets review rows for new lines; the others start at data_created.
+        const reviewed = await sql<{ id: number }>(tem,
+          `select st.id from settlement_trainer st join trainer t on t.id = st.trainer_id
+            where st.settlement_id = ? and t.uuid in (select value::uuid from jsonb_array_elements_text(?::jsonb))
+              and st.workflow_state not in ('credit_note_created', 'credit_note_send')
+              and exists (select 1 from review_row r where r.settlement_trainer_id = st.id)`,
+          [settlement.id, JSON.stringify(input.trainerUuids)],
+        );
+        for (const row of reviewed) await insertReviewRows(tem, row.id);
+        await withdrawApprovals(tem, settlement, input.trainerUuids, input.userUuid ?? null);
         const rows = await sql<{ uuid: string; firstname: string | null; lastname: string | null; company_name: string | null; source_id: string; net: number; vat: number; gross: number }>(tem,
           `update settlement_trainer st
-              set workflow_state = 'data_created', updated_at = now()
+              set workflow_state = case when exists (select 1 from review_row r where r.settlement_trainer_id = st.id) then 'preview_send' else 'data_created' end,
+                  updated_at = now()
              from trainer t
             where st.trainer_id = t.id and st.settlement_id = ? and t.uuid in (select value::uuid from jsonb_array_elements_text(?::jsonb))
               and st.workflow_state not in ('credit_note_created', 'credit_note_send')

@@ -54,6 +54,8 @@ export const ZMarkTrainersPreparedInput = z.object({
   settlementUuid: ZUuid,
   trainerUuids: z.array(ZUuid),
   run: z.number().int().positive(),
+  /** Who prepared: withdraws the approvals of re-prepared trainers in their name (absent in older histories). */
+  userUuid: z.string().min(1).optional(),
   locale: ZLocale,
 });
 export type TMarkTrainersPreparedInput = z.input<typeof ZMarkTrainersPreparedInput>;

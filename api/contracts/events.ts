@@ -1,6 +1,7 @@
 import type { TImportStreamMessage } from './import.contract';
 import type { TSettlementLogEvent, TSettlementProgressEvent, TSettlementStateEvent } from './settlement.contract';
 import type { TOutboxChangedEvent } from './outbox.contract';
+import type { TSettlementCommentEvent, TSettlementSendEvent } from './review.contract';
 
 /**
  * Every socket.io event the server emits, by name. Rooms: `user:{userUuid}`, `import:{importUuid}`,
@@ -12,6 +13,12 @@ export type ServerToClientEvents = {
   'settlement:progress': (event: TSettlementProgressEvent) => void;
   'settlement:log': (event: TSettlementLogEvent) => void;
   'settlement:state': (event: TSettlementStateEvent) => void;
+  /** Rooms `settlement:{settlementUuid}` and the trainer's `user:{userUuid}`: a review comment was added. */
+  'settlement:comment': (event: TSettlementCommentEvent) => void;
+  /** Room `settlement:{settlementUuid}`: a message of a sending (previews, credit notes), as the send stream has it. */
+  'settlement:send': (event: TSettlementSendEvent) => void;
+  /** Room `user:{userUuid}`: the trainer's notifications changed (the bell refetches). */
+  'notification:changed': (event: { userUuid: string }) => void;
   /** Room `studio-group:{studioGroupUuid}`: an e-mail of the group was recorded or sent (the Outbox page refetches). */
   'outbox:changed': (event: TOutboxChangedEvent) => void;
 };

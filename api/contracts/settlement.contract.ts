@@ -102,6 +102,14 @@ export const ZSettlementWorkflowState = z.object({
   /** Whether any credit note is sent: delete is refused then (spec 4). */
   anyCreditNoteSent: z.boolean(),
   preparation: ZPreparationState,
+  /** Trainers whose preview was sent (their review exists). */
+  previewSentTrainerUuids: z.array(ZUuid),
+  /** The preview sending now or last; null before the first. */
+  previewSend: z
+    .object({ sendUuid: ZUuid, phase: z.enum(['sending', 'done']), total: z.number().int(), processed: z.number().int() })
+    .nullable(),
+  /** Current approvals per trainer uuid. */
+  approvals: z.record(z.string(), z.object({ company: z.boolean(), trainer: z.boolean() })),
 });
 export type TSettlementWorkflowState = z.infer<typeof ZSettlementWorkflowState>;
 
@@ -232,6 +240,8 @@ export const ZBillableTrainerRow = z.object({
   trainer_taxno: z.string().nullable(),
   tax_number_mandatory: z.boolean(),
   trainer_account_connected: z.boolean(),
+  /** Always sent: the linked trainer account consented to self-billing for this group (§14 (2) UStG); without it no credit note is issued. */
+  self_billing_consent: z.boolean().optional(),
   workflow_state: ZTrainerWorkflowState,
   /** Classes of the trainer in this studio in the month (as imported now). */
   class_count: z.number().int(),

@@ -60,13 +60,25 @@ export const ZTrainerTaxData = z.object({
 });
 export type TTrainerTaxData = z.input<typeof ZTrainerTaxData>;
 
+/** Password tab (write only): not empty (spec 5), and at least 8 characters (the server's further rule). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const ZTrainerPasswordData = z.object({
+  plainPassword: z
+    .string({ error: 'validation.required' })
+    .min(1, { error: 'validation.required', abort: true })
+    .min(PASSWORD_MIN_LENGTH, { error: 'trainerAccount.passwordTooShort' })
+    .max(1024, { error: 'trainerAccount.passwordTooLong' }),
+});
+export type TTrainerPasswordData = z.input<typeof ZTrainerPasswordData>;
+
 /**
- * PATCH /api/v2/trainer_accounts/{user} (merge-patch): any fields of the personal, bank and tax
- * groups; a field left out stays as it is, a field sent must be valid.
+ * PATCH /api/v2/trainer_accounts/{user} (merge-patch): any fields of the personal, bank, tax and
+ * password groups; a field left out stays as it is, a field sent must be valid.
  */
 export const ZTrainerAccountPatch = ZTrainerPersonalData.partial()
   .extend(ZTrainerBankData.partial().shape)
   .extend(ZTrainerTaxData.partial().shape)
+  .extend(ZTrainerPasswordData.partial().shape)
   .strict();
 export type TTrainerAccountPatch = z.input<typeof ZTrainerAccountPatch>;
 export type TTrainerAccountPatchValues = z.output<typeof ZTrainerAccountPatch>;
@@ -138,3 +150,13 @@ export type TConnectedStudioGroup = z.infer<typeof ZConnectedStudioGroup>;
 /** GET /api/v2/studio_groups/{uuid} (a trainer connected to it). */
 export const ZStudioGroupNames = z.object({ uuid: z.string(), studioGroupsName: z.string(), studioGroupsCompanyName: z.string() });
 export type TStudioGroupNames = z.infer<typeof ZStudioGroupNames>;
+
+/** GET /api/v2/trainer_account/delete/get-token: a short-lived token that the delete call must bring back. */
+export const ZDeleteAccountToken = z.object({ csrf_token: z.string() });
+export type TDeleteAccountToken = z.infer<typeof ZDeleteAccountToken>;
+
+/** POST /api/v2/trainer_account/delete-account. */
+export const ZDeleteAccountRequest = z.object({ token: z.string({ error: 'trainerAccount.deleteTokenInvalid' }).min(1, { error: 'trainerAccount.deleteTokenInvalid' }).max(512) });
+export type TDeleteAccountRequest = z.infer<typeof ZDeleteAccountRequest>;
+export const ZDeleteAccountAnswer = z.object({ status: z.literal('success'), message: z.string() });
+export type TDeleteAccountAnswer = z.infer<typeof ZDeleteAccountAnswer>;

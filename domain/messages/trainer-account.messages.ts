@@ -10,4 +10,12 @@ export const trainerAccountMessages = defineMessages({
   'trainerAccount.taxDataUpdated': { en: 'Tax data updated', de: 'Steuerdaten aktualisiert' },
   'trainerAccount.notificationNotFound': { en: 'Notification not found.', de: 'Benachrichtigung nicht gefunden.' },
   'trainerAccount.studioGroupNotConnected': { en: 'You are not connected to this studio group.', de: 'Du bist mit dieser Studiogruppe nicht verbunden.' },
+  'trainerAccount.passwordUpdated': { en: 'Password updated', de: 'Passwort aktualisiert' },
+  'trainerAccount.passwordTooShort': { en: 'must be at least 8 characters', de: 'muss mindestens 8 Zeichen lang sein' },
+  'trainerAccount.passwordTooLong': { en: 'is too long', de: 'ist zu lang' },
+  'trainerAccount.deleteTokenInvalid': {
+    en: 'The confirmation has expired. Please open the dialog again.',
+    de: 'Die Bestätigung ist abgelaufen. Bitte öffne den Dialog erneut.',
+  },
+  'trainerAccount.accountDeleted': { en: 'Your account has been deleted.', de: 'Dein Konto wurde gelöscht.' },
 });

@@ -1,3 +1,4 @@
+import type { Mailer } from '../../activities/mail';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,7 +30,12 @@ export type Stack = {
  * The real thing for one test file: its own clone of the seeded database, the shared Temporal dev
  * server, the worker and the API (with socket.io) on a free port.
  */
-export async function startStack({ worker: withWorker = true, webDist = process.env.WEB_DIST ?? 'dist/web' }: { worker?: boolean; webDist?: string } = {}): Promise<Stack> {
+export async function startStack({
+  worker: withWorker = true,
+  webDist = process.env.WEB_DIST ?? 'dist/web',
+  mailer,
+  publicUrl,
+}: { worker?: boolean; webDist?: string; mailer?: Mailer; publicUrl?: string } = {}): Promise<Stack> {
   const database = await cloneTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trainerpay-stack-'));
   const temporalAddress = inject('temporalAddress');
@@ -43,7 +49,7 @@ export async function startStack({ worker: withWorker = true, webDist = process.
   let stopWorker = async () => {};
   const startWorker = async () => {
     const workerConnection = await NativeConnection.connect({ address: temporalAddress });
-    const worker = await createWorker({ connection: workerConnection, namespace: 'default', orm, dataDir });
+    const worker = await createWorker({ connection: workerConnection, namespace: 'default', orm, dataDir, mailer, publicUrl });
     const running = worker.run();
     stopWorker = async () => {
       worker.shutdown();

@@ -1,12 +1,16 @@
-import express, { Router, type RequestHandler } from 'express';
+import express, { Router } from 'express';
 import { z } from 'zod';
 import {
   ZApproveNotificationRequest,
+  ZDeleteAccountRequest,
   ZTrainerAccountPatch,
   type TApproveNotificationAnswer,
+  type TDeleteAccountAnswer,
+  type TDeleteAccountToken,
   type TTrainerAccountSaved,
 } from '../../contracts/trainer-account.contract';
 import { authOf } from '../../auth/sessions';
+import { requireOwnUser, requireTrainer } from '../../auth/trainer-guards';
 import { HttpError } from '../../errors';
 import { t } from '../../locale';
 import { validate, validated } from '../../validate';
@@ -15,6 +19,9 @@ import {
   accountOf,
   approveNotification,
   connectedStudioGroupNames,
+  createDeleteToken,
+  deleteTrainerAccount,
+  isDeleteTokenValid,
   listConnectedStudioGroups,
   listNotifications,
   patchTrainerAccount,
@@ -26,24 +33,14 @@ const SAVED_MESSAGE = {
   personal: 'trainerAccount.personalDataUpdated',
   bank: 'trainerAccount.bankDataUpdated',
   tax: 'trainerAccount.taxDataUpdated',
+  password: 'trainerAccount.passwordUpdated',
 } as const;
-
-/** Trainer calls only (spec 6): staff and operators get 403. */
-const requireTrainer: RequestHandler = (req, _res, next) => {
-  if (authOf(req).role !== 'trainer') return next(new HttpError(403, 'trainerAccount.trainerOnly'));
-  next();
-};
-
-/** `{user}` must be the caller's own uuid (x-user): a trainer reaches only their own account. */
-const requireOwnUser: RequestHandler = (req, _res, next) => {
-  if (req.params.user !== authOf(req).userUuid) return next(new HttpError(403, 'auth.notYourAccount'));
-  next();
-};
 
 const ZUuidParams = z.object({ uuid: z.uuid({ error: 'validation.uuid' }) });
 const patchSchemas = { body: ZTrainerAccountPatch };
 const approveSchemas = { body: ZApproveNotificationRequest };
 const studioGroupSchemas = { params: ZUuidParams };
+const deleteSchemas = { body: ZDeleteAccountRequest };
 
 /** Mounted under /api/v2 after requireAuth: the trainer's account, notifications and studio groups. */
 export function createTrainerAccountRouter() {
@@ -56,7 +53,7 @@ export function createTrainerAccountRouter() {
   });
   router.patch('/trainer_accounts/:user', requireTrainer, requireOwnUser, mergePatchJson, validate(patchSchemas), async (req, res) => {
     const { body } = validated(req, patchSchemas);
-    const account = await patchTrainerAccount(requestEntityManager(), authOf(req).userId, body);
+    const account = await patchTrainerAccount(requestEntityManager(), authOf(req).userId, body, { sessionId: authOf(req).sessionId });
     // A language change answers in the new language, the one the page reloads into.
     const answer: TTrainerAccountSaved = {
       status: 'success',
@@ -81,6 +78,23 @@ export function createTrainerAccountRouter() {
   router.get('/studio_groups/:uuid', requireTrainer, validate(studioGroupSchemas), async (req, res) => {
     const { params } = validated(req, studioGroupSchemas);
     res.json(await connectedStudioGroupNames(requestEntityManager(), authOf(req).userId, params.uuid));
+  });
+
+  // The delete tab: the dialog fetches a token, the confirm brings it back (no delete by a stray request).
+  router.get('/trainer_account/delete/get-token', requireTrainer, async (req, res) => {
+    const auth = authOf(req);
+    const answer: TDeleteAccountToken = { csrf_token: await createDeleteToken(requestEntityManager(), auth.userId, auth.sessionId) };
+    res.json(answer);
+  });
+  router.post('/trainer_account/delete-account', requireTrainer, validate(deleteSchemas), async (req, res) => {
+    const { body } = validated(req, deleteSchemas);
+    const auth = authOf(req);
+    const em = requestEntityManager();
+    const account = await accountOf(em, auth.userId);
+    if (!isDeleteTokenValid(account.user, auth.sessionId, body.token)) throw new HttpError(403, 'trainerAccount.deleteTokenInvalid', 'token');
+    await deleteTrainerAccount(em, auth.userId);
+    const answer: TDeleteAccountAnswer = { status: 'success', message: t(req, 'trainerAccount.accountDeleted') };
+    res.json(answer);
   });
   return router;
 }

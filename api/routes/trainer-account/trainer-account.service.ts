@@ -1,5 +1,8 @@
+import crypto from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Notification, StudioGroup, StudioGroupTrainer, TrainerAccount, User } from '../../../db/entities';
+import { ApiSession, Notification, StudioGroup, StudioGroupTrainer, Trainer, TrainerAccount, User } from '../../../db/entities';
+import type { TrainerSnapshot } from '../../../domain/trainer-data';
+import { hashPassword } from '../../auth/passwords';
 import type {
   TConnectedStudioGroup,
   TStudioGroupNames,
@@ -44,23 +47,41 @@ export function toTrainerAccount(account: TrainerAccount): TTrainerAccount {
   };
 }
 
-/** Which tab's message answers a save: tax fields alone are the tax tab, bank fields alone the bank tab. */
-export type SavedGroup = 'personal' | 'bank' | 'tax';
+/** Which tab's message answers a save: tax fields alone are the tax tab, bank fields alone the bank tab, a password alone the password tab. */
+export type SavedGroup = 'personal' | 'bank' | 'tax' | 'password';
 
 const TAX_FIELDS = ['istaxrelevant', 'trainerTaxno', 'trainerUstidno'] as const;
 const BANK_FIELDS = ['trainerIban', 'trainerBic'] as const;
 
 export function savedGroupOf(patch: TTrainerAccountPatchValues): SavedGroup {
   const sent = Object.keys(patch).filter((field) => patch[field as keyof TTrainerAccountPatchValues] !== undefined);
+  if (sent.length === 1 && sent[0] === 'plainPassword') return 'password';
   if (sent.length > 0 && sent.every((field) => (TAX_FIELDS as readonly string[]).includes(field))) return 'tax';
   if (sent.length > 0 && sent.every((field) => (BANK_FIELDS as readonly string[]).includes(field))) return 'bank';
   return 'personal';
 }
 
-/** Applies a validated merge-patch: fields left out stay; optional text sent blank is cleared. */
-export async function patchTrainerAccount(em: EntityManager, userId: number, patch: TTrainerAccountPatchValues): Promise<TrainerAccount> {
+/**
+ * Applies a validated merge-patch: fields left out stay; optional text sent blank is cleared. A new
+ * password is stored as argon2id and ends every other session of the user (a stolen key dies with
+ * the old password); the session that changed it (`sessionId`) stays logged in.
+ */
+export async function patchTrainerAccount(
+  em: EntityManager,
+  userId: number,
+  patch: TTrainerAccountPatchValues,
+  { sessionId }: { sessionId?: number } = {},
+): Promise<TrainerAccount> {
   const account = await accountOf(em, userId);
   const user: User = account.user;
+  if (patch.plainPassword !== undefined) {
+    user.passwordHash = await hashPassword(patch.plainPassword);
+    await em.nativeUpdate(
+      ApiSession,
+      { user: user.id, revokedAt: null, ...(sessionId === undefined ? {} : { id: { $ne: sessionId } }) },
+      { revokedAt: new Date() },
+    );
+  }
   const set = <T>(value: T | undefined, apply: (value: T) => void) => {
     if (value !== undefined) apply(value);
   };
@@ -91,7 +112,16 @@ export async function patchTrainerAccount(em: EntityManager, userId: number, pat
   set(patch.istaxrelevant, (value) => (account.isTaxRelevant = value));
   set(patch.trainerTaxno, (value) => (account.taxNumber = value));
   set(patch.trainerUstidno, (value) => (account.vatId = value === '' ? null : value));
-  await em.flush();
+  // The account and the trainer records it feeds change together, in one transaction.
+  await em.begin();
+  try {
+    await em.flush();
+    await copyAccountToTrainers(em, account, patch);
+    await em.commit();
+  } catch (error) {
+    await em.rollback();
+    throw error;
+  }
   return account;
 }
 
@@ -158,4 +188,141 @@ export async function connectedStudioGroupNames(em: EntityManager, userId: numbe
   if (!link) throw notFound('trainerAccount.studioGroupNotConnected');
   const group: StudioGroup = link.studioGroup;
   return { uuid: group.uuid, studioGroupsName: group.name, studioGroupsCompanyName: group.companyName };
+}
+
+// --- account deletion (spec 2 "Profile page": the delete tab) ------------------------------------
+
+/** How long the delete dialog's token stays valid. */
+export const DELETE_TOKEN_TTL_SECONDS = 10 * 60;
+
+/**
+ * The delete token is an HMAC of the user, the session and the expiry. Its key is the user's password
+ * hash: a secret only the server holds, the same on every api replica, and it dies with a password
+ * change (and with the deletion itself, so a token works once).
+ */
+const deleteTokenSignature = (user: User, sessionId: number, expires: number) =>
+  crypto.createHmac('sha256', user.passwordHash).update(`delete-account:${user.uuid}:${sessionId}:${expires}`).digest('base64url');
+
+export async function createDeleteToken(em: EntityManager, userId: number, sessionId: number, now = Date.now()): Promise<string> {
+  const account = await accountOf(em, userId);
+  const expires = Math.floor(now / 1000) + DELETE_TOKEN_TTL_SECONDS;
+  return `${expires}.${deleteTokenSignature(account.user, sessionId, expires)}`;
+}
+
+export function isDeleteTokenValid(user: User, sessionId: number, token: string, now = Date.now()): boolean {
+  const match = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) return false;
+  const expires = Number(match[1]);
+  if (expires * 1000 <= now) return false;
+  const expected = Buffer.from(deleteTokenSignature(user, sessionId, expires));
+  const given = Buffer.from(match[2]);
+  return expected.length === given.length && crypto.timingSafeEqual(expected, given);
+}
+
+/** Never a valid argon2 hash, so no password logs in with it. */
+const DISABLED_PASSWORD_HASH = '!deleted';
+
+/**
+ * Deletes the trainer's account as far as the law allows: personal and bank data are erased, the
+ * links to studio groups and the notifications removed, log-in disabled and every session revoked.
+ * Issued credit notes, settlements, comments and approvals stay: they are the studio groups' legal
+ * records (§14b UStG keeps invoices ten years) and refer to the studio group's trainer record, not
+ * to this account.
+ */
+export async function deleteTrainerAccount(em: EntityManager, userId: number): Promise<void> {
+  await em.transactional(async (tx) => {
+    const account = await accountOf(tx, userId);
+    const user: User = account.user;
+    const placeholderEmail = `deleted-${user.uuid}@deleted.invalid`;
+    Object.assign(account, {
+      firstname: 'Deleted',
+      lastname: 'account',
+      email: placeholderEmail,
+      phone: null,
+      companyName: null,
+      street: null,
+      house: null,
+      zip: null,
+      city: null,
+      country: null,
+      iban: null,
+      bic: null,
+      isTaxRelevant: false,
+      taxNumber: null,
+      vatId: null,
+      recommendationCode: null,
+    });
+    Object.assign(user, { email: placeholderEmail, firstname: 'Deleted', lastname: 'account', passwordHash: DISABLED_PASSWORD_HASH, isVerified: false });
+    await tx.nativeDelete(StudioGroupTrainer, { trainerAccount: account.id });
+    await tx.nativeDelete(Notification, { trainerAccount: account.id });
+    await tx.nativeUpdate(ApiSession, { user: user.id, revokedAt: null }, { revokedAt: new Date() });
+  });
+}
+
+// --- account data → trainer records -----------------------------------------------------------
+
+/** Patch fields that are also a trainer record's (and a settlement snapshot's), by the record's name. */
+const TRAINER_FIELD_OF = {
+  firstname: 'firstname',
+  lastname: 'lastname',
+  trainerCompanyName: 'companyName',
+  trainerStreet: 'street',
+  trainerHouse: 'houseNumber',
+  trainerZip: 'postalCode',
+  trainerCity: 'city',
+  trainerLand: 'country',
+  trainerIban: 'iban',
+  trainerBic: 'bic',
+  trainerTaxno: 'taxNumber',
+  trainerUstidno: 'vatId',
+  istaxrelevant: 'vatLiable',
+} as const satisfies Partial<Record<keyof TTrainerAccountPatchValues, keyof TrainerSnapshot>>;
+
+const ACCOUNT_VALUE_OF: { [K in keyof typeof TRAINER_FIELD_OF]: (account: TrainerAccount) => string | boolean | null } = {
+  firstname: (account) => account.firstname,
+  lastname: (account) => account.lastname,
+  trainerCompanyName: (account) => account.companyName ?? null,
+  trainerStreet: (account) => account.street ?? null,
+  trainerHouse: (account) => account.house ?? null,
+  trainerZip: (account) => account.zip ?? null,
+  trainerCity: (account) => account.city ?? null,
+  trainerLand: (account) => account.country ?? null,
+  trainerIban: (account) => account.iban ?? null,
+  trainerBic: (account) => account.bic ?? null,
+  trainerTaxno: (account) => account.taxNumber ?? null,
+  trainerUstidno: (account) => account.vatId ?? null,
+  istaxrelevant: (account) => account.isTaxRelevant,
+};
+
+/**
+ * The account is the trainer's own word on their data: what a save changed goes to every linked
+ * trainer record (the next preparation freezes it) and to the snapshot of their settlements that are
+ * still open — in progress, not company-approved, no credit note — so a corrected IBAN reaches the
+ * next credit note while an approved or billed month never changes. Only the fields the patch sent:
+ * a field the trainer never filled in does not blank the record imported from the source system. The
+ * e-mail stays: invitations and account links find the record by it. Call inside the patch's
+ * transaction.
+ */
+export async function copyAccountToTrainers(em: EntityManager, account: TrainerAccount, patch: TTrainerAccountPatchValues): Promise<void> {
+  const changes: Record<string, string | boolean | null> = {};
+  for (const [field, trainerField] of Object.entries(TRAINER_FIELD_OF) as Array<[keyof typeof TRAINER_FIELD_OF, keyof TrainerSnapshot]>) {
+    if (patch[field] !== undefined) changes[trainerField] = ACCOUNT_VALUE_OF[field](account);
+  }
+  if (Object.keys(changes).length === 0) return;
+  const links = await em.find(StudioGroupTrainer, { trainerAccount: account }, { populate: ['trainer'] });
+  if (links.length === 0) return;
+  for (const link of links) em.assign(link.trainer, changes as Partial<Trainer>);
+  await em.flush();
+  await em.execute(
+    `update settlement_trainer st set trainer_snapshot = st.trainer_snapshot || ?::jsonb, updated_at = now()
+      where st.trainer_id in (select value::int from jsonb_array_elements_text(?::jsonb))
+        and st.trainer_snapshot is not null
+        and st.workflow_state not in ('credit_note_created', 'credit_note_send', 'approved')
+        and exists (select 1 from settlement s where s.id = st.settlement_id and s.status = 'in_progress')
+        and not exists (select 1 from credit_note cn where cn.settlement_trainer_id = st.id)
+        and coalesce((select a.approved from approval a
+                       where a.settlement_trainer_id = st.id and a.kind = 'company'
+                       order by a.created_at desc, a.id desc limit 1), false) = false`,
+    [JSON.stringify(changes), JSON.stringify(links.map((link) => link.trainer.id))],
+  );
 }

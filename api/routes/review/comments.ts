@@ -1,0 +1,85 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Comment, type SettlementTrainer } from '../../../db/entities';
+import { publishEvent } from '../../../db/events';
+import { OVERALL_FEEDBACK, ZCommentText, type TAddCommentRequest, type TComment, type TSettlementCommentEvent } from '../../contracts/review.contract';
+import { settlementRoom } from '../../contracts/settlement.contract';
+import { badRequest } from '../../errors';
+import { commentThreadsOf, toComment } from './review-preview';
+import { assertReviewOpen, reviewLockOf } from './review-locks';
+
+// One way to add a comment, for the trainer (/add-comment) and the admin (preview check): the text
+// cleaned as the contract says, the thread key checked against the trainer's lines, the row written
+// and a live event published in the same transaction (NOTIFY goes out on commit, so a screen that
+// refetches on the event finds the comment).
+
+export type AddCommentInput = {
+  settlementTrainer: SettlementTrainer;
+  author: { userId: number; name: string; role: 'ROLE_TRAINER' | 'ROLE_ADMIN' };
+  request: Pick<TAddCommentRequest, 'comment' | 'classHash' | 'className' | 'mood'>;
+};
+
+/** publishEvent speaks `$1` placeholders; MikroORM's raw queries take `?` and honour its transaction. */
+const entityManagerQueryable = (em: EntityManager) => ({
+  query: (sql: string, params: unknown[] = []) => em.execute(sql.replace(/\$\d+/g, '?'), params),
+});
+
+/**
+ * Adds a comment and answers the row's thread, newest first. The trainer's comment is refused (409)
+ * once the company approved or the credit note is created — checked under a row lock of the
+ * settlement trainer, so an approval cannot slip in between. The admin may still answer then.
+ */
+export async function addComment(em: EntityManager, { settlementTrainer, author, request }: AddCommentInput): Promise<TComment[]> {
+  const cleaned = ZCommentText.safeParse(request.comment);
+  if (!cleaned.success) throw badRequest(cleaned.error.issues[0]?.message === 'review.commentTooLong' ? 'review.commentTooLong' : 'review.commentEmpty', 'comment');
+  const classHash = request.classHash;
+
+  return em.transactional(async (tem) => {
+    const lock = await reviewLockOf(tem, settlementTrainer.id, { forUpdate: true });
+    if (author.role === 'ROLE_TRAINER') assertReviewOpen(lock);
+
+    let className: string | null = request.className || null;
+    let classDatetime: Date | null = null;
+    if (classHash !== OVERALL_FEEDBACK) {
+      const [line] = await tem.execute<Array<{ class_name: string; class_starts_at: Date | null }>>(
+        'select class_name, class_starts_at from settlement_line where settlement_trainer_id = ? and class_hash = ? limit 1',
+        [settlementTrainer.id, classHash],
+      );
+      if (!line) throw badRequest('review.classHashUnknown', 'classHash');
+      // The thread names the class as the settlement has it, not as the client sent it.
+      className = line.class_name;
+      classDatetime = line.class_starts_at ? new Date(line.class_starts_at) : null;
+    }
+
+    const comment = tem.create(Comment, {
+      settlementTrainer: settlementTrainer.id,
+      classHash,
+      className,
+      classDatetime,
+      author: author.userId,
+      authorName: author.name,
+      role: author.role,
+      mood: request.mood || null,
+      text: cleaned.data,
+    });
+    await tem.flush();
+
+    const event: TSettlementCommentEvent = {
+      settlementUuid: settlementTrainer.settlement.uuid,
+      trainerUuid: settlementTrainer.trainer.uuid,
+      classHash,
+      comment: toComment({ uuid: comment.uuid, author_name: comment.authorName, role: comment.role, mood: comment.mood ?? null, text: comment.text, created_at: comment.createdAt }),
+    };
+    const db = entityManagerQueryable(tem);
+    await publishEvent(db, { topic: settlementRoom(event.settlementUuid), event: 'settlement:comment', data: event });
+    const [linked] = await tem.execute<Array<{ uuid: string }>>(
+      `select u.uuid from studio_group_trainer sgt
+         join trainer_account ta on ta.id = sgt.trainer_account_id
+         join app_user u on u.id = ta.user_id
+        where sgt.trainer_id = ?`,
+      [settlementTrainer.trainer.id],
+    );
+    if (linked) await publishEvent(db, { topic: `user:${linked.uuid}`, event: 'settlement:comment', data: event });
+
+    return (await commentThreadsOf(tem, settlementTrainer.id, classHash)).get(classHash) ?? [];
+  });
+}

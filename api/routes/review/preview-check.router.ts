@@ -1,0 +1,89 @@
+import { Router, type Request, type RequestHandler } from 'express';
+import type { Client } from '@temporalio/client';
+import { z } from 'zod';
+import { User } from '../../../db/entities';
+import { authOf } from '../../auth/sessions';
+import { studioGroupOf } from '../../auth/tenancy';
+import { ZUuid } from '../../contracts/common.contract';
+import {
+  ZAdminCommentRequest,
+  ZApproveByCompanyRequest,
+  ZApproveByLocationRequest,
+  ZTrainerPreviewRequest,
+  type TCommentsResponse,
+  type TCreditNotePreview,
+} from '../../contracts/review.contract';
+import { localeOf } from '../../locale';
+import { validate, validated } from '../../validate';
+import { requestEntityManager } from '../master-data/entity-manager';
+import { assertMonthMatches, assertSameStudioGroup, parseMonth } from '../settlement/settlement.service';
+import { addComment } from './comments';
+import { creditNotePreview } from './review-preview';
+import { adminSettlementTrainer, approve, assertLocationOfTrainer, locationApprovalsOf } from './review.service';
+
+// The preview check of the admin (spec 2.10, spec 7 "Preview check"): one trainer's preview, the
+// comment form and the company and location approval toggles. The left column's list and the
+// approved list are served by review-rows. `trainerUuid` is the studio group's trainer record.
+
+const trainerParam = z.object({ trainerUuid: ZUuid });
+const schemas = {
+  preview: { params: trainerParam, body: ZTrainerPreviewRequest },
+  comment: { params: trainerParam, body: ZAdminCommentRequest },
+  company: { params: trainerParam, body: ZApproveByCompanyRequest },
+  location: { params: trainerParam, body: ZApproveByLocationRequest },
+};
+
+/** Leaves a literal segment (e.g. 'send') to the router that serves it. */
+const onlyUuid: RequestHandler = (req, _res, next) => (ZUuid.safeParse(req.params.trainerUuid).success ? next() : next('route'));
+
+/** The caller's name on comments and approvals. */
+async function caller(req: Request) {
+  const auth = authOf(req);
+  const user = await requestEntityManager().findOneOrFail(User, auth.userId);
+  return { userId: auth.userId, userUuid: auth.userUuid, name: `${user.firstname} ${user.lastname}`.trim() };
+}
+
+/** Mounted under /api/v1/:g (staff of the group). */
+export function createPreviewCheckRouter({ temporal }: { temporal: Client }) {
+  const router = Router({ mergeParams: true });
+
+  router.post('/settlement/trainer-preview/comment/:trainerUuid', validate(schemas.comment), async (req, res) => {
+    const { params, body } = validated(req, schemas.comment);
+    const em = requestEntityManager();
+    const settlementTrainer = await adminSettlementTrainer(em, studioGroupOf(req), body.settlementUuid, params.trainerUuid);
+    const { userId, name } = await caller(req);
+    const comments = await addComment(em, { settlementTrainer, author: { userId, name, role: 'ROLE_ADMIN' }, request: body });
+    const answer: TCommentsResponse = { status: 'success', comments };
+    res.json(answer);
+  });
+
+  router.post('/settlement/trainer-preview/approve_by_company/:trainerUuid', validate(schemas.company), async (req, res) => {
+    const { params, body } = validated(req, schemas.company);
+    const settlementTrainer = await adminSettlementTrainer(requestEntityManager(), studioGroupOf(req), body.settlementUuid, params.trainerUuid);
+    const answer = await approve({ temporal, settlementTrainer, by: 'company', approved: body.approved, userUuid: authOf(req).userUuid });
+    res.json(answer.entries);
+  });
+
+  router.post('/settlement/trainer-preview/approve_by_location/:trainerUuid', validate(schemas.location), async (req, res) => {
+    const { params, body } = validated(req, schemas.location);
+    const em = requestEntityManager();
+    const settlementTrainer = await adminSettlementTrainer(em, studioGroupOf(req), body.settlementUuid, params.trainerUuid);
+    await assertLocationOfTrainer(em, settlementTrainer, body.locationUuid);
+    await approve({ temporal, settlementTrainer, by: 'location', approved: body.approved, userUuid: authOf(req).userUuid, studioUuid: body.locationUuid });
+    res.json({ status: 'success', approved_by_location: await locationApprovalsOf(em, settlementTrainer) });
+  });
+
+  // Only a uuid: POST /settlement/trainer-preview/send (the preview sending) shares the pattern.
+  router.post('/settlement/trainer-preview/:trainerUuid', onlyUuid, validate(schemas.preview), async (req, res) => {
+    const { params, body } = validated(req, schemas.preview);
+    const group = studioGroupOf(req);
+    assertSameStudioGroup(group, { apiSlug: body.apiSlug });
+    const em = requestEntityManager();
+    const settlementTrainer = await adminSettlementTrainer(em, group, body.settlementUuid, params.trainerUuid);
+    if (body.settlementMonth !== undefined) assertMonthMatches(settlementTrainer.settlement, parseMonth(body.settlementMonth, 'settlementMonth'), localeOf(req));
+    const answer: TCreditNotePreview = await creditNotePreview(em, settlementTrainer, localeOf(req));
+    res.json(answer);
+  });
+
+  return router;
+}

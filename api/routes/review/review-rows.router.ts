@@ -1,0 +1,68 @@
+import express, { Router } from 'express';
+import type { Client } from '@temporalio/client';
+import { z } from 'zod';
+import { authOf } from '../../auth/sessions';
+import { studioGroupOf } from '../../auth/tenancy';
+import { ZUuid } from '../../contracts/common.contract';
+import { ZAdminSaveReviewRequest, type TApprovedTrainersResponse, type TPreviewCheckResponse, type TReviewSavedResponse, type TTrainerReview } from '../../contracts/review.contract';
+import { t } from '../../locale';
+import { validate, validated } from '../../validate';
+import { requestEntityManager as em } from '../master-data/entity-manager';
+import { assertSameStudioGroup, findSettlement } from '../settlement/settlement.service';
+import { approvedTrainers, findReviewTrainer, listTrainerReviews, previewCheck, saveCompanyReview } from './review-rows.service';
+
+type Deps = { temporal: Client };
+
+const uuidParam = z.object({ settlementUuid: ZUuid });
+const schemas = {
+  reviews: { params: z.object({ idStudioGroup: z.coerce.number().int(), settlementUuid: ZUuid }) },
+  save: { params: uuidParam, body: ZAdminSaveReviewRequest },
+  byUuid: { params: uuidParam },
+};
+
+/**
+ * Mounted under /api/v1/:g (before the settlement router): the admin's feedback review (2.7), the
+ * preview check's trainer list (2.10) and the approved trainers of the send-credit-note modal.
+ */
+export function createReviewRowsRouter({ temporal }: Deps) {
+  const router = Router({ mergeParams: true });
+  // The spec sends the review as application/ld+json; app.ts parses application/json only.
+  const ldJson = express.json({ type: 'application/ld+json', limit: '1mb' });
+
+  router.get('/settlement/trainer/reviews/:idStudioGroup/:settlementUuid', validate(schemas.reviews), async (req, res) => {
+    const { params } = validated(req, schemas.reviews);
+    const group = studioGroupOf(req);
+    assertSameStudioGroup(group, { idStudioGroup: params.idStudioGroup });
+    const settlement = await findSettlement(em(), group, params.settlementUuid);
+    const answer: TTrainerReview[] = await listTrainerReviews(em(), group, settlement);
+    res.json(answer);
+  });
+
+  router.put('/trainer_account/settlement_review/:settlementUuid', ldJson, validate(schemas.save), async (req, res) => {
+    const { params, body } = validated(req, schemas.save);
+    const group = studioGroupOf(req);
+    assertSameStudioGroup(group, { studioGroupUuid: body.studioGroupUuid });
+    const settlement = await findSettlement(em(), group, params.settlementUuid);
+    const trainer = await findReviewTrainer(em(), group, (body.trainerUuid ?? body.trainerAccountUuid)!);
+    const auth = authOf(req);
+    await saveCompanyReview({ em: em(), temporal, settlement, trainer, user: { id: auth.userId, uuid: auth.userUuid }, review: body.review, approved: body.approved });
+    const answer: TReviewSavedResponse = { status: 'success', message: t(req, 'review.saved') };
+    res.json(answer);
+  });
+
+  router.get('/settlement/:settlementUuid/preview-check', validate(schemas.byUuid), async (req, res) => {
+    const { params } = validated(req, schemas.byUuid);
+    const settlement = await findSettlement(em(), studioGroupOf(req), params.settlementUuid);
+    const answer: TPreviewCheckResponse = await previewCheck(em(), settlement);
+    res.json(answer);
+  });
+
+  router.get('/settlement/trainer-preview/:settlementUuid/approved', validate(schemas.byUuid), async (req, res) => {
+    const { params } = validated(req, schemas.byUuid);
+    const settlement = await findSettlement(em(), studioGroupOf(req), params.settlementUuid);
+    const answer: TApprovedTrainersResponse = await approvedTrainers(em(), settlement);
+    res.json(answer);
+  });
+
+  return router;
+}

@@ -1,0 +1,64 @@
+import express, { Router } from 'express';
+import type { Client } from '@temporalio/client';
+import { z } from 'zod';
+import { authOf } from '../../auth/sessions';
+import { requireOwnUser, requireTrainer } from '../../auth/trainer-guards';
+import { ZUuid } from '../../contracts/common.contract';
+import { ZSaveReviewRequest, type TReviewSavedResponse, type TTrainerSettlementReview } from '../../contracts/review.contract';
+import { HttpError, notFound } from '../../errors';
+import { t } from '../../locale';
+import { validate, validated } from '../../validate';
+import { requestEntityManager as em } from '../master-data/entity-manager';
+import { readTrainerReview, saveTrainerReview } from './review-rows.service';
+
+type Deps = { temporal: Client };
+
+const pathParams = z.object({ studioGroupUuid: ZUuid, settlementUuid: ZUuid });
+const schemas = {
+  read: { params: pathParams.extend({ user: ZUuid }) },
+  save: { params: pathParams, body: ZSaveReviewRequest },
+};
+
+/**
+ * Mounted under /api/v2: the trainer's settlement review (trainer portal 3, 4, 7). GET answers 204
+ * when the caller has no review in the settlement; the first save is a POST, later ones PUT.
+ */
+export function createReviewRowsTrainerRouter({ temporal }: Deps) {
+  const router = Router();
+  // The portal sends the review as application/ld+json; app.ts parses application/json only.
+  const ldJson = express.json({ type: 'application/ld+json', limit: '1mb' });
+
+  router.get('/:studioGroupUuid/trainer_account/settlement_review/:settlementUuid/:user', requireTrainer, requireOwnUser, validate(schemas.read), async (req, res) => {
+    const { params } = validated(req, schemas.read);
+    const review: TTrainerSettlementReview | null = await readTrainerReview({ em: em(), studioGroupUuid: params.studioGroupUuid, settlementUuid: params.settlementUuid, userId: authOf(req).userId });
+    if (!review) {
+      res.status(204).end();
+      return;
+    }
+    res.json(review);
+  });
+
+  for (const method of ['post', 'put'] as const) {
+    router[method]('/:studioGroupUuid/trainer_account/settlement_review/:settlementUuid', requireTrainer, ldJson, validate(schemas.save), async (req, res) => {
+      const { params, body } = validated(req, schemas.save);
+      const auth = authOf(req);
+      if (body.trainerAccountUuid !== auth.userUuid) throw new HttpError(403, 'auth.notYourAccount', 'trainerAccountUuid');
+      if (body.studioGroupUuid !== params.studioGroupUuid) throw notFound('tenancy.studioGroupNotFound');
+      const { existedBefore } = await saveTrainerReview({
+        em: em(),
+        temporal,
+        studioGroupUuid: params.studioGroupUuid,
+        settlementUuid: params.settlementUuid,
+        userId: auth.userId,
+        userUuid: auth.userUuid,
+        review: body.review,
+        approved: body.approved,
+      });
+      const answer: TReviewSavedResponse = { status: 'success', message: t(req, 'review.saved') };
+      // The first POST creates the saved review; a POST after one exists is accepted like a PUT.
+      res.status(method === 'post' && !existedBefore ? 201 : 200).json(answer);
+    });
+  }
+
+  return router;
+}

@@ -1,0 +1,195 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Client } from '@temporalio/client';
+import { Settlement, SettlementTrainer, Trainer, type StudioGroup } from '../../../db/entities';
+import { trainerDisplayName } from '../../../domain/trainer-data';
+import { isoDateOf } from '../../../domain/settlement/month';
+import { approveUpdate, type TApprovalBy, type TApproveAnswer } from '../../../workflows/settlement.messages';
+import { ADMIN_LOCATION_UUID, type TTrainerCreditNoteItem, type TTrainerCreditNotesResponse, type TTrainerSettlement } from '../../contracts/review.contract';
+import type { TTrainerWorkflowState } from '../../contracts/settlement.contract';
+import { badRequest, HttpError, notFound } from '../../errors';
+import { findSettlement, runUpdate, settlementHandle } from '../settlement/settlement.service';
+import { approvalListsOf } from './review-preview';
+import { assertReviewOpen, reviewLockOf } from './review-locks';
+
+// The review core: who may see which trainer's preview, and the approvals, which go to the settlement
+// workflow (the workflow's activity appends the Approval row; this file never writes one).
+
+/** States before a preview is sent: the trainer sees nothing of the settlement yet. */
+const NOT_SENT_STATES = ['new', 'data_created'];
+/** SQL: the settlement trainer `st` was sent a preview (its state moved on, or its review exists). */
+const PREVIEW_SENT_SQL = `(st.workflow_state not in ('new', 'data_created') or exists (select 1 from review_row r where r.settlement_trainer_id = st.id))`;
+
+// --- admin side --------------------------------------------------------------------------------
+
+/** A trainer record of the caller's studio group; any other uuid is "not found". */
+export async function findTrainerOfGroup(em: EntityManager, group: StudioGroup, trainerUuid: string): Promise<Trainer> {
+  const trainer = await em.findOne(Trainer, { uuid: trainerUuid, studioGroup: group });
+  if (!trainer) throw notFound('settlement.trainerNotFound', { trainer: trainerUuid });
+  return trainer;
+}
+
+/** The trainer's row in a settlement of the caller's group, with what the preview needs loaded. */
+export async function adminSettlementTrainer(em: EntityManager, group: StudioGroup, settlementUuid: string, trainerUuid: string): Promise<SettlementTrainer> {
+  const trainer = await findTrainerOfGroup(em, group, trainerUuid);
+  const settlement = await findSettlement(em, group, settlementUuid);
+  const settlementTrainer = await em.findOne(SettlementTrainer, { settlement, trainer }, { populate: ['settlement.studioGroup', 'trainer'] });
+  if (!settlementTrainer) throw notFound('review.trainerNotInSettlement');
+  return settlementTrainer;
+}
+
+// --- trainer side ------------------------------------------------------------------------------
+
+/**
+ * The caller's own row in a settlement they were sent a preview of. A settlement they are not in, one
+ * of another trainer, one not sent yet or deleted: all "not found", so nothing leaks.
+ */
+export async function trainerSettlementTrainer(
+  em: EntityManager,
+  userId: number,
+  settlementUuid: string,
+  studioGroupUuid?: string,
+): Promise<SettlementTrainer> {
+  const [row] = await em.execute<Array<{ id: number }>>(
+    `select st.id
+       from settlement_trainer st
+       join settlement s on s.id = st.settlement_id
+       join studio_group g on g.id = s.studio_group_id
+       join studio_group_trainer sgt on sgt.trainer_id = st.trainer_id
+       join trainer_account ta on ta.id = sgt.trainer_account_id
+      where ta.user_id = ? and s.uuid = ? and s.status <> 'deleted' and ${PREVIEW_SENT_SQL}
+        ${studioGroupUuid === undefined ? '' : 'and g.uuid = ?'}`,
+    studioGroupUuid === undefined ? [userId, settlementUuid] : [userId, settlementUuid, studioGroupUuid],
+  );
+  if (!row) throw notFound('settlement.notFound');
+  return em.findOneOrFail(SettlementTrainer, row.id, { populate: ['settlement.studioGroup', 'trainer'] });
+}
+
+export async function trainerSettlement(em: EntityManager, userId: number, settlementUuid: string): Promise<TTrainerSettlement> {
+  const settlementTrainer = await trainerSettlementTrainer(em, userId, settlementUuid);
+  const settlement: Settlement = settlementTrainer.settlement;
+  const lock = await reviewLockOf(em, settlementTrainer.id);
+  return {
+    settlementUuid: settlement.uuid,
+    studioGroupUuid: settlement.studioGroup.uuid,
+    studioGroupName: settlement.studioGroup.name,
+    settlementMonth: isoDateOf(settlement.month),
+    pdfCreated: lock.pdfCreated,
+    companyApproved: lock.companyApproved,
+  };
+}
+
+export type TrainerCreditNotesFilter = {
+  workflowState?: TTrainerWorkflowState;
+  studioGroupUuid?: string;
+  order: 'asc' | 'desc';
+  itemsPerPage: number;
+  page: number;
+};
+
+/**
+ * GET /api/v2/trainer_credit_notes: the caller's settlements with a preview sent, ordered by when
+ * the preview was sent (the review's creation; the row's last change before that existed).
+ */
+export async function listTrainerCreditNotes(em: EntityManager, userId: number, filter: TrainerCreditNotesFilter): Promise<TTrainerCreditNotesResponse> {
+  const where = [`ta.user_id = ?`, `s.status <> 'deleted'`, PREVIEW_SENT_SQL];
+  const params: unknown[] = [userId];
+  if (filter.workflowState) {
+    where.push('st.workflow_state = ?');
+    params.push(filter.workflowState);
+  }
+  if (filter.studioGroupUuid) {
+    where.push('g.uuid = ?');
+    params.push(filter.studioGroupUuid);
+  }
+  const from = `from settlement_trainer st
+       join settlement s on s.id = st.settlement_id
+       join studio_group g on g.id = s.studio_group_id
+       join studio_group_trainer sgt on sgt.trainer_id = st.trainer_id
+       join trainer_account ta on ta.id = sgt.trainer_account_id
+      where ${where.join(' and ')}`;
+  const [count] = await em.execute<Array<{ total: number }>>(`select count(*)::int as total ${from}`, params);
+  const rows = await em.execute<
+    Array<{ id: number; uuid: string; workflow_state: TTrainerWorkflowState; month: string | Date; settlement_uuid: string; group_uuid: string; group_name: string; sent_at: Date }>
+  >(
+    `select st.id, st.uuid, st.workflow_state, s.month, s.uuid as settlement_uuid, g.uuid as group_uuid, g.name as group_name,
+            coalesce((select min(r.created_at) from review_row r where r.settlement_trainer_id = st.id), st.updated_at) as sent_at
+       ${from}
+      order by sent_at ${filter.order === 'asc' ? 'asc' : 'desc'}, st.id ${filter.order === 'asc' ? 'asc' : 'desc'}
+      limit ? offset ?`,
+    [...params, filter.itemsPerPage, (filter.page - 1) * filter.itemsPerPage],
+  );
+  const approvals = await approvalListsOf(
+    em,
+    rows.map((row) => row.id),
+  );
+  const members: TTrainerCreditNoteItem[] = rows.map((row) => ({
+    id: row.uuid,
+    studioGroup: { studioGroupsName: row.group_name, uuid: row.group_uuid },
+    month: isoDateOf(row.month).slice(0, 7),
+    settlementUuid: row.settlement_uuid,
+    approvedByTrainer: approvals.get(row.id)?.trainer ?? [],
+    approvedByCompany: approvals.get(row.id)?.company ?? [],
+    createdDt: new Date(row.sent_at).toISOString(),
+    workflowState: row.workflow_state,
+  }));
+  return { 'hydra:member': members, 'hydra:totalItems': count?.total ?? 0 };
+}
+
+export const previewSent = (settlementTrainer: SettlementTrainer) => !NOT_SENT_STATES.includes(settlementTrainer.workflowState);
+
+// --- approvals (both sides) --------------------------------------------------------------------
+
+export type ApproveCommand = {
+  temporal: Client;
+  settlementTrainer: SettlementTrainer;
+  by: TApprovalBy;
+  approved: boolean;
+  userUuid: string;
+  studioUuid?: string;
+};
+
+/**
+ * A toggle goes to the settlement workflow as an update: its validator refuses a locked approval
+ * (409/422 at once), its activity appends the Approval row and answers the list, newest first.
+ */
+export async function approve({ temporal, settlementTrainer, by, approved, userUuid, studioUuid }: ApproveCommand): Promise<TApproveAnswer> {
+  const trainer = settlementTrainer.trainer;
+  const names = new Map([[trainer.uuid, trainerDisplayName(trainer)]]);
+  return runUpdate(
+    temporal,
+    () =>
+      settlementHandle(temporal, settlementTrainer.settlement.uuid).executeUpdate(approveUpdate, {
+        args: [{ trainerUuid: trainer.uuid, by, approved, userUuid, ...(studioUuid ? { studioUuid } : {}) }],
+      }),
+    names,
+  );
+}
+
+/** The trainer's switch: refused with the lock's reason before the workflow is asked (it refuses too). */
+export async function approveByTrainer(em: EntityManager, command: Omit<ApproveCommand, 'by' | 'studioUuid'>): Promise<TApproveAnswer> {
+  assertReviewOpen(await reviewLockOf(em, command.settlementTrainer.id));
+  return approve({ ...command, by: 'trainer' });
+}
+
+/** A location of the trainer's lines (its studio uuid); the admin pseudo location has no toggle of its own. */
+export async function assertLocationOfTrainer(em: EntityManager, settlementTrainer: SettlementTrainer, locationUuid: string): Promise<void> {
+  if (locationUuid === ADMIN_LOCATION_UUID) throw badRequest('review.locationNotOfTrainer', 'locationUuid');
+  const [row] = await em.execute<Array<{ found: number }>>(
+    `select 1 as found from settlement_line l join studio s on s.id = l.studio_id
+      where l.settlement_trainer_id = ? and s.uuid = ? limit 1`,
+    [settlementTrainer.id, locationUuid],
+  );
+  if (!row) throw badRequest('review.locationNotOfTrainer', 'locationUuid');
+}
+
+/** The location approvals of a settlement trainer after a toggle, keyed by studio uuid. */
+export async function locationApprovalsOf(em: EntityManager, settlementTrainer: SettlementTrainer) {
+  const lists = await approvalListsOf(em, [settlementTrainer.id]);
+  return lists.get(settlementTrainer.id)?.location ?? {};
+}
+
+/** `trainerUuid` of the trainer's list query: only the caller's own uuid (spec 7). */
+export function assertOwnTrainerUuids(trainerUuid: string | string[] | undefined, userUuid: string): void {
+  const asked = trainerUuid === undefined ? [] : Array.isArray(trainerUuid) ? trainerUuid : [trainerUuid];
+  if (asked.some((uuid) => uuid !== userUuid)) throw new HttpError(403, 'auth.notYourAccount');
+}

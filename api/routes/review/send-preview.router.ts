@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import express, { Router, type Request, type Response } from 'express';
+import { RequestContext, type EntityManager } from '@mikro-orm/postgresql';
+import type { Client } from '@temporalio/client';
+import { z } from 'zod';
+import { Trainer } from '../../../db/entities';
+import type { EventFeed } from '../../../db/events';
+import { trainerDisplayName } from '../../../domain/trainer-data';
+import { sendPreviewsUpdate } from '../../../workflows/settlement.messages';
+import { authOf } from '../../auth/sessions';
+import { studioGroupOf } from '../../auth/tenancy';
+import { ZUuid } from '../../contracts/common.contract';
+import { ZSendPreviewsRequest, type TSendStreamMessage, type TSettlementSendEvent } from '../../contracts/review.contract';
+import { settlementRoom, ZSettlementMonth } from '../../contracts/settlement.contract';
+import { HttpError, notFound } from '../../errors';
+import { localeOf, t } from '../../locale';
+import { validate, validated } from '../../validate';
+import { assertInProgress, assertMonthMatches, assertSameStudioGroup, findSettlement, parseMonth, queryState, runUpdate, settlementHandle } from '../settlement/settlement.service';
+
+// Send previews (spec admin 2.5, 2.6, 4 "Preview send", 7): the screen's streamed call and the
+// spec's per-trainer call. Both ask the settlement workflow (the `sendPreviews` update) and follow
+// what its activities publish on the event feed for this sending, so a page on another api replica
+// — or a reload — sees the same messages. The sending runs on when the browser goes away.
+
+type Deps = { temporal: Client; feed: EventFeed };
+
+const em = () => RequestContext.getEntityManager()! as EntityManager;
+
+/** How often the stream asks the workflow whether the sending ended (a missed last message). */
+const STATE_POLL_MS = 3_000;
+
+const ZTrainerReviewForm = z.object({
+  apiSlug: z.string().optional(),
+  idMandant: z.coerce.number().int().positive().optional(),
+  idStudioGroup: z.coerce.number().int().positive().optional(),
+  settlementMonth: ZSettlementMonth.optional(),
+  /** TrainerID (the record's id) or its uuid. */
+  trainerId: z.string().min(1),
+  idUser: z.string().optional(),
+  settlementUuid: ZUuid,
+  message: z.string().max(2000).optional().default(''),
+});
+
+const schemas = {
+  send: { body: ZSendPreviewsRequest },
+  one: { body: ZTrainerReviewForm },
+};
+
+type Sending = { messages: AsyncGenerator<TSendStreamMessage>; close: () => void };
+
+/**
+ * Subscribes to one sending's messages before the update goes out (so none is missed) and yields
+ * them until the last one; it also ends when the workflow says the sending is done.
+ */
+function followSending(feed: EventFeed, temporal: Client, settlementUuid: string, sendUuid: string): Sending {
+  const queue: TSendStreamMessage[] = [];
+  let wake: (() => void) | null = null;
+  let closed = false;
+  const unsubscribe = feed.subscribe(settlementRoom(settlementUuid), (feedEvent) => {
+    if (feedEvent.event !== 'settlement:send') return;
+    const data = feedEvent.data as TSettlementSendEvent;
+    if (data.sendUuid !== sendUuid) return;
+    queue.push(data.message);
+    wake?.();
+  });
+  const close = () => {
+    closed = true;
+    unsubscribe();
+    wake?.();
+  };
+  async function* messages() {
+    let lastPoll = Date.now();
+    while (!closed) {
+      const next = queue.shift();
+      if (next) {
+        yield next;
+        if (next.status === 'finished_studiogroup') return;
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        setTimeout(resolve, STATE_POLL_MS);
+      });
+      wake = null;
+      if (queue.length === 0 && Date.now() - lastPoll >= STATE_POLL_MS) {
+        lastPoll = Date.now();
+        const state = await queryState(temporal, settlementUuid);
+        if (state?.previewSend?.sendUuid === sendUuid && state.previewSend.phase === 'done' && queue.length === 0) return;
+      }
+    }
+  }
+  return { messages: messages(), close };
+}
+
+/** Mounted under /api/v1/:g. */
+export function createSendPreviewRouter({ temporal, feed }: Deps) {
+  const router = Router({ mergeParams: true });
+
+  /** Starts a sending; answers once the workflow accepted it (a refusal is the usual error answer). */
+  const startSending = async (req: Request, settlementUuid: string, trainerUuids: string[], message: string, lastDay?: string) => {
+    const settlement = await findSettlement(em(), studioGroupOf(req), settlementUuid);
+    assertInProgress(settlement);
+    assertMonthMatches(settlement, lastDay, localeOf(req));
+    const sendUuid = randomUUID();
+    const sending = followSending(feed, temporal, settlement.uuid, sendUuid);
+    try {
+      const answer = await runUpdate(temporal, () =>
+        settlementHandle(temporal, settlement.uuid).executeUpdate(sendPreviewsUpdate, {
+          args: [{ sendUuid, trainerUuids, message, userUuid: authOf(req).userUuid }],
+        }),
+      );
+      return { settlement, sending, answer };
+    } catch (error) {
+      sending.close();
+      throw error;
+    }
+  };
+
+  /** POST /settlement/trainer-preview/send: the NDJSON stream of the step 'Send preview'. */
+  router.post('/settlement/trainer-preview/send', validate(schemas.send), async (req: Request, res: Response) => {
+    const { body } = validated(req, schemas.send);
+    const lastDay = body.settlementMonth ? parseMonth(body.settlementMonth, 'settlementMonth') : undefined;
+    const { sending, answer } = await startSending(req, body.settlementUuid, body.trainersSelected, body.message, lastDay);
+    req.on('close', sending.close);
+
+    res.status(200).type('application/x-ndjson').setHeader('Cache-Control', 'no-cache');
+    res.setHeader('X-Send-Uuid', answer.sendUuid);
+    res.flushHeaders();
+    const config: TSendStreamMessage = { status: 'config', message: t(req, 'review.previewSendStarted', { count: answer.trainerUuids.length }), item_count: answer.trainerUuids.length };
+    res.write(`${JSON.stringify(config)}\n`);
+    for await (const message of sending.messages) res.write(`${JSON.stringify(message)}\n`);
+    sending.close();
+    res.end();
+  });
+
+  /**
+   * POST /settlement/trainer/review (form-encoded, one trainer; spec 7): 200 'Review for {id}
+   * created', 204 when the trainer has no portal account, 409 'Review for {id} has not been created'.
+   */
+  router.post('/settlement/trainer/review', express.urlencoded({ extended: false, limit: '100kb' }), validate(schemas.one), async (req: Request, res: Response) => {
+    const { body } = validated(req, schemas.one);
+    const group = studioGroupOf(req);
+    assertSameStudioGroup(group, { apiSlug: body.apiSlug, idMandant: body.idMandant, idStudioGroup: body.idStudioGroup });
+    const byId = /^\d+$/.test(body.trainerId);
+    const trainer = await em().findOne(Trainer, byId ? { id: Number(body.trainerId), studioGroup: group } : { uuid: body.trainerId, studioGroup: group });
+    if (!trainer) throw notFound('review.trainerNotInSettlement');
+    const lastDay = body.settlementMonth ? parseMonth(body.settlementMonth, 'settlementMonth') : undefined;
+    const { sending } = await startSending(req, body.settlementUuid, [trainer.uuid], body.message, lastDay);
+    let outcome: TSendStreamMessage | undefined;
+    try {
+      for await (const message of sending.messages) {
+        if (message.trainer_uuid === trainer.uuid) outcome = message;
+      }
+    } finally {
+      sending.close();
+    }
+    if (outcome?.outcome === 'created' || outcome?.outcome === 'already_sent') {
+      res.status(200).json({ status: 'success', message: outcome.message });
+      return;
+    }
+    if (outcome?.outcome === 'not_connected') {
+      res.status(204).end();
+      return;
+    }
+    throw new HttpError(409, 'review.previewFailed', undefined, { trainer: trainerDisplayName(trainer) });
+  });
+
+  return router;
+}

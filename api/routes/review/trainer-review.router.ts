@@ -1,0 +1,100 @@
+import { Router } from 'express';
+import type { Client } from '@temporalio/client';
+import { z } from 'zod';
+import { User } from '../../../db/entities';
+import { authOf } from '../../auth/sessions';
+import { requireOwnUser, requireTrainer } from '../../auth/trainer-guards';
+import { ZUuid } from '../../contracts/common.contract';
+import {
+  ZAddCommentRequest,
+  ZTrainerApproveRequest,
+  ZTrainerCreditNotesQuery,
+  type TCommentsResponse,
+  type TCreditNotePreview,
+  type TTrainerCreditNotesResponse,
+  type TTrainerSettlement,
+} from '../../contracts/review.contract';
+import { HttpError, notFound } from '../../errors';
+import { localeOf } from '../../locale';
+import { validate, validated } from '../../validate';
+import { requestEntityManager } from '../master-data/entity-manager';
+import { addComment } from './comments';
+import { creditNotePreview } from './review-preview';
+import { approveByTrainer, assertOwnTrainerUuids, listTrainerCreditNotes, trainerSettlement, trainerSettlementTrainer } from './review.service';
+
+// The trainer's side of the review (trainer portal 2–5, spec 7): their settlement, the credit-note
+// preview, comments and the approval switch. Only the caller's own rows of settlements they were sent
+// a preview of; anything else is "not found". Guards per route: this router shares /api/v2.
+
+const previewParams = z.object({ studioGroupUuid: ZUuid, userId: ZUuid, settlementUuid: ZUuid });
+const schemas = {
+  settlement: { params: z.object({ settlementUuid: ZUuid }) },
+  preview: { params: previewParams },
+  comment: { params: previewParams, body: ZAddCommentRequest },
+  approve: { params: previewParams, body: ZTrainerApproveRequest },
+  creditNotes: { query: ZTrainerCreditNotesQuery },
+};
+
+const PREVIEW_PATH = '/:studioGroupUuid/trainer-account/:userId/credit-note-preview/:settlementUuid';
+
+/** Mounted under /api/v2 after requireAuth. */
+export function createTrainerReviewRouter({ temporal }: { temporal: Client }) {
+  const router = Router();
+
+  router.get('/settlements/:settlementUuid', requireTrainer, validate(schemas.settlement), async (req, res) => {
+    const { params } = validated(req, schemas.settlement);
+    const answer: TTrainerSettlement = await trainerSettlement(requestEntityManager(), authOf(req).userId, params.settlementUuid);
+    res.json(answer);
+  });
+
+  router.get('/trainer_credit_notes', requireTrainer, validate(schemas.creditNotes), async (req, res) => {
+    const { query } = validated(req, schemas.creditNotes);
+    const auth = authOf(req);
+    assertOwnTrainerUuids([query.trainerUuid ?? [], query['trainerUuid[]'] ?? []].flat(), auth.userUuid);
+    const answer: TTrainerCreditNotesResponse = await listTrainerCreditNotes(requestEntityManager(), auth.userId, {
+      workflowState: query.workflowState,
+      studioGroupUuid: query.studioGroupUuid,
+      order: query['order[createdDt]'],
+      itemsPerPage: query.itemsPerPage,
+      page: query.page,
+    });
+    res.json(answer);
+  });
+
+  router.get(PREVIEW_PATH, requireTrainer, requireOwnUser, validate(schemas.preview), async (req, res) => {
+    const { params } = validated(req, schemas.preview);
+    const em = requestEntityManager();
+    const settlementTrainer = await trainerSettlementTrainer(em, authOf(req).userId, params.settlementUuid, params.studioGroupUuid);
+    const answer: TCreditNotePreview = await creditNotePreview(em, settlementTrainer, localeOf(req));
+    res.json(answer);
+  });
+
+  router.post(`${PREVIEW_PATH}/add-comment`, requireTrainer, requireOwnUser, validate(schemas.comment), async (req, res) => {
+    const { params, body } = validated(req, schemas.comment);
+    const em = requestEntityManager();
+    const auth = authOf(req);
+    const settlementTrainer = await trainerSettlementTrainer(em, auth.userId, params.settlementUuid, params.studioGroupUuid);
+    const user = await em.findOneOrFail(User, auth.userId);
+    const comments = await addComment(em, {
+      settlementTrainer,
+      author: { userId: auth.userId, name: `${user.firstname} ${user.lastname}`.trim(), role: 'ROLE_TRAINER' },
+      request: body,
+    });
+    const answer: TCommentsResponse = { status: 'success', comments };
+    res.json(answer);
+  });
+
+  router.post(`${PREVIEW_PATH}/approve`, requireTrainer, requireOwnUser, validate(schemas.approve), async (req, res) => {
+    const { params, body } = validated(req, schemas.approve);
+    const auth = authOf(req);
+    // The spec's payload repeats the path's settlement and user: they must agree with it.
+    if (body.userUuid !== undefined && body.userUuid !== auth.userUuid) throw new HttpError(403, 'auth.notYourAccount');
+    if (body.settlementUuid !== undefined && body.settlementUuid !== params.settlementUuid) throw notFound('settlement.notFound');
+    const em = requestEntityManager();
+    const settlementTrainer = await trainerSettlementTrainer(em, auth.userId, params.settlementUuid, params.studioGroupUuid);
+    const answer = await approveByTrainer(em, { temporal, settlementTrainer, approved: body.approved, userUuid: auth.userUuid });
+    res.json(answer.entries);
+  });
+
+  return router;
+}
