@@ -65,4 +65,78 @@ export const creditNoteMessages = defineMessages({
   },
   'sepa.invalidField': { en: '{payment}: {field} {reason}', de: '{payment}: {field} {reason}' },
   'sepa.debtor': { en: 'Debtor', de: 'Auftraggeber' },
+
+  // --- credit-note run (spec admin 2.8, 2.9, 4 "Credit-note send stream", 8) ----------------------
+  'creditNote.run.started': { en: 'Creating credit notes for {count:trainer:trainers} …', de: 'Gutschriften für {count:Trainer:Trainer} werden erstellt …' },
+  'creditNote.run.created': { en: 'Credit note {number} for {trainer} created', de: 'Gutschrift {number} für {trainer} erstellt' },
+  'creditNote.run.sent': { en: 'Credit note for {trainer} sent', de: 'Gutschrift für {trainer} versendet' },
+  'creditNote.run.noEmail': {
+    en: 'Credit note for {trainer} has not been sent: there is no e-mail address.',
+    de: 'Gutschrift für {trainer} wurde nicht versendet: Es gibt keine E-Mail-Adresse.',
+  },
+  'creditNote.run.finished': { en: 'Send credit note finished', de: 'Versand der Gutschriften abgeschlossen' },
+  'creditNote.run.finishedCounts': {
+    en: 'Send credit note finished: {issued} created, {refused} not created.',
+    de: 'Versand der Gutschriften abgeschlossen: {issued} erstellt, {refused} nicht erstellt.',
+  },
+  'creditNote.run.notFound': { en: 'The credit-note run was not found.', de: 'Der Gutschriftenlauf wurde nicht gefunden.' },
+  'creditNote.run.otherSettlement': { en: 'This credit-note run belongs to another settlement.', de: 'Dieser Gutschriftenlauf gehört zu einer anderen Abrechnung.' },
+  // Refusals of a trainer (the run's 'error' stream messages); no number is used for them.
+  'creditNote.refused.notInSettlement': {
+    en: 'Credit note for {trainer} has not been created: the trainer is not prepared in this settlement.',
+    de: 'Gutschrift für {trainer} wurde nicht erstellt: Der Trainer ist in dieser Abrechnung nicht vorbereitet.',
+  },
+  'creditNote.refused.alreadyIssued': {
+    en: 'Credit note for {trainer} has not been created: a credit note was issued in an earlier run.',
+    de: 'Gutschrift für {trainer} wurde nicht erstellt: In einem früheren Lauf wurde bereits eine Gutschrift ausgestellt.',
+  },
+  'creditNote.refused.incompleteData': {
+    en: 'Credit note for {trainer} has not been created: the trainer data is incomplete ({fields}).',
+    de: 'Gutschrift für {trainer} wurde nicht erstellt: Die Trainerdaten sind unvollständig ({fields}).',
+  },
+  'creditNote.refused.noConsent': {
+    en: 'Credit note for {trainer} has not been created: the trainer has not consented to self-billing for this studio group.',
+    de: 'Gutschrift für {trainer} wurde nicht erstellt: Der Trainer hat dem Gutschriftsverfahren für diese Studiogruppe nicht zugestimmt.',
+  },
+  'creditNote.refused.notApproved': {
+    en: 'Credit note for {trainer} has not been created: the settlement has not been approved by the company.',
+    de: 'Gutschrift für {trainer} wurde nicht erstellt: Die Abrechnung wurde vom Unternehmen nicht freigegeben.',
+  },
+  'creditNote.refused.nothingToPay': {
+    en: 'Credit note for {trainer} has not been created: the total is not more than 0.00 EUR.',
+    de: 'Gutschrift für {trainer} wurde nicht erstellt: Der Gesamtbetrag ist nicht größer als 0,00 EUR.',
+  },
+  'creditNote.refused.invalidDocument': {
+    en: 'Credit note for {trainer} has not been created: {problems}',
+    de: 'Gutschrift für {trainer} wurde nicht erstellt: {problems}',
+  },
+  // The studio of admin positions in the studio-costs CSV.
+  'creditNote.adminStudio': { en: 'Administration', de: 'Verwaltung' },
+
+  // --- the run's files (spec 3 "Accounting e-mail", 4 "Attachment status", 8) ---------------------
+  'creditNote.file.sepaError': { en: 'Error creating SEPA XML file!', de: 'Fehler beim Erstellen der SEPA-XML-Datei!' },
+  'creditNote.file.zipError': { en: 'Error creating credit notes ZIP file!', de: 'Fehler beim Erstellen der ZIP-Datei mit den Gutschriften!' },
+  'creditNote.file.csvError': { en: 'Error creating CSV file "Studio costs per month"!', de: 'Fehler beim Erstellen der CSV-Datei „Studiokosten pro Monat“!' },
+  'creditNote.file.sepaCreated': {
+    en: 'SEPA XML file created: {count:payment:payments}, {amount}',
+    de: 'SEPA-XML-Datei erstellt: {count:Zahlung:Zahlungen}, {amount}',
+  },
+  'creditNote.file.sepaPaymentLeftOut': {
+    en: 'Credit note {number} is not in the SEPA file: {reason}',
+    de: 'Gutschrift {number} ist nicht in der SEPA-Datei: {reason}',
+  },
+  'creditNote.file.zipCreated': { en: 'Credit notes ZIP file created: {count:credit note:credit notes}', de: 'ZIP-Datei mit {count:Gutschrift:Gutschriften} erstellt' },
+  'creditNote.file.csvCreated': { en: 'CSV file "Studio costs per month" created', de: 'CSV-Datei „Studiokosten pro Monat“ erstellt' },
+
+  // --- accounting e-mail (spec 3) ------------------------------------------------------------------
+  'creditNote.accountingMail.subject': { en: '{studioGroup}: accounting files for {month}', de: '{studioGroup}: Buchhaltungsunterlagen für {month}' },
+  'creditNote.accountingMail.body': {
+    en: 'Please find attached the accounting files of {studioGroup} for {month}.',
+    de: 'Anbei die Buchhaltungsunterlagen von {studioGroup} für {month}.',
+  },
+  'creditNote.accountingMail.queued': { en: 'Accounting e-mail to {recipients} queued', de: 'Buchhaltungs-E-Mail an {recipients} vorgemerkt' },
+  'creditNote.accountingMail.attachmentMissing': {
+    en: 'The attachment {file} of this run is not available.',
+    de: 'Der Anhang {file} dieses Laufs ist nicht verfügbar.',
+  },
 });
