@@ -59,3 +59,22 @@ export function useSocketRoom<E extends keyof ServerToClientEvents>({ room, even
     };
   }, [room, event]);
 }
+
+/**
+ * Listens to one event of the rooms the socket is in already (the user's own `user:{uuid}` room,
+ * joined by the server on connect) while the component is mounted; joins and leaves nothing.
+ */
+export function useSocketEvent<E extends keyof ServerToClientEvents>(event: E, onEvent: ServerToClientEvents[E]) {
+  const handleEvent = useEffectEvent((...args: Parameters<ServerToClientEvents[E]>) => {
+    (onEvent as (...a: Parameters<ServerToClientEvents[E]>) => void)(...args);
+  });
+  useEffect(() => {
+    const connection = getSocket();
+    if (!connection) return;
+    const listener = ((...args: Parameters<ServerToClientEvents[E]>) => handleEvent(...args)) as ServerToClientEvents[E];
+    (connection.on as (name: E, fn: ServerToClientEvents[E]) => void)(event, listener);
+    return () => {
+      (connection.off as (name: E, fn: ServerToClientEvents[E]) => void)(event, listener);
+    };
+  }, [event]);
+}

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { TTrainerNotification } from '../../../../api/contracts/trainer-account.contract';
 import { IconAlert, IconCheck } from '../../shared/components/icons';
+import { useLocale } from '../../shared/hooks/use-locale';
+import { localizedAppLink } from '../notification-link';
 import { useApproveNotification, useNotifications } from '../hooks/api/notifications';
 
 /** Spec 9: notifications show their date as DD.MM.YYYY whatever the language. */
@@ -27,6 +29,7 @@ const initials = (name: string) =>
 export function NotificationPanel({ onFollow }: { onFollow: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const locale = useLocale();
   const notifications = useNotifications();
   const approve = useApproveNotification();
 
@@ -36,7 +39,9 @@ export function NotificationPanel({ onFollow }: { onFollow: () => void }) {
       await approve.mutateAsync({ idStudioGroup: notification.studioGroupUuid, idNotification: notification.id }).catch(() => undefined);
     }
     onFollow();
-    if (notification.link.startsWith('/')) void navigate(notification.link);
+    // Review links come from the server without a locale: open them in the page's language.
+    const inApp = localizedAppLink(notification.link, locale, window.location.origin);
+    if (inApp) void navigate(inApp);
     else window.location.assign(notification.link);
   };
 

@@ -1,7 +1,10 @@
-import { Alert, Box, Button, Card, Center, Group, Loader, SegmentedControl, SimpleGrid, Stack, Switch, Tabs, Text, TextInput } from '@mantine/core';
+import { Alert, Box, Button, Card, Center, Group, Loader, Modal, PasswordInput, SegmentedControl, SimpleGrid, Stack, Switch, Tabs, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
 import { friendlyFormatIBAN } from 'ibantools';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import type { ZodError } from 'zod';
 import {
   ZTrainerBankData,
@@ -11,16 +14,19 @@ import {
   type TTrainerAccountPatchValues,
 } from '../../../../api/contracts/trainer-account.contract';
 import { fieldErrorOfServer, fieldErrorsOf, focusFirstError, textField, useFormState, type FieldErrors } from '../../admin/master-data/form';
-import { errorMessage } from '../../shared/api/client';
+import { ApiError, errorMessage } from '../../shared/api/client';
 import { IconAlert, IconCheck } from '../../shared/components/icons';
 import { PageHeader } from '../../shared/components/PageHeader';
-import { useTrainerAccount, useUpdateTrainerAccount } from '../hooks/api/trainer-account';
+import { useLocale } from '../../shared/hooks/use-locale';
+import { clearSession } from '../../shared/session';
+import { CreditNotesPreviewList } from '../components/CreditNotesPreviewList';
+import { useDeleteAccount, useDeleteAccountToken, useTrainerAccount, useUpdateTrainerAccount } from '../hooks/api/trainer-account';
 
-// /:locale/trainer/profile (spec 2 "Profile page"): the personal, bank and tax tabs. The password and
-// delete tabs are not built yet. Each tab validates with the contract's own schema before sending
-// (same messages as the API) and shows a success or error alert after saving.
+// /:locale/trainer/profile (spec 2 "Profile page"): the credit-note previews above five tabs:
+// personal, bank, tax, password, delete. Each tab validates with the contract's own schema before
+// sending (same messages as the API) and shows a success or error alert after saving.
 
-type Tab = 'personal' | 'bank' | 'tax';
+type Tab = 'personal' | 'bank' | 'tax' | 'password' | 'delete';
 
 /** Spec 4: after a language change the page reloads into the new locale's profile after 1 s. */
 const LANGUAGE_RELOAD_MS = 1000;
@@ -33,6 +39,9 @@ export function ProfilePage() {
   return (
     <>
       <PageHeader title={t('trainer.profile.title')} />
+      <Box mb="lg">
+        <CreditNotesPreviewList />
+      </Box>
       {account.isPending ? (
         <Center py="xl">
           <Loader data-testid="profile-loading" />
@@ -54,6 +63,12 @@ export function ProfilePage() {
               <Tabs.Tab value="tax" data-testid="tab-tax">
                 {t('trainerAccount.tabs.tax')}
               </Tabs.Tab>
+              <Tabs.Tab value="password" data-testid="tab-password">
+                {t('trainerPortal.tabs.password')}
+              </Tabs.Tab>
+              <Tabs.Tab value="delete" data-testid="tab-delete" color="red">
+                {t('trainerPortal.tabs.delete')}
+              </Tabs.Tab>
             </Tabs.List>
             {/* Keyed by the account: a form is filled once, so a refetch never overwrites what is being typed. */}
             <Tabs.Panel value="personal" p="lg">
@@ -64,6 +79,12 @@ export function ProfilePage() {
             </Tabs.Panel>
             <Tabs.Panel value="tax" p="lg">
               <TaxForm key={account.data.uuid} account={account.data} />
+            </Tabs.Panel>
+            <Tabs.Panel value="password" p="lg">
+              <PasswordForm />
+            </Tabs.Panel>
+            <Tabs.Panel value="delete" p="lg">
+              <DeleteAccountTab />
             </Tabs.Panel>
           </Tabs>
         </Card>
@@ -330,5 +351,148 @@ function TaxForm({ account }: { account: TTrainerAccount }) {
         <SaveRow saving={save.saving} />
       </Stack>
     </form>
+  );
+}
+
+const PASSWORD_PREFIX = 'plainPassword: ';
+
+/** Password tab (spec 5, 8): not empty, typed twice; 'Password updated', or the server's reason without its field prefix. */
+function PasswordForm() {
+  const { t } = useTranslation();
+  const update = useUpdateTrainerAccount();
+  const [values, setValues] = useState({ plainPassword: '', repeat: '' });
+  const [errors, setErrors] = useState<{ plainPassword?: string; repeat?: string }>({});
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setOutcome(null);
+    if (values.plainPassword === '') return setErrors({ plainPassword: t('trainerPortal.password.empty') });
+    if (values.plainPassword !== values.repeat) return setErrors({ repeat: t('trainerPortal.password.mismatch') });
+    setErrors({});
+    update.mutate(
+      { plainPassword: values.plainPassword },
+      {
+        onSuccess: (answer) => {
+          setValues({ plainPassword: '', repeat: '' });
+          setOutcome({ ok: true, message: answer.message });
+        },
+        onError: (error) => {
+          const detail = error instanceof ApiError && error.status === 400 ? error.message.replace(PASSWORD_PREFIX, '') : null;
+          if (detail) setErrors({ plainPassword: detail });
+          setOutcome({ ok: false, title: t('trainerPortal.password.saveError'), message: detail ?? undefined });
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={t('trainerPortal.tabs.password')} data-testid="password-form">
+      <Stack gap="md" maw={420}>
+        <Text c="dimmed" size="sm">
+          {t('trainerPortal.password.text')}
+        </Text>
+        {outcome && (
+          <Alert
+            color={outcome.ok ? 'green' : 'red'}
+            icon={outcome.ok ? <IconCheck /> : <IconAlert />}
+            title={outcome.ok ? outcome.message : outcome.title}
+            role={outcome.ok ? 'status' : 'alert'}
+            data-testid={outcome.ok ? 'save-success' : 'save-error'}
+          >
+            {outcome.ok ? null : outcome.message}
+          </Alert>
+        )}
+        <PasswordInput
+          label={t('trainerPortal.password.newPassword')}
+          description={t('trainerPortal.password.hint')}
+          autoComplete="new-password"
+          required
+          value={values.plainPassword}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            setValues((current) => ({ ...current, plainPassword: value }));
+          }}
+          error={errors.plainPassword}
+          name="plainPassword"
+          data-testid="field-plainPassword"
+        />
+        <PasswordInput
+          label={t('trainerPortal.password.repeat')}
+          autoComplete="new-password"
+          required
+          value={values.repeat}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            setValues((current) => ({ ...current, repeat: value }));
+          }}
+          error={errors.repeat}
+          name="repeatPassword"
+          data-testid="field-repeatPassword"
+        />
+        <Group>
+          <Button type="submit" loading={update.isPending} data-testid="password-save">
+            {t('trainerPortal.password.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * Delete tab (spec 2): the dialog fetches a delete token when it opens; confirming deletes the account
+ * with it and logs out to the log-in page. The server keeps issued credit notes (legal records).
+ */
+function DeleteAccountTab() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const token = useDeleteAccountToken({ enabled: open });
+  const remove = useDeleteAccount();
+
+  const confirm = () => {
+    if (!token.data) return;
+    remove.mutate(token.data.csrf_token, {
+      onSuccess: (answer) => {
+        setOpen(false);
+        notifications.show({ color: 'green', message: answer.message, withBorder: true });
+        // The server revoked every session: drop this one and its cache, then to the log-in page.
+        clearSession('loggedOut');
+        queryClient.clear();
+        void navigate(`/${locale}/login`, { replace: true });
+      },
+    });
+  };
+
+  return (
+    <Stack gap="md" maw={640} data-testid="delete-account">
+      <Text size="sm">{t('trainerPortal.deleteAccount.text')}</Text>
+      <Group>
+        <Button color="red" variant="light" onClick={() => setOpen(true)} data-testid="delete-account-open">
+          {t('trainerPortal.deleteAccount.button')}
+        </Button>
+      </Group>
+      <Modal opened={open} onClose={() => setOpen(false)} title={t('trainerPortal.deleteAccount.modalTitle')} centered data-testid="delete-account-modal">
+        <Stack gap="md">
+          <Text size="sm">{t('trainerPortal.deleteAccount.modalText')}</Text>
+          {(remove.isError || token.isError) && (
+            <Alert color="red" icon={<IconAlert />} data-testid="delete-account-error">
+              {remove.isError ? errorMessage(remove.error) : t('trainerPortal.deleteAccount.error')}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setOpen(false)} data-testid="delete-account-cancel">
+              {t('trainerPortal.deleteAccount.cancel')}
+            </Button>
+            <Button color="red" onClick={confirm} loading={remove.isPending || token.isFetching} disabled={!token.data} data-testid="delete-account-confirm">
+              {t('trainerPortal.deleteAccount.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
   );
 }

@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ZConnectedStudioGroup,
+  ZDeleteAccountAnswer,
+  ZDeleteAccountToken,
   ZTrainerAccount,
   ZTrainerAccountSaved,
   type TTrainerAccountPatchValues,
@@ -47,5 +49,25 @@ export function useConnectedStudioGroups() {
     queryFn: ({ signal }) =>
       apiRequest(`/api/v2/trainer_account_to_studio_groups_dto/${userOf(session)}`, { schema: ZConnectedStudioGroup.array(), signal }),
     enabled: Boolean(session),
+  });
+}
+
+/** GET /api/v2/trainer_account/delete/get-token: fetched when the delete dialog opens. */
+export function useDeleteAccountToken({ enabled }: { enabled: boolean }) {
+  const session = useSession();
+  return useQuery({
+    queryKey: trainerAccountQueryKeys.detail(`delete-token:${session?.userUuid ?? ''}`),
+    queryFn: ({ signal }) => apiRequest('/api/v2/trainer_account/delete/get-token', { schema: ZDeleteAccountToken, signal }),
+    enabled: enabled && Boolean(session),
+    // A token is short-lived and single-purpose: a fresh one each time the dialog opens.
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+/** POST /api/v2/trainer_account/delete-account {token} */
+export function useDeleteAccount() {
+  return useMutation({
+    mutationFn: (token: string) => apiRequest('/api/v2/trainer_account/delete-account', { method: 'POST', body: { token }, schema: ZDeleteAccountAnswer }),
   });
 }

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TDeleteAccountAnswer, TDeleteAccountToken, TTrainerAccountSaved } from '../../api/contracts/trainer-account.contract';
+import { verifyPassword } from '../../api/auth/passwords';
+import { ApiSession, Notification, StudioGroupTrainer, TrainerAccount, User } from '../../db/entities';
+import { logIn, startStack, type Stack } from '../support/stack';
+
+// The profile's password and delete tabs against the real stack (trainer portal 2, 5, 7, 8): a new
+// password ends the other sessions, and a deleted account keeps no personal data and cannot log in.
+
+let stack: Stack;
+
+beforeAll(async () => {
+  stack = await startStack({ worker: false });
+}, 120_000);
+afterAll(async () => {
+  await stack?.stop();
+});
+
+type Caller = { userUuid: string; headers: Record<string, string> };
+
+async function call<T = Record<string, unknown>>(caller: Caller, method: string, path: string, { body, locale = 'en' }: { body?: unknown; locale?: 'de' | 'en' } = {}) {
+  const response = await fetch(`${stack.baseUrl}${path}`, {
+    method,
+    headers: { ...caller.headers, 'x-locale': locale, ...(method === 'PATCH' ? { 'content-type': 'application/merge-patch+json' } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+const logInStatus = async (email: string, password: string) =>
+  (
+    await fetch(`${stack.baseUrl}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    })
+  ).status;
+
+const userOf = (uuid: string) => stack.orm.em.fork().findOneOrFail(User, { uuid });
+
+describe('password tab', () => {
+  it('refuses an empty or short password and keeps the old one', async () => {
+    const trainer = await logIn(stack.baseUrl, 'trainer@demo.test');
+    const before = (await userOf(trainer.userUuid)).passwordHash;
+
+    const empty = await call(trainer, 'PATCH', `/api/v2/trainer_accounts/${trainer.userUuid}`, { body: { plainPassword: '' }, locale: 'de' });
+    expect(empty.status).toBe(400);
+    expect(empty.body).toMatchObject({ field: 'plainPassword', message: 'plainPassword: ist ein Pflichtfeld' });
+
+    const short = await call(trainer, 'PATCH', `/api/v2/trainer_accounts/${trainer.userUuid}`, { body: { plainPassword: 'short' } });
+    expect(short.status).toBe(400);
+    expect(short.body).toMatchObject({ field: 'plainPassword', message: 'plainPassword: must be at least 8 characters' });
+
+    expect((await userOf(trainer.userUuid)).passwordHash).toBe(before);
+  });
+
+  it('stores a new password as argon2id, keeps this session and ends the others', async () => {
+    const here = await logIn(stack.baseUrl, 'trainer@demo.test');
+    const elsewhere = await logIn(stack.baseUrl, 'trainer@demo.test');
+
+    const saved = await call<TTrainerAccountSaved>(here, 'PATCH', `/api/v2/trainer_accounts/${here.userUuid}`, {
+      body: { plainPassword: 'a-new-secret-1' },
+      locale: 'de',
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.message).toBe('Passwort aktualisiert');
+    expect(saved.body.account).not.toHaveProperty('plainPassword');
+
+    const user = await userOf(here.userUuid);
+    expect(user.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(await verifyPassword(user.passwordHash, 'a-new-secret-1')).toBe(true);
+
+    expect((await call(here, 'GET', `/api/v2/trainer_accounts/${here.userUuid}`)).status).toBe(200);
+    expect((await call(elsewhere, 'GET', `/api/v2/trainer_accounts/${elsewhere.userUuid}`)).status).toBe(401);
+
+    expect(await logInStatus('trainer@demo.test', 'demo1234')).toBe(401);
+    expect(await logInStatus('trainer@demo.test', 'a-new-secret-1')).toBe(200);
+
+    // Back to the demo password for the tests after this one.
+    expect((await call(here, 'PATCH', `/api/v2/trainer_accounts/${here.userUuid}`, { body: { plainPassword: 'demo1234' } })).status).toBe(200);
+  });
+
+  it('refuses a password change for someone else and for staff', async () => {
+    const trainer = await logIn(stack.baseUrl, 'trainer@demo.test');
+    const admin = await logIn(stack.baseUrl, 'admin@demo.test');
+    expect((await call(admin, 'PATCH', `/api/v2/trainer_accounts/${trainer.userUuid}`, { body: { plainPassword: 'taken-over-1' } })).status).toBe(403);
+    expect((await call(admin, 'PATCH', `/api/v2/trainer_accounts/${admin.userUuid}`, { body: { plainPassword: 'taken-over-1' } })).status).toBe(403);
+    expect(await logInStatus('trainer@demo.test', 'demo1234')).toBe(200);
+  });
+});
+
+describe('delete tab', () => {
+  it('refuses the delete without a valid token, and staff', async () => {
+    const trainer = await logIn(stack.baseUrl, 'trainer@demo.test');
+    const admin = await logIn(stack.baseUrl, 'admin@demo.test');
+
+    const missing = await call(trainer, 'POST', '/api/v2/trainer_account/delete-account', { body: {} });
+    expect(missing.status).toBe(400);
+    const forged = await call(trainer, 'POST', '/api/v2/trainer_account/delete-account', { body: { token: `${Math.floor(Date.now() / 1000) + 600}.${'A'.repeat(43)}` } });
+    expect(forged.status).toBe(403);
+    expect(forged.body).toMatchObject({ message: 'The confirmation has expired. Please open the dialog again.' });
+
+    // A token is bound to the session that fetched it.
+    const other = await logIn(stack.baseUrl, 'trainer@demo.test');
+    const { body: token } = await call<TDeleteAccountToken>(other, 'GET', '/api/v2/trainer_account/delete/get-token');
+    expect((await call(trainer, 'POST', '/api/v2/trainer_account/delete-account', { body: { token: token.csrf_token } })).status).toBe(403);
+
+    expect((await call(admin, 'GET', '/api/v2/trainer_account/delete/get-token')).status).toBe(403);
+    expect(await logInStatus('trainer@demo.test', 'demo1234')).toBe(200);
+  });
+
+  it('anonymises the account, unlinks the studio groups, keeps the settlements and disables log-in', async () => {
+    const em = stack.orm.em.fork();
+    // The last test of the file: this database clone is the file's own.
+    const email = 'trainer@demo.test';
+    const account = await em.findOneOrFail(TrainerAccount, { user: { email } }, { populate: ['user'] });
+    const trainer = await logIn(stack.baseUrl, email);
+    const otherSession = await logIn(stack.baseUrl, email);
+    const linkedTrainers = (await em.find(StudioGroupTrainer, { trainerAccount: account }, { populate: ['trainer'] })).map((link) => link.trainer.id);
+
+    const { status: tokenStatus, body: token } = await call<TDeleteAccountToken>(trainer, 'GET', '/api/v2/trainer_account/delete/get-token');
+    expect(tokenStatus).toBe(200);
+    expect(token.csrf_token).toMatch(/^\d+\.[\w-]{43}$/);
+
+    const deleted = await call<TDeleteAccountAnswer>(trainer, 'POST', '/api/v2/trainer_account/delete-account', { body: { token: token.csrf_token }, locale: 'de' });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toEqual({ status: 'success', message: 'Dein Konto wurde gelöscht.' });
+
+    const check = stack.orm.em.fork();
+    const stored = await check.findOneOrFail(TrainerAccount, { id: account.id }, { populate: ['user'] });
+    expect(stored).toMatchObject({ street: null, zip: null, iban: null, bic: null, taxNumber: null, vatId: null, phone: null });
+    expect(stored.email).not.toBe(email);
+    expect(stored.user.email).toMatch(/@deleted\.invalid$/);
+    expect(await check.count(StudioGroupTrainer, { trainerAccount: account.id })).toBe(0);
+    expect(await check.count(Notification, { trainerAccount: account.id })).toBe(0);
+    expect(await check.count(ApiSession, { user: stored.user.id, revokedAt: null })).toBe(0);
+    // The studio groups' trainer records (and so their settlements and credit notes) stay.
+    for (const trainerId of linkedTrainers) {
+      expect(await check.getConnection().execute('select id from trainer where id = ?', [trainerId])).toHaveLength(1);
+    }
+
+    expect(await logInStatus(email, 'demo1234')).toBe(401);
+    expect((await call(otherSession, 'GET', `/api/v2/trainer_accounts/${otherSession.userUuid}`)).status).toBe(401);
+  });
+});
