@@ -19,6 +19,8 @@ export type Env = {
   mailFrom: string;
   apiKeyTtlHours: number;
   webDist: string;
+  /** Signs download links (DOWNLOAD_SECRET); unset: a random key generated once per database. */
+  downloadSecret: string | undefined;
 };
 
 const int = (value: string | undefined, fallback: number) => {
@@ -45,5 +47,6 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     mailFrom: source.MAIL_FROM || 'TrainerPay <no-reply@trainerpay.test>',
     apiKeyTtlHours: int(source.API_KEY_TTL_HOURS, 12),
     webDist: path.resolve(source.WEB_DIST ?? 'dist/web'),
+    downloadSecret: source.DOWNLOAD_SECRET || undefined,
   };
 }

@@ -4,6 +4,7 @@ import { SettlementRun } from './settlement-run.entity';
 import { SettlementTrainer } from './settlement-trainer.entity';
 import { StudioGroup } from './studio-group.entity';
 import { Trainer } from './trainer.entity';
+import { User } from './user.entity';
 
 export const CREDIT_NOTE_DOCUMENT_TYPES = ['credit_note', 'cancellation'] as const;
 export type CreditNoteDocumentType = (typeof CREDIT_NOTE_DOCUMENT_TYPES)[number];
@@ -39,6 +40,14 @@ export const CreditNote = defineEntity({
     /** Of the rendered PDF; null until it is written. */
     sha256: p.string().length(64).nullable(),
     sentAt: p.datetime().nullable(),
+    /**
+     * The trainer's objection to this issued credit note (§14 (2) UStG: self-billing needs the
+     * recipient's agreement, and an objection ends it for this document). Recorded here for the
+     * admin to confirm with a cancellation; the credit note itself stays unchanged.
+     */
+    objectedAt: p.datetime().nullable(),
+    objectionReason: p.text().nullable(),
+    objectedBy: () => p.manyToOne(User).nullable(),
     createdAt: createdAtProperty(),
     updatedAt: updatedAtProperty(),
   }),
@@ -46,6 +55,6 @@ export const CreditNote = defineEntity({
     { properties: ['studioGroup', 'number'] },
     { properties: ['settlementRun', 'settlementTrainer', 'documentType'] },
   ],
-  indexes: [{ properties: ['trainer', 'issueDate'] }, { properties: ['settlementTrainer'] }],
+  indexes: [{ properties: ['trainer', 'issueDate'] }, { properties: ['settlementTrainer'] }, { properties: ['studioGroup', 'issueDate'] }],
 });
 export type CreditNote = InferEntity<typeof CreditNote>;

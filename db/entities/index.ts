@@ -1,5 +1,6 @@
 import { AccountingFile } from './accounting-file.entity';
 import { AdminPosition } from './admin-position.entity';
+import { AppSecret } from './app-secret.entity';
 import { ApiSession } from './api-session.entity';
 import { Approval } from './approval.entity';
 import { Comment } from './comment.entity';
@@ -34,6 +35,7 @@ import { User } from './user.entity';
 export * from './common';
 export * from './accounting-file.entity';
 export * from './admin-position.entity';
+export * from './app-secret.entity';
 export * from './api-session.entity';
 export * from './approval.entity';
 export * from './comment.entity';
@@ -87,6 +89,7 @@ export const entities = [
   CreditNote,
   CreditNoteCounter,
   AccountingFile,
+  AppSecret,
   SettlementLog,
   Notification,
   DocumentCategory,

@@ -3,8 +3,10 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261121221656 } from './Migration20261121221656';
 import { Migration20261121223858_settlementLogEventKey } from './Migration20261121223858_settlementLogEventKey';
+import { Migration20261122003104_creditNoteObjectionAndAppSecret } from './Migration20261122003104_creditNoteObjectionAndAppSecret';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121221656', class: Migration20261121221656 },
   { name: 'Migration20261121223858_settlementLogEventKey', class: Migration20261121223858_settlementLogEventKey },
+  { name: 'Migration20261122003104_creditNoteObjectionAndAppSecret', class: Migration20261122003104_creditNoteObjectionAndAppSecret },
 ];

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AdminPosition, Settlement, SettlementLog, SettlementRun, type StudioGroup } from '../../../db/entities';
+import { AdminPosition, CreditNote, Settlement, SettlementLog, SettlementRun, type StudioGroup } from '../../../db/entities';
 import { isoDateOf, monthInstants } from '../../../domain/settlement/month';
 import { trainerDisplayName, trainerName } from '../../../domain/trainer-data';
 import { checkTrainerData } from '../../../domain/trainer-data';
@@ -42,6 +42,7 @@ type BillableSqlRow = {
   studio_name: string;
   class_count: number;
   account_connected: boolean;
+  self_billing_consent: boolean;
   state: TTrainerWorkflowState | null;
   month_locked: boolean;
   month_billed: boolean;
@@ -78,6 +79,7 @@ export async function listBillableTrainers(
      select t.id, t.uuid, t.source_id, t.firstname, t.lastname, t.company_name, t.street, t.house_number, t.postal_code, t.city,
             t.iban, t.tax_number, t.tax_number_mandatory, s.uuid as studio_uuid, s.name as studio_name, taught.class_count,
             exists (select 1 from studio_group_trainer sgt where sgt.trainer_id = t.id) as account_connected,
+            exists (select 1 from studio_group_trainer sgt where sgt.trainer_id = t.id and sgt.self_billing_consent_at is not null) as self_billing_consent,
             (select st.workflow_state from settlement_trainer st where st.settlement_id = ? and st.trainer_id = t.id) as state,
             coalesce(ms.locked, false) as month_locked, coalesce(ms.billed, false) as month_billed
        from taught
@@ -116,6 +118,7 @@ export async function listBillableTrainers(
       trainer_taxno: row.tax_number,
       tax_number_mandatory: row.tax_number_mandatory,
       trainer_account_connected: row.account_connected,
+      self_billing_consent: row.self_billing_consent,
       workflow_state: state,
       class_count: row.class_count,
       trainer_data_complete: check.complete,
@@ -282,7 +285,14 @@ export async function settlementIndex(em: EntityManager, group: StudioGroup): Pr
 /** The accounting-files tab's runs (filled once credit-note runs exist). */
 export async function settlementRuns(em: EntityManager, settlement: Settlement) {
   const runs = await em.find(SettlementRun, { settlement }, { orderBy: { createdAt: 'asc' } });
-  return runs.map((run) => ({ uuid: run.uuid, timestamp: run.createdAt.toISOString(), trainers: [] as Array<{ uuid: string; company_name: string; sum_gross: number }> }));
+  const notes = runs.length ? await em.find(CreditNote, { settlementRun: { $in: runs } }, { populate: ['trainer'], orderBy: { number: 'asc' } }) : [];
+  return runs.map((run) => ({
+    uuid: run.uuid,
+    timestamp: run.createdAt.toISOString(),
+    trainers: notes
+      .filter((note) => note.settlementRun.id === run.id)
+      .map((note) => ({ uuid: note.trainer.uuid, company_name: trainerDisplayName(note.trainer), sum_gross: note.grossCents })),
+  }));
 }
 
 export async function listAdminPositions(em: EntityManager, settlement: Settlement, trainerUuid?: string): Promise<TAdminPosition[]> {

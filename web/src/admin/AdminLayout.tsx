@@ -13,6 +13,7 @@ import { useLocale } from '../shared/hooks/use-locale';
 import { useCurrentStudioGroup } from './current-studio-group';
 import { MasterDataNavSection } from './master-data/components/MasterDataNavSection';
 import { SettlementNavSection } from './settlement/components/SettlementNavSection';
+import { CreditNotesNavItem } from './credit-notes/CreditNotesNavItem';
 import { OutboxNavItem } from './outbox/components/OutboxNavItem';
 
 /** The back-office frame: sidebar with the screens that exist so far, top bar with studio group, language and user. */
@@ -89,6 +90,7 @@ export function AdminLayout() {
             />
           </Stack>
           <SettlementNavSection onNavigate={closeNav} />
+          <CreditNotesNavItem onNavigate={closeNav} />
           <OutboxNavItem onNavigate={closeNav} />
           <MasterDataNavSection onNavigate={closeNav} />
         </AppShell.Section>

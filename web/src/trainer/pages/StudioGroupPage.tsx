@@ -1,23 +1,59 @@
-import { Card, Text } from '@mantine/core';
+import { Card, Stack, Tabs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../shared/components/PageHeader';
+import { useLocale } from '../../shared/hooks/use-locale';
 import { NotFoundPage } from '../../shared/pages/NotFoundPage';
 import { useSession } from '../../shared/session';
+import { CreditNotesPreviewList } from '../components/CreditNotesPreviewList';
+import { IssuedCreditNotesList } from '../components/IssuedCreditNotesList';
+import { SelfBillingConsentCard } from '../components/SelfBillingConsentCard';
 
-/** /:locale/trainer/studio/:studioGroupUuid: a connected studio group; documents and credit notes follow. */
+type StudioTab = 'documents' | 'credit-notes' | 'credit-notes/preview';
+const TABS: readonly StudioTab[] = ['documents', 'credit-notes', 'credit-notes/preview'];
+
+/**
+ * /:locale/trainer/studio/:studioGroupUuid/* (spec 2 "Studio page"): a connected studio group with the
+ * tabs …/documents, …/credit-notes and …/credit-notes/preview (the group's credit-note previews).
+ * Documents and issued credit notes are still to come.
+ */
 export function StudioGroupPage() {
   const { t } = useTranslation();
-  const { studioGroupUuid } = useParams();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const { studioGroupUuid, '*': rest } = useParams();
   const session = useSession();
   const group = session?.studioGroups.find((candidate) => candidate.uuid === studioGroupUuid);
   if (!group) return <NotFoundPage />;
+  const tab: StudioTab = TABS.find((candidate) => candidate === rest?.replace(/\/$/, '')) ?? 'documents';
 
   return (
     <>
       <PageHeader title={group.name} />
-      <Card data-testid="trainer-studio-group">
-        <Text c="dimmed">{t('trainer.studio.text')}</Text>
+      <SelfBillingConsentCard studioGroupUuid={group.uuid} company={group.name} />
+      <Card p={0} data-testid="trainer-studio-group">
+        <Tabs value={tab} onChange={(value) => value && void navigate(`/${locale}/trainer/studio/${group.uuid}/${value}`)}>
+          <Tabs.List px="md" pt="xs">
+            <Tabs.Tab value="documents" data-testid="studio-tab-documents">
+              {t('trainerPortal.studioTabs.documents')}
+            </Tabs.Tab>
+            <Tabs.Tab value="credit-notes" data-testid="studio-tab-credit-notes">
+              {t('trainerPortal.studioTabs.creditNotes')}
+            </Tabs.Tab>
+            <Tabs.Tab value="credit-notes/preview" data-testid="studio-tab-credit-notes-preview">
+              {t('trainerPortal.studioTabs.preview')}
+            </Tabs.Tab>
+          </Tabs.List>
+          <Stack p="lg">
+            {tab === 'credit-notes/preview' ? (
+              <CreditNotesPreviewList studioGroupUuid={group.uuid} withTitle={false} />
+            ) : tab === 'credit-notes' ? (
+              <IssuedCreditNotesList studioGroupUuid={group.uuid} />
+            ) : (
+              <Text c="dimmed">{t('trainerPortal.studioTabs.notYet')}</Text>
+            )}
+          </Stack>
+        </Tabs>
       </Card>
     </>
   );

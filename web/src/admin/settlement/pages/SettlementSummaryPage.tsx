@@ -32,6 +32,7 @@ import { useCurrentStudioGroup } from '../../current-studio-group';
 import { SettlementStatusBadge, TrainerStateBadge } from '../components/badges';
 import { IconDots } from '../components/icons';
 import { SettlementCommandModal } from '../components/SettlementCommandModal';
+import { AccountingFilesTab } from '../components/AccountingFilesTab';
 import { SettlementLogGrid } from '../components/SettlementLogGrid';
 import { SumCards } from '../components/SumCards';
 import { TrainerPreview } from '../components/TrainerPreview';
@@ -241,6 +242,9 @@ export function SettlementSummaryPage() {
                 <Menu.Item component={Link} to={`/${locale}/admin/settlement/wizard/${settlement.settlementUuid}?step=0`} data-testid="summary-trainer-selection">
                   {t('settlement.summary.trainerSelection')}
                 </Menu.Item>
+                <Menu.Item component={Link} to={`/${locale}/admin/settlement/${settlement.settlementUuid}/preview-check`} data-testid="summary-preview-check">
+                  {t('previewCheck.link')}
+                </Menu.Item>
                 <Menu.Item
                   onClick={() =>
                     calculateSum.mutate(undefined, {
@@ -285,12 +289,18 @@ export function SettlementSummaryPage() {
             <Tabs.Tab value="trainer" data-testid="tab-trainer">
               {t('settlement.summary.tabs.trainer')}
             </Tabs.Tab>
+            <Tabs.Tab value="accounting-files" data-testid="tab-accounting-files">
+              {t('creditNoteList.accountingFiles.tab')}
+            </Tabs.Tab>
             <Tabs.Tab value="log" data-testid="tab-log">
               {t('settlement.summary.tabs.log')}
             </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="trainer" pt="md">
             <TrainerTab settlement={settlement} onPreview={setPreviewTrainer} />
+          </Tabs.Panel>
+          <Tabs.Panel value="accounting-files" pt="md">
+            <AccountingFilesTab group={group} settlementUuid={settlement.settlementUuid} />
           </Tabs.Panel>
           <Tabs.Panel value="log" pt="md">
             <LogTab group={group} settlement={settlement} />

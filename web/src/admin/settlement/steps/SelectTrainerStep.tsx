@@ -120,6 +120,11 @@ const TrainerRow = memo(function TrainerRow({ row, checked, disabled, onToggle }
       <Group gap={6} wrap="nowrap">
         <TrainerStateBadge state={row.workflow_state} />
         {row.billed && <BilledBadge />}
+        {row.self_billing_consent === false && (
+          <Badge color="orange" variant="light" size="sm" tt="none" data-testid="trainer-no-consent">
+            {t('creditNoteList.noSelfBillingConsent')}
+          </Badge>
+        )}
       </Group>
       <Anchor
         href={`/${locale}/admin/trainer/${row.id}/edit`}

@@ -1,0 +1,120 @@
+import express, { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { RequestContext } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { User } from '../../db/entities';
+import { ZSignDownloadRequest, type TSignDownloadResponse } from '../contracts/credit-note-list.contract';
+import type { TRole } from '../contracts/auth.contract';
+import { authOf, requireAuth } from '../auth/sessions';
+import { HttpError, badRequest } from '../errors';
+import { validate, validated } from '../validate';
+import { canonicalDownloadRequest, signDownloadToken, verifyDownloadToken } from './tokens';
+import {
+  ACCOUNTING_FILE_SLUGS,
+  accountingFileTarget,
+  creditNoteTarget,
+  creditNoteTargetOf,
+  parseDownloadPath,
+  resolveDownload,
+  type DownloadTarget,
+} from './downloads.service';
+
+// The download routes (admin 2.12 / 7, trainer portal 2). Mounted in app.ts BEFORE /api's header
+// check and the SPA fallback: /admin/... and /{locale}/trainer/... are also page paths of the web app.
+
+export type DownloadDeps = { dataDir: string; secret: () => Promise<Buffer> };
+
+const em = () => RequestContext.getEntityManager() as EntityManager;
+const pathnameOf = (req: Request) => new URL(req.originalUrl, 'http://local').pathname;
+
+/**
+ * Either the usual x-user/x-api-key headers, or `?token=` (a signed link, see tokens.ts) for the
+ * browser's navigation. The token stands for its user for this one request; the route's own rules
+ * (staff of the group, the trainer's own credit note) apply exactly as with headers.
+ */
+export function authenticateDownload(secret: () => Promise<Buffer>): RequestHandler {
+  return async (req, res, next) => {
+    if (req.header('x-user') || req.header('x-api-key')) return requireAuth(req, res, next);
+    const fields = { ...(req.query as Record<string, unknown>), ...((req.body as Record<string, unknown> | undefined) ?? {}) };
+    const token = fields.token;
+    if (typeof token !== 'string' || !token) return next(new HttpError(401, 'downloads.signInOrLink'));
+    const check = verifyDownloadToken({ secret: await secret(), request: canonicalDownloadRequest(pathnameOf(req), fields), token });
+    if (!check.ok) return next(new HttpError(403, check.reason === 'expired' ? 'downloads.linkExpired' : 'downloads.linkInvalid'));
+    const user = await em().findOne(User, { uuid: check.userUuid });
+    if (!user) return next(new HttpError(403, 'downloads.linkInvalid'));
+    req.auth = { userId: user.id, userUuid: user.uuid, role: user.role as TRole, locale: user.locale, sessionId: 0 };
+    next();
+  };
+}
+
+async function send(req: Request, res: Response, next: NextFunction, target: DownloadTarget, dataDir: string) {
+  const file = await resolveDownload({ em: em(), auth: authOf(req), dataDir, target });
+  // A credit note opens in the browser's PDF viewer (the link opens a new tab); the run's files download.
+  res.attachment(file.fileName);
+  if (file.contentType === 'application/pdf') res.setHeader('content-disposition', (res.getHeader('content-disposition') as string).replace(/^attachment/, 'inline'));
+  res.type(file.contentType);
+  res.setHeader('cache-control', 'private, no-store');
+  res.sendFile(file.absolutePath, { dotfiles: 'allow', cacheControl: false }, (error) => {
+    if (error && !res.headersSent) next(new HttpError(404, 'downloads.fileNotFound'));
+  });
+}
+
+/** Parses the target first (a bad file name is a 400 before anything is looked up), then authenticates. */
+function download(deps: DownloadDeps, targetOf: (req: Request) => DownloadTarget): RequestHandler[] {
+  const parse: RequestHandler = (req, res, next) => {
+    res.locals.downloadTarget = targetOf(req);
+    next();
+  };
+  const serve: RequestHandler = (req, res, next) => send(req, res, next, res.locals.downloadTarget as DownloadTarget, deps.dataDir);
+  return [parse, authenticateDownload(deps.secret), serve];
+}
+
+export function createDownloadsRouter(deps: DownloadDeps) {
+  const router = Router();
+  const form = express.urlencoded({ extended: false, limit: '10kb' });
+
+  for (const slug of ACCOUNTING_FILE_SLUGS) {
+    router.get(`/api/v1/:g/settlement/:settlementUuid/run/:settlementRunUuid/${slug}`, ...download(deps, (req) => accountingFileTarget(req.params, slug)));
+  }
+  router.get('/admin/credit-note/download/:spec', ...download(deps, (req) => creditNoteTarget('admin', req.params.spec as string)));
+  const pdfFields = (req: Request) => creditNoteTargetOf('admin', { ...(req.query as Record<string, string>), ...((req.body as Record<string, string> | undefined) ?? {}) });
+  router.get('/admin/settlement/v2/download-credit-note-pdf', ...download(deps, pdfFields));
+  router.post('/admin/settlement/v2/download-credit-note-pdf', form, ...download(deps, pdfFields));
+  router.get('/:locale/trainer/credit-note/download/:spec', ...download(deps, (req) => creditNoteTarget('trainer', req.params.spec as string)));
+  return router;
+}
+
+/**
+ * POST …/downloads/sign {path} → {url}: a five-minute link for the caller, only for a file the
+ * caller may download now (same checks as the download). `studioGroupUuid`: the v1 call signs only
+ * paths of its own studio group.
+ */
+export function createDownloadSignRouter(deps: DownloadDeps & { scope: 'studio-group' | 'any' }) {
+  const router = Router({ mergeParams: true });
+  const schemas = { body: ZSignDownloadRequest };
+  router.post('/downloads/sign', validate(schemas), async (req, res) => {
+    const { body } = validated(req, schemas);
+    const url = new URL(body.path, 'http://local');
+    if (url.origin !== 'http://local') throw badRequest('downloads.pathNotDownload', 'path');
+    url.searchParams.delete('token');
+    const fields = Object.fromEntries(url.searchParams);
+    const target = parseDownloadPath(url.pathname, fields);
+    if (!target) throw badRequest('downloads.pathNotDownload', 'path');
+    if (deps.scope === 'studio-group' && target.studioGroupUuid !== String(req.params.g).toLowerCase()) throw badRequest('downloads.pathNotDownload', 'path');
+    const auth = authOf(req);
+    await resolveDownload({ em: em(), auth, dataDir: deps.dataDir, target });
+    const now = Date.now();
+    const token = signDownloadToken({ secret: await deps.secret(), request: canonicalDownloadRequest(url.pathname, fields), userUuid: auth.userUuid, now });
+    url.searchParams.set('token', token);
+    const answer: TSignDownloadResponse = { url: `${url.pathname}${url.search}`, expiresAt: new Date(now + 5 * 60_000).toISOString() };
+    res.json(answer);
+  });
+  return router;
+}
+
+/** Signs a path for a caller in code (lists answer ready-to-open links). */
+export async function signedUrl(deps: Pick<DownloadDeps, 'secret'>, userUuid: string, path: string): Promise<string> {
+  const url = new URL(path, 'http://local');
+  const token = signDownloadToken({ secret: await deps.secret(), request: canonicalDownloadRequest(url.pathname, Object.fromEntries(url.searchParams)), userUuid });
+  url.searchParams.set('token', token);
+  return `${url.pathname}${url.search}`;
+}

@@ -1,0 +1,35 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TStudioGroupRef } from '../../../../api/contracts/auth.contract';
+import { ZAdminCreditNotesResponse, ZSettlementRunsResponse } from '../../../../api/contracts/credit-note-list.contract';
+import { ZStatusResponse } from '../../../../api/contracts/settlement.contract';
+import { apiRequest } from '../../shared/api/client';
+import { queryKeysFactory } from '../../shared/api/query-keys';
+
+// The admin's credit-note list (2.22), its objections and cancel command, and the settlement
+// runs' accounting files (2.12).
+
+export const adminCreditNoteQueryKeys = queryKeysFactory('admin-credit-note');
+export const settlementRunQueryKeys = queryKeysFactory('settlement-run');
+
+export function useAdminCreditNotes(group: TStudioGroupRef, { year }: { year: number }) {
+  return useQuery({
+    queryKey: adminCreditNoteQueryKeys.list({ group: group.uuid, year }),
+    queryFn: ({ signal }) => apiRequest(`/api/v1/${group.uuid}/credit-notes?year=${year}`, { schema: ZAdminCreditNotesResponse, signal }),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useCancelCreditNote(group: TStudioGroupRef) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (uuid: string) => apiRequest(`/api/v1/${group.uuid}/credit-notes/${uuid}/cancel`, { method: 'POST', schema: ZStatusResponse }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminCreditNoteQueryKeys.lists() }),
+  });
+}
+
+export function useSettlementRuns(group: TStudioGroupRef, settlementUuid: string) {
+  return useQuery({
+    queryKey: settlementRunQueryKeys.list({ group: group.uuid, settlementUuid }),
+    queryFn: ({ signal }) => apiRequest(`/api/v1/${group.uuid}/settlement/${settlementUuid}/runs`, { schema: ZSettlementRunsResponse, signal }),
+  });
+}
