@@ -3,7 +3,8 @@ import { createImportActivities } from './import';
 import { createImportQueueActivities } from './import-queue';
 import { createPrepareActivities } from './prepare';
 import { createReviewActivities } from './review';
-import { createCreditNoteActivities } from './credit-notes';
+import { createCancellationActivities } from './credit-notes/cancellation';
+import { createCreditNoteActivities, writeFileAtomic } from './credit-notes';
 import { createMailActivities, createMailer, type Mailer } from './mail';
 import { readEnv } from '../config/env';
 
@@ -34,6 +35,7 @@ export function createActivities(deps: ActivityDeps) {
     ...mail,
     ...createReviewActivities({ orm: deps.orm, queueEmail: mail.queueEmail }),
     ...createCreditNoteActivities({ orm: deps.orm, dataDir: deps.dataDir, queueEmail: mail.queueEmail }),
+    ...createCancellationActivities({ orm: deps.orm, dataDir: deps.dataDir, queueEmail: mail.queueEmail, writeFile: writeFileAtomic }),
   };
 }
 

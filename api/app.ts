@@ -1,3 +1,5 @@
+import { createCreditNoteRunRouter } from './routes/credit-note-run/credit-note-run.router';
+import { createSendPreviewRouter } from './routes/review/send-preview.router';
 import fs from 'node:fs';
 import path from 'node:path';
 import http from 'node:http';
@@ -18,10 +20,18 @@ import { createCsvUploadRouter } from './routes/import/csv-upload.router';
 import { createImportQueueRouter } from './routes/import-queue/import-queue.router';
 import { createStudioGroupRouter } from './routes/studio-groups/studio-groups.router';
 import { createSettlementRouter } from './routes/settlement/settlement.router';
+import { createSettlementV1Router } from './routes/settlement-v1/settlement-v1.router';
 import { createWorkflowsRouter } from './routes/workflows/workflows.router';
 import { createMasterDataRouter } from './routes/master-data/master-data.router';
 import { createOutboxRouter } from './routes/outbox/outbox.router';
 import { createTrainerAccountRouter } from './routes/trainer-account/trainer-account.router';
+import { createReviewRowsRouter } from './routes/review/review-rows.router';
+import { createReviewRowsTrainerRouter } from './routes/review/review-rows.trainer-router';
+import { createPreviewCheckRouter } from './routes/review/preview-check.router';
+import { createTrainerReviewRouter } from './routes/review/trainer-review.router';
+import { createCreditNotesRouter, createTrainerCreditNotesRouter } from './routes/credit-notes/credit-notes.router';
+import { createDownloadSignRouter, createDownloadsRouter } from './downloads/downloads.router';
+import { createDownloadSecretSource } from './downloads/tokens';
 import { attachSocketServer } from './socket';
 import { detectLocale } from './locale';
 
@@ -29,7 +39,7 @@ export type AppDeps = {
   orm: MikroORM;
   temporal: Client;
   feed: EventFeed;
-  env: Pick<Env, 'apiKeyTtlHours' | 'webDist' | 'dataDir'> & Partial<Pick<Env, 'temporalUiUrl' | 'temporalNamespace'>> & Partial<Pick<Env, 'smtpUrl'>>;
+  env: Pick<Env, 'apiKeyTtlHours' | 'webDist' | 'dataDir'> & Partial<Pick<Env, 'temporalUiUrl' | 'temporalNamespace'>> & Partial<Pick<Env, 'smtpUrl'>> & Partial<Pick<Env, 'downloadSecret'>>;
 };
 
 export function createApp({ orm, temporal, feed, env }: AppDeps) {
@@ -42,6 +52,9 @@ export function createApp({ orm, temporal, feed, env }: AppDeps) {
   // One MikroORM context per request: no global EntityManager (STYLE.md).
   app.use((_req, _res, next) => RequestContext.create(orm.em, next));
 
+  // Signed download links: DOWNLOAD_SECRET, else a key generated once per database (api/downloads/tokens.ts).
+  const downloads = { dataDir: env.dataDir, secret: createDownloadSecretSource(orm, env.downloadSecret) };
+
   const api = Router();
   api.use(createHealthRouter({ orm, temporal }));
   api.use(createAuthRouter({ apiKeyTtlHours: env.apiKeyTtlHours }));
@@ -53,15 +66,31 @@ export function createApp({ orm, temporal, feed, env }: AppDeps) {
   studioGroupApi.use(createMasterDataRouter());
   studioGroupApi.use(createImportRouter({ temporal, feed }));
   studioGroupApi.use(createImportQueueRouter({ temporal }));
+  // Before the settlement router: its GET /settlement/:settlementUuid must not see the review paths.
+  studioGroupApi.use(createReviewRowsRouter({ temporal }));
+  studioGroupApi.use(createPreviewCheckRouter({ temporal }));
+  studioGroupApi.use(createCreditNotesRouter({ temporal }));
+  studioGroupApi.use(createDownloadSignRouter({ ...downloads, scope: 'studio-group' }));
   studioGroupApi.use(createSettlementRouter({ temporal }));
+  studioGroupApi.use(createSendPreviewRouter({ temporal, feed }));
+  studioGroupApi.use(createCreditNoteRunRouter({ temporal, feed }));
   studioGroupApi.use(createWorkflowsRouter({ temporal, temporalUiUrl: env.temporalUiUrl ?? 'http://localhost:8233', temporalNamespace: env.temporalNamespace }));
   studioGroupApi.use(createCsvUploadRouter({ dataDir: env.dataDir }));
   studioGroupApi.use(createOutboxRouter({ smtpConfigured: Boolean(env.smtpUrl) }));
   api.use('/v1/:g', studioGroupApi);
+  // Wizard v1's unversioned calls (/api/settlement/..., /api/trainer-invoice/...), staff of the path's group only.
+  api.use(createSettlementV1Router({ temporal }));
   api.use(createImportLogRouter());
   api.use('/v2', createTrainerAccountRouter());
+  api.use('/v2', createTrainerCreditNotesRouter(downloads));
+  api.use('/v2', createDownloadSignRouter({ ...downloads, scope: 'any' }));
+  api.use('/v2', createTrainerReviewRouter({ temporal }));
+  api.use('/v2', createReviewRowsTrainerRouter({ temporal }));
 
   api.use((req, _res, next) => next(new HttpError(404, 'http.noSuchCall', undefined, { method: req.method, path: `/api${req.path}` })));
+  // Downloads take headers or a signed `?token=`, so they sit before /api's header check; and
+  // /admin/... and /{locale}/trainer/... download paths before the SPA fallback below.
+  app.use(createDownloadsRouter(downloads));
   app.use('/api', api);
 
   // The built web app; every other GET is a client-side route.

@@ -190,10 +190,13 @@ export async function seedDemoData(orm: MikroORM): Promise<SeedSummary> {
   });
 }
 
+/** The demo-fitness trainer without self-billing consent (complete data otherwise). */
+export const DEMO_NO_CONSENT_TRAINER = 'DF-T017';
+
 async function createDemoUsers(em: EntityManager, groups: { fitness: StudioGroup; yoga: StudioGroup }): Promise<number> {
   const passwordHash = async () => hashPassword(DEMO_PASSWORD);
 
-  em.create(User, {
+  const fitnessAdmin = em.create(User, {
     email: 'admin@demo.test',
     passwordHash: await passwordHash(),
     role: 'staff',
@@ -264,6 +267,14 @@ async function createDemoUsers(em: EntityManager, groups: { fitness: StudioGroup
     selfBillingConsentAt: new Date(),
     selfBillingConsentBy: trainerUser,
   });
+  // The other demo-fitness trainers agreed to self-billing in their freelance contracts (recorded by
+  // the admin), all but DF-T017: the screens show what happens to a trainer without consent.
+  const contracted = await em.find(Trainer, { studioGroup: groups.fitness, sourceId: { $nin: [DEMO_NO_CONSENT_TRAINER] } });
+  for (const trainer of contracted) {
+    if (trainer.id === record.id) continue;
+    trainer.selfBillingAgreementAt = new Date();
+    trainer.selfBillingAgreementBy = fitnessAdmin;
+  }
   return 4;
 }
 

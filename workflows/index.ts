@@ -3,3 +3,6 @@
 export { classImportWorkflow } from './class-import.workflow';
 export { importQueueWorkflow } from './import-queue.workflow';
 export { settlementWorkflow } from './settlement.workflow';
+export { creditNoteRunWorkflow } from './credit-note-run.workflow';
+export { accountingEmailWorkflow } from './accounting-email.workflow';
+export { creditNoteCorrectionWorkflow } from './credit-note-correction.workflow';

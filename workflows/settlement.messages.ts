@@ -40,7 +40,8 @@ export const ZSettlementInput = z.object({
   studioGroupUuid: z.string().uuid(),
   /** Last day of the settled month. */
   month: ZIsoDate,
-  version: z.literal('v2').default('v2'),
+  /** Wizard v1 (five steps, no trainer review) or v2 (six steps); one engine serves both. */
+  version: z.enum(['v1', 'v2']).default('v2'),
   createdByUserUuid: z.string().min(1),
   /** Language of the settlement's log rows: the creator's. */
   locale: z.enum(['de', 'en']).default('en'),
@@ -77,6 +78,18 @@ export type TSettlementState = {
   previewSend: TPreviewSendState | null;
   /** Current approvals per trainer uuid (company = the admin's toggle; trainer = the trainer's switch). */
   approvals: Record<string, TTrainerApprovals>;
+  /** The credit-note run going on now or last (null before the first). */
+  creditNoteRun: TCreditNoteRunSummary | null;
+  /** Every credit-note run of this settlement, oldest first. */
+  runUuids: string[];
+};
+
+export type TCreditNoteRunSummary = {
+  runUuid: string;
+  phase: 'running' | 'done' | 'failed';
+  total: number;
+  issued: number;
+  refused: number;
 };
 
 export type TTrainerApprovals = { company: boolean; trainer: boolean };
@@ -132,6 +145,23 @@ export type TApproveArgs = { trainerUuid: string; by: TApprovalBy; approved: boo
 export type TApprovalEntry = { approved: boolean; user: string; timestamp: number };
 export type TApproveAnswer = { entries: TApprovalEntry[]; state: TSettlementState };
 
+/**
+ * Send credit notes (step 5, spec 2.8–2.10): a credit-note run (child workflow) for these trainers.
+ * The API makes `runUuid` (the stream follows it); a run uuid is used once.
+ */
+export type TSendCreditNotesArgs = { runUuid: string; trainerUuids: string[]; userUuid: string };
+export type TSendCreditNotesAnswer = { runUuid: string; trainerUuids: string[]; state: TSettlementState };
+
+/**
+ * Wizard v1 (spec 2.1, 4 "Wizard v1 flow"): one call per trainer creates the credit note ('Create
+ * invoice PDFs'), another sends it ('Send Emails'), then update/emails makes the run's files. All of
+ * it is one credit-note run of the settlement (its uuid made by the workflow at the first call).
+ */
+export type TV1TrainerArgs = { trainerUuid: string; userUuid: string };
+export type TV1IssueAnswer = { runUuid: string; outcome: 'issued' | 'already_issued' | 'refused'; number?: string; reason?: string; state: TSettlementState };
+export type TV1SendAnswer = { runUuid: string; sent: boolean; state: TSettlementState };
+export type TV1FinishAnswer = { runUuid: string; sums: { netCents: number; vatCents: number; grossCents: number }; state: TSettlementState };
+
 /** Sent by later steps (credit-note runs) when trainers' credit notes are issued or sent. */
 export type TTrainerStatesChangedArgs = { billedTrainerUuids: string[]; anyCreditNoteSent: boolean };
 
@@ -163,6 +193,13 @@ export const sendPreviewsUpdate = defineUpdate<TSendPreviewsAnswer, [TSendPrevie
  * once the credit note is issued.
  */
 export const approveUpdate = defineUpdate<TApproveAnswer, [TApproveArgs]>('approve');
+
+/** Starts a credit-note run; refused unless every trainer is approved (or the settlement has no review), unbilled and in the settlement. */
+export const sendCreditNotesUpdate = defineUpdate<TSendCreditNotesAnswer, [TSendCreditNotesArgs]>('sendCreditNotes');
+
+export const v1IssueCreditNoteUpdate = defineUpdate<TV1IssueAnswer, [TV1TrainerArgs]>('v1IssueCreditNote');
+export const v1SendCreditNoteUpdate = defineUpdate<TV1SendAnswer, [TV1TrainerArgs]>('v1SendCreditNote');
+export const v1FinishCreditNotesUpdate = defineUpdate<TV1FinishAnswer, [{ userUuid: string }]>('v1FinishCreditNotes');
 
 export const trainerStatesChangedSignal = defineSignal<[TTrainerStatesChangedArgs]>('trainerStatesChanged');
 

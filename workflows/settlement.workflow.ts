@@ -2,14 +2,19 @@ import {
   ActivityFailure,
   allHandlersFinished,
   ApplicationFailure,
+  ChildWorkflowFailure,
   condition,
+  executeChild,
+  ParentClosePolicy,
   isCancellation,
   proxyActivities,
   setHandler,
+  uuid4,
   TimeoutFailure,
 } from '@temporalio/workflow';
 import type { MailActivities } from '../activities/mail';
 import type { PrepareActivities } from '../activities/prepare';
+import type { CreditNoteActivities } from '../activities/credit-notes';
 import type { ReviewActivities } from '../activities/review';
 import {
   awaitPreparationPhaseUpdate,
@@ -25,7 +30,11 @@ import {
   removeAdminPositionUpdate,
   saveAdminPositionUpdate,
   selectTrainersUpdate,
+  sendCreditNotesUpdate,
   sendPreviewsUpdate,
+  v1FinishCreditNotesUpdate,
+  v1IssueCreditNoteUpdate,
+  v1SendCreditNoteUpdate,
   settlementCommandUpdate,
   SETTLEMENT_STEP,
   startPreparationUpdate,
@@ -37,8 +46,11 @@ import {
   type TSettlementInput,
   type TSettlementResult,
   type TSettlementState,
+  type TSendCreditNotesArgs,
   type TSendPreviewsArgs,
 } from './settlement.messages';
+import { creditNoteRunWorkflow } from './credit-note-run.workflow';
+import { creditNoteRunWorkflowId } from './ids';
 
 // One month's settlement of a studio group (wizard v2, spec admin 2.2 and 4), one run per
 // settlement uuid (`settlement-{uuid}`). It holds the process: the step, the selection, the
@@ -105,6 +117,13 @@ const { recordApproval } = proxyActivities<ReviewActivities>({
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds', maximumAttempts: 10, nonRetryableErrorTypes: [...NON_RETRYABLE, 'Conflict'] },
 });
 
+// Wizard v1: the credit-note run's activities, one trainer a call.
+const v1Activities = proxyActivities<CreditNoteActivities>({
+  startToCloseTimeout: '2 minutes',
+  heartbeatTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds', maximumAttempts: 10, nonRetryableErrorTypes: NON_RETRYABLE },
+});
+
 const fail = (type: string, message: string, params?: Record<string, string | number>) =>
   ApplicationFailure.create({ type, message, details: params ? [params] : [], nonRetryable: true });
 
@@ -157,10 +176,13 @@ export async function settlementWorkflow(rawInput: TSettlementInput): Promise<TS
     previewSentTrainerUuids: [],
     previewSend: null,
     approvals: {},
+    creditNoteRun: null,
+    runUuids: [],
   };
   let reachedStep: number = SETTLEMENT_STEP.selectTrainer;
   let pendingPreparation: PreparationRequest | null = null;
   let pendingPreviewSend: TSendPreviewsArgs | null = null;
+  let pendingRun: TSendCreditNotesArgs | null = null;
   const everPrepared = new Set<string>();
   /** A status command or admin position being recorded: no preparation may start meanwhile. */
   let busyCommands = 0;
@@ -173,6 +195,8 @@ export async function settlementWorkflow(rawInput: TSettlementInput): Promise<TS
     previewSentTrainerUuids: [...state.previewSentTrainerUuids],
     previewSend: state.previewSend ? { ...state.previewSend } : null,
     approvals: Object.fromEntries(Object.entries(state.approvals).map(([uuid, approvals]) => [uuid, { ...approvals }])),
+    creditNoteRun: state.creditNoteRun ? { ...state.creditNoteRun } : null,
+    runUuids: [...state.runUuids],
     maxReachableStep: maxReachableStep(state, reachedStep),
   });
   const goTo = (step: number) => {
@@ -186,9 +210,11 @@ export async function settlementWorkflow(rawInput: TSettlementInput): Promise<TS
     if (state.status !== 'in_progress') throw fail(FAILURE.conflict, 'settlement.notInProgress', { status: `settlement.status.${state.status}` });
   };
   const sendingPreviews = () => pendingPreviewSend !== null || state.previewSend?.phase === 'sending';
+  const runningCreditNotes = () => pendingRun !== null || state.creditNoteRun?.phase === 'running';
   const assertIdle = () => {
     if (preparing() || busyCommands > 0) throw fail(FAILURE.conflict, 'settlement.preparationRunning');
     if (sendingPreviews()) throw fail(FAILURE.conflict, 'review.previewSending');
+    if (runningCreditNotes()) throw fail(FAILURE.conflict, 'creditNote.runRunning');
   };
   const approvalsOf = (trainerUuid: string) => state.approvals[trainerUuid] ?? { company: false, trainer: false };
   const assertSelectable = (trainerUuids: readonly string[]) => {
@@ -419,6 +445,122 @@ export async function settlementWorkflow(rawInput: TSettlementInput): Promise<TS
     },
   );
 
+  setHandler(
+    sendCreditNotesUpdate,
+    (args) => {
+      const trainerUuids = distinct(args.trainerUuids);
+      pendingRun = { ...args, trainerUuids };
+      state.creditNoteRun = { runUuid: args.runUuid, phase: 'running', total: trainerUuids.length, issued: 0, refused: 0 };
+      state.runUuids.push(args.runUuid);
+      goTo(SETTLEMENT_STEP.createCreditNotes);
+      return { runUuid: args.runUuid, trainerUuids, state: snapshot() };
+    },
+    {
+      validator: ({ runUuid, trainerUuids }) => {
+        assertInProgress();
+        if (state.runUuids.includes(runUuid)) throw fail(FAILURE.conflict, 'creditNote.runAlreadySent');
+        assertIdle();
+        if (state.trainerReview === null) throw fail(FAILURE.conflict, 'settlement.prepareFirst');
+        if (trainerUuids.length === 0) throw fail(FAILURE.invalid, 'settlement.emptySelection');
+        for (const uuid of distinct(trainerUuids)) {
+          if (!everPrepared.has(uuid)) throw fail(FAILURE.invalid, 'settlement.trainerNotSelected', { trainer: uuid });
+          if (state.billedTrainerUuids.includes(uuid)) throw fail(FAILURE.invalid, 'settlement.trainerBilled', { trainer: uuid });
+          // With trainer review only company-approved trainers are billed; without, every prepared one.
+          if (state.trainerReview && !approvalsOf(uuid).company) throw fail(FAILURE.invalid, 'creditNote.trainerNotApproved', { trainer: uuid });
+        }
+      },
+    },
+  );
+
+  // --- wizard v1: the same run, driven one trainer a call ------------------------------------
+  let v1RunUuid: string | null = null;
+  const v1Run = async (userUuid: string) => {
+    if (v1RunUuid === null) {
+      v1RunUuid = uuid4();
+      state.runUuids.push(v1RunUuid);
+      state.creditNoteRun = { runUuid: v1RunUuid, phase: 'running', total: 0, issued: 0, refused: 0 };
+      await v1Activities.startCreditNoteRun({ runUuid: v1RunUuid, settlementUuid, trainerUuids: [], userUuid, locale });
+    }
+    return v1RunUuid;
+  };
+  const assertV1Trainer = (trainerUuid: string) => {
+    assertInProgress();
+    if (preparing() || sendingPreviews() || (runningCreditNotes() && state.creditNoteRun?.runUuid !== v1RunUuid)) throw fail(FAILURE.conflict, 'settlement.preparationRunning');
+    if (state.preparation.phase !== 'done') throw fail(FAILURE.conflict, 'settlement.prepareFirst');
+    if (!everPrepared.has(trainerUuid)) throw fail(FAILURE.invalid, 'settlement.trainerNotSelected', { trainer: trainerUuid });
+  };
+
+  setHandler(
+    v1IssueCreditNoteUpdate,
+    async ({ trainerUuid, userUuid }) => {
+      busyCommands++;
+      try {
+        const runUuid = await v1Run(userUuid);
+        const { trainers } = await v1Activities.issueCreditNotes({ runUuid, settlementUuid, trainerUuids: [trainerUuid], offset: 0, total: 1, locale });
+        const trainer = trainers[0]!;
+        if (trainer.outcome !== 'refused') state.billedTrainerUuids = distinct([...state.billedTrainerUuids, trainerUuid]);
+        if (state.creditNoteRun && trainer.outcome === 'issued') state.creditNoteRun.issued++;
+        if (state.creditNoteRun && trainer.outcome === 'refused') state.creditNoteRun.refused++;
+        goTo(SETTLEMENT_STEP.createCreditNotes);
+        return { runUuid, outcome: trainer.outcome, ...(trainer.number ? { number: trainer.number } : {}), ...(trainer.reason ? { reason: trainer.reason } : {}), state: snapshot() };
+      } finally {
+        busyCommands--;
+      }
+    },
+    { validator: ({ trainerUuid }) => assertV1Trainer(trainerUuid) },
+  );
+
+  setHandler(
+    v1SendCreditNoteUpdate,
+    async ({ trainerUuid, userUuid }) => {
+      busyCommands++;
+      try {
+        const runUuid = await v1Run(userUuid);
+        const queued = await v1Activities.queueCreditNoteEmails({ runUuid, settlementUuid, trainerUuids: [trainerUuid], locale });
+        const emailUuids = queued.trainers.flatMap((trainer) => (trainer.emailUuid ? [trainer.emailUuid] : []));
+        if (emailUuids.length > 0) await deliverEmails({ emailUuids });
+        const sent = queued.trainers.some((trainer) => trainer.outcome === 'queued');
+        if (sent) {
+          await v1Activities.markCreditNotesSent({ runUuid, settlementUuid, trainerUuids: [trainerUuid], locale });
+          state.anyCreditNoteSent = true;
+        }
+        return { runUuid, sent, state: snapshot() };
+      } finally {
+        busyCommands--;
+      }
+    },
+    {
+      validator: ({ trainerUuid }) => {
+        assertV1Trainer(trainerUuid);
+        if (!state.billedTrainerUuids.includes(trainerUuid)) throw fail(FAILURE.conflict, 'creditNote.correction.notIssued');
+      },
+    },
+  );
+
+  setHandler(
+    v1FinishCreditNotesUpdate,
+    async ({ userUuid }) => {
+      busyCommands++;
+      try {
+        const runUuid = await v1Run(userUuid);
+        const issued = state.creditNoteRun?.issued ?? 0;
+        if (issued > 0) await v1Activities.createRunFiles({ runUuid, settlementUuid, locale });
+        const sums = await v1Activities.finishCreditNoteRun({ runUuid, settlementUuid, issued, refused: state.creditNoteRun?.refused ?? 0, locale });
+        if (state.creditNoteRun) state.creditNoteRun.phase = 'done';
+        goTo(SETTLEMENT_STEP.summary);
+        return { runUuid, sums, state: snapshot() };
+      } finally {
+        busyCommands--;
+      }
+    },
+    {
+      validator: (_args: { userUuid: string }) => {
+        assertInProgress();
+        if (state.preparation.phase !== 'done') throw fail(FAILURE.conflict, 'settlement.prepareFirst');
+      },
+    },
+  );
+
   setHandler(trainerStatesChangedSignal, ({ billedTrainerUuids, anyCreditNoteSent }) => {
     state.billedTrainerUuids = distinct([...state.billedTrainerUuids, ...billedTrainerUuids]);
     state.anyCreditNoteSent ||= anyCreditNoteSent;
@@ -485,9 +627,34 @@ export async function settlementWorkflow(rawInput: TSettlementInput): Promise<TS
     await announcePreviewSendFinished({ settlementUuid, sendUuid, ...counts, locale });
   };
 
+  // --- credit notes (step 5): a child run per "send credit notes" --------------------------------
+  const runCreditNotes = async ({ runUuid, trainerUuids, userUuid }: TSendCreditNotesArgs) => {
+    const result = await executeChild(creditNoteRunWorkflow, {
+      workflowId: creditNoteRunWorkflowId(runUuid),
+      args: [{ runUuid, settlementUuid, studioGroupUuid: input.studioGroupUuid, trainerUuids, userUuid, locale }],
+      // A run under way finishes even if the settlement is closed meanwhile (numbers are issued).
+      parentClosePolicy: ParentClosePolicy.ABANDON,
+    });
+    state.billedTrainerUuids = distinct([...state.billedTrainerUuids, ...result.issuedTrainerUuids]);
+    state.anyCreditNoteSent ||= result.sentTrainerUuids.length > 0;
+    if (state.creditNoteRun) Object.assign(state.creditNoteRun, { phase: 'done', issued: result.issuedTrainerUuids.length, refused: result.refusedTrainerUuids.length });
+    goTo(SETTLEMENT_STEP.summary);
+  };
+
   // --- the main loop: wait for commands until the settlement is finished, archived or deleted ---
   while (state.status === 'in_progress') {
-    await condition(() => pendingPreparation !== null || pendingPreviewSend !== null || state.status !== 'in_progress');
+    await condition(() => pendingPreparation !== null || pendingPreviewSend !== null || pendingRun !== null || state.status !== 'in_progress');
+    if (pendingRun !== null) {
+      const request: TSendCreditNotesArgs = pendingRun;
+      pendingRun = null;
+      try {
+        await runCreditNotes(request);
+      } catch (error) {
+        if (isCancellation(error) && !(error instanceof ChildWorkflowFailure)) throw error;
+        if (state.creditNoteRun) state.creditNoteRun.phase = 'failed';
+      }
+      continue;
+    }
     if (pendingPreviewSend !== null) {
       const request: TSendPreviewsArgs = pendingPreviewSend;
       pendingPreviewSend = null;

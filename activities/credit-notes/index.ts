@@ -131,7 +131,7 @@ export function runFilePaths(runUuid: string, settlementMonth: string): Record<T
 export const sepaMessageId = (runUuid: string) => `TP${runUuid.replace(/-/g, '')}`;
 
 /** Writes a file so that readers see the old or the new bytes, never a part (temp file, fsync, rename). */
-async function writeFileAtomic(absolutePath: string, data: Buffer | string): Promise<void> {
+export async function writeFileAtomic(absolutePath: string, data: Buffer | string): Promise<void> {
   await fsp.mkdir(path.dirname(absolutePath), { recursive: true });
   const temp = `${absolutePath}.${randomUUID()}.tmp`;
   const handle = await fsp.open(temp, 'w');
@@ -295,7 +295,7 @@ export function createCreditNoteActivities({ orm, dataDir, queueEmail }: CreditN
         tem,
         `select st.id as settlement_trainer_id, st.trainer_id, st.workflow_state, st.prepared_at is not null as prepared, st.trainer_snapshot,
                 t.firstname, t.lastname, t.company_name, t.source_id,
-                sgt.self_billing_consent_at as consent_at, ta.language as account_language
+                coalesce(sgt.self_billing_consent_at, t.self_billing_agreement_at) as consent_at, ta.language as account_language
            from settlement_trainer st
            join trainer t on t.id = st.trainer_id
            left join studio_group_trainer sgt on sgt.trainer_id = t.id and sgt.studio_group_id = ?
@@ -405,8 +405,8 @@ export function createCreditNoteActivities({ orm, dataDir, queueEmail }: CreditN
       await sql(
         tem,
         `insert into credit_note (uuid, studio_group_id, settlement_run_id, settlement_trainer_id, trainer_id, number, document_type, issue_date,
-                                  net_cents, vat_cents, gross_cents, file_name, file_path, sha256, created_at, updated_at)
-         values (?, ?, ?, ?, ?, ?, 'credit_note', ?, ?, ?, ?, ?, ?, ?, now(), now())`,
+                                  net_cents, vat_cents, gross_cents, file_name, file_path, sha256, document, created_at, updated_at)
+         values (?, ?, ?, ?, ?, ?, 'credit_note', ?, ?, ?, ?, ?, ?, ?, ?::jsonb, now(), now())`,
         [
           creditNoteUuid,
           settlement.studio_group_id,
@@ -421,6 +421,7 @@ export function createCreditNoteActivities({ orm, dataDir, queueEmail }: CreditN
           fileName,
           filePath,
           sha256(pdf),
+          JSON.stringify(doc),
         ],
       );
       await sql(tem, `update settlement_trainer set workflow_state = 'credit_note_created', updated_at = now() where id = ?`, [trainer.settlement_trainer_id]);

@@ -37,6 +37,11 @@ export const CreditNote = defineEntity({
     fileName: p.string(),
     /** Relative to the configured file storage; deterministic, so a retried render finds it. */
     filePath: p.string(),
+    /**
+     * The issued document (domain/credit-notes TCreditNoteDocument) exactly as rendered: a
+     * cancellation negates it line by line, and an e-invoice (CII) can be made from it later.
+     */
+    document: p.json<Record<string, unknown>>().nullable(),
     /** Of the rendered PDF; null until it is written. */
     sha256: p.string().length(64).nullable(),
     sentAt: p.datetime().nullable(),

@@ -1,6 +1,7 @@
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
 import { createdAtProperty, idProperty, updatedAtProperty, uuidProperty } from './common';
 import { StudioGroup } from './studio-group.entity';
+import { User } from './user.entity';
 
 /** Admin trainer overview states (spec admin 4); transitions are not shown by the spec. */
 export const TRAINER_OVERVIEW_STATES = ['new', 'approved', 'changed', 'rejected', 'pending'] as const;
@@ -36,6 +37,13 @@ export const Trainer = defineEntity({
     /** A trainer not liable for VAT is billed at 0 % with the §19 UStG note. */
     vatLiable: p.boolean().default(true),
     isEmployee: p.boolean().default(false),
+    /**
+     * Self-billing consent (§14 (2) UStG) given outside the portal, e.g. in the signed freelance
+     * contract, recorded by staff (who, when). Consent given in the portal lives on the
+     * studio-group-trainer link; either one lets the trainer be billed by credit note.
+     */
+    selfBillingAgreementAt: p.datetime().nullable(),
+    selfBillingAgreementBy: () => p.manyToOne(User).nullable(),
     keywords: p.json<string[]>().default([]),
     workflowState: p.enum([...TRAINER_OVERVIEW_STATES]).default('new'),
     createdAt: createdAtProperty(),

@@ -4,9 +4,13 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261121221656 } from './Migration20261121221656';
 import { Migration20261121223858_settlementLogEventKey } from './Migration20261121223858_settlementLogEventKey';
 import { Migration20261122003104_creditNoteObjectionAndAppSecret } from './Migration20261122003104_creditNoteObjectionAndAppSecret';
+import { Migration20261122004708_creditNoteDocument } from './Migration20261122004708_creditNoteDocument';
+import { Migration20261122004904_selfBillingAgreement } from './Migration20261122004904_selfBillingAgreement';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121221656', class: Migration20261121221656 },
   { name: 'Migration20261121223858_settlementLogEventKey', class: Migration20261121223858_settlementLogEventKey },
   { name: 'Migration20261122003104_creditNoteObjectionAndAppSecret', class: Migration20261122003104_creditNoteObjectionAndAppSecret },
+  { name: 'Migration20261122004708_creditNoteDocument', class: Migration20261122004708_creditNoteDocument },
+  { name: 'Migration20261122004904_selfBillingAgreement', class: Migration20261122004904_selfBillingAgreement },
 ];

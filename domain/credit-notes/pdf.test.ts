@@ -1,22 +1,9 @@
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { VAT_EXEMPTION_NOTE } from '../pay';
 import { cancellationOf, creditNoteTitle, formatVatRate, InvalidCreditNoteError, renderCreditNotePdf, type TCreditNoteDocument } from './index';
+import { pdfPages, pdfText } from '../../test/support/pdf-text';
 import { classLine, creditNoteDocument, exemptCreditNoteDocument } from './fixtures.test-support';
 
-// What a reader of the PDF sees: its text per page, read back with pdf.js (no-break spaces as spaces).
-async function pdfPages(buffer: Buffer): Promise<string[]> {
-  const pdf = await getDocument({ data: new Uint8Array(buffer), verbosity: 0 }).promise;
-  const pages: string[] = [];
-  for (let number = 1; number <= pdf.numPages; number++) {
-    const content = await (await pdf.getPage(number)).getTextContent();
-    const text = content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : ' ') : '')).join('');
-    pages.push(text.replace(/\u00a0/g, ' ').replace(/[ \t]+/g, ' '));
-  }
-  await pdf.destroy();
-  return pages;
-}
-const pdfText = async (buffer: Buffer) => (await pdfPages(buffer)).join('\n');
 
 describe('renderCreditNotePdf', () => {
   it('prints what §14 UStG asks of a Gutschrift, in German', async () => {

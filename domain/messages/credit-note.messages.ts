@@ -139,4 +139,29 @@ export const creditNoteMessages = defineMessages({
     en: 'The attachment {file} of this run is not available.',
     de: 'Der Anhang {file} dieses Laufs ist nicht verfügbar.',
   },
+
+  // --- the run as a command of the settlement (workflow validator, API checks) -------------------
+  'creditNote.runRunning': { en: 'Credit notes are being created; please wait until that is finished.', de: 'Gutschriften werden gerade erstellt; bitte warte, bis das fertig ist.' },
+  'creditNote.runAlreadySent': { en: 'This credit-note run was sent already; it is not sent a second time.', de: 'Dieser Gutschriftenlauf wurde bereits versendet; er wird nicht ein zweites Mal versendet.' },
+  'creditNote.trainerNotApproved': { en: '{trainer} is not approved yet; only approved trainers get a credit note.', de: '{trainer} ist noch nicht freigegeben; nur freigegebene Trainer erhalten eine Gutschrift.' },
+  'creditNote.trainerIncomplete': { en: 'The data of {trainer} is incomplete ({missing}); no credit note can be issued.', de: 'Die Daten von {trainer} sind unvollständig ({missing}); es kann keine Gutschrift erstellt werden.' },
+  'creditNote.trainerNoConsent': {
+    en: '{trainer} has not consented to self-billing (§14 (2) UStG) in the portal; no credit note can be issued.',
+    de: '{trainer} hat der Abrechnung per Gutschrift (§ 14 Abs. 2 UStG) im Portal nicht zugestimmt; es kann keine Gutschrift erstellt werden.',
+  },
+  'creditNote.runFilesNotReady': { en: 'The files of this run are not ready yet.', de: 'Die Dateien dieses Laufs sind noch nicht fertig.' },
+  'creditNote.accountingMail.sent': { en: 'Accounting e-mail sent to {recipients}.', de: 'Buchhaltungs-E-Mail an {recipients} gesendet.' },
+  'creditNote.accountingMail.recorded': { en: 'Accounting e-mail recorded in the outbox for {recipients}.', de: 'Buchhaltungs-E-Mail für {recipients} im Postausgang gespeichert.' },
+  'creditNote.accountingMail.invalidAddress': { en: '"{address}" is not a valid e-mail address.', de: '„{address}“ ist keine gültige E-Mail-Adresse.' },
+  'creditNote.accountingMail.noRecipient': { en: 'Please enter at least one recipient.', de: 'Bitte gib mindestens einen Empfänger an.' },
+  'creditNote.accountingMail.emptySubject': { en: 'Please enter a subject.', de: 'Bitte gib einen Betreff ein.' },
+  'creditNote.correction.notIssued': { en: 'Only an issued credit note can be cancelled.', de: 'Nur eine ausgestellte Gutschrift kann storniert werden.' },
+  'creditNote.correction.alreadyCancelled': { en: 'This credit note is cancelled already.', de: 'Diese Gutschrift ist bereits storniert.' },
+  'creditNote.correction.started': { en: 'Cancellation of {number} started; a new credit note follows.', de: 'Stornierung von {number} gestartet; eine neue Gutschrift folgt.' },
+  'creditNote.correction.cancelled': { en: 'Cancellation {number} of credit note {original} for {trainer} issued', de: 'Storno {number} zu Beleg {original} für {trainer} erstellt' },
+  'creditNote.correction.mailSubject': { en: '{studioGroup}: cancellation {number} of a credit note', de: '{studioGroup}: Stornorechnung {number} zu einem Beleg' },
+  'creditNote.correction.mailBody': {
+    en: '{studioGroup} has cancelled a credit note issued to you; the cancelling document {number} is attached.\n\nA corrected credit note follows in a separate e-mail.',
+    de: '{studioGroup} hat einen an dich ausgestellten Beleg storniert; die Stornorechnung {number} findest du im Anhang.\n\nEin korrigierter Beleg folgt in einer eigenen E-Mail.',
+  },
 });

@@ -43,8 +43,4 @@ export const downloadsMessages = defineMessages({
     en: 'The trainer objected to credit note {number}: {reason}',
     de: 'Der Trainer hat der Gutschrift {number} widersprochen: {reason}',
   },
-  'creditNoteList.cancelNotYet': {
-    en: 'Cancelling a credit note is not available yet.',
-    de: 'Das Stornieren einer Gutschrift ist noch nicht verfügbar.',
-  },
 });

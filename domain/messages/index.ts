@@ -8,6 +8,8 @@ import { mailMessages } from './mail.messages';
 import { trainerAccountMessages } from './trainer-account.messages';
 import { reviewMessages } from './review.messages';
 import { creditNoteMessages } from './credit-note.messages';
+import { downloadsMessages } from './downloads.messages';
+import { settlementV1Messages } from './settlement-v1.messages';
 
 export * from './catalog';
 
@@ -23,9 +25,11 @@ const catalog: MessageCatalog = {
   ...trainerAccountMessages,
   ...reviewMessages,
   ...creditNoteMessages,
+  ...downloadsMessages,
+  ...settlementV1Messages,
 };
 
-export type MessageKey = keyof typeof commonMessages | keyof typeof importMessages | keyof typeof importQueueMessages | keyof typeof settlementMessages | keyof typeof masterDataMessages | keyof typeof mailMessages | keyof typeof trainerAccountMessages | keyof typeof reviewMessages | keyof typeof creditNoteMessages | (string & {});
+export type MessageKey = keyof typeof commonMessages | keyof typeof importMessages | keyof typeof importQueueMessages | keyof typeof settlementMessages | keyof typeof masterDataMessages | keyof typeof mailMessages | keyof typeof trainerAccountMessages | keyof typeof reviewMessages | keyof typeof creditNoteMessages | keyof typeof downloadsMessages | keyof typeof settlementV1Messages | (string & {});
 export type MessageParams = Record<string, string | number>;
 
 export const isMessageKey = (value: string): boolean => Object.hasOwn(catalog, value);

@@ -290,10 +290,4 @@ describe('objection', () => {
     const list = await call<TAdminCreditNotesResponse>('GET', `/api/v1/${groupUuid}/credit-notes?year=2025`, { as: admin });
     expect(list.body.objections.map((note) => [note.number, note.objection?.reason])).toEqual([['GS-2026-00001', 'Two classes bare/b missing.']]);
   });
-
-  it('answers 501 for the cancellation until its engine exists', async () => {
-    const answer = await call<{ status: string; message: string }>('POST', `/api/v1/${groupUuid}/credit-notes/${own.creditNoteUuid}/cancel`, { as: admin });
-    expect(answer.status).toBe(501);
-    expect(answer.body).toMatchObject({ status: 'error', message: 'Cancelling a credit note is not available yet.' });
-  });
 });

@@ -1,4 +1,9 @@
 import { Router } from 'express';
+import type { Client } from '@temporalio/client';
+import { CreditNote } from '../../../db/entities';
+import { creditNoteCorrectionWorkflow, creditNoteCorrectionWorkflowId } from '../../../workflows/credit-note-correction.workflow';
+import { TASK_QUEUE } from '../../../workflows/ids';
+import { badRequest, conflict, notFound } from '../../errors';
 import { z } from 'zod';
 import { ZAdminCreditNotesQuery, ZCreditNoteObjectionRequest, type TCreditNoteObjectionAnswer, type TSelfBillingConsentAnswer } from '../../contracts/credit-note-list.contract';
 import { authOf } from '../../auth/sessions';
@@ -20,7 +25,7 @@ import {
 const ZUuid = z.uuid({ error: 'validation.uuid' });
 
 /** Under /api/v1/{g} (staff of the group): the credit-note list (2.22), its cancel command, the runs' files (2.12). */
-export function createCreditNotesRouter() {
+export function createCreditNotesRouter({ temporal }: { temporal: Client }) {
   const router = Router({ mergeParams: true });
   const listSchemas = { query: ZAdminCreditNotesQuery };
   router.get('/credit-notes', validate(listSchemas), async (req, res) => {
@@ -28,12 +33,24 @@ export function createCreditNotesRouter() {
     res.json(await listAdminCreditNotes(requestEntityManager(), studioGroupOf(req), query));
   });
 
-  // Confirming a trainer's objection issues the cancelling document. That engine (activities'
-  // cancelCreditNote, numbered like every credit note) is not there yet: answer 501, write nothing.
+  // Confirming a trainer's objection (or cancelling on the admin's own account): the correction
+  // workflow writes the cancelling document and issues a new credit note in a run of its own.
   const cancelSchemas = { params: z.object({ uuid: ZUuid }) };
-  router.post('/credit-notes/:uuid/cancel', validate(cancelSchemas), (req, res) => {
-    // Answered here rather than thrown: a planned 501 is not a server error worth a stack trace in the log.
-    res.status(501).json({ status: 'error', message: t(req, 'creditNoteList.cancelNotYet') });
+  router.post('/credit-notes/:uuid/cancel', validate(cancelSchemas), async (req, res) => {
+    const { params } = validated(req, cancelSchemas);
+    const em = requestEntityManager();
+    const note = await em.findOne(CreditNote, { uuid: params.uuid, studioGroup: studioGroupOf(req) });
+    if (!note) throw notFound('creditNote.correction.notIssued');
+    if (note.documentType !== 'credit_note') throw badRequest('creditNote.correction.notIssued', 'uuid');
+    if (await em.count(CreditNote, { cancels: note })) throw conflict('creditNote.correction.alreadyCancelled');
+    await temporal.workflow.start(creditNoteCorrectionWorkflow, {
+      taskQueue: TASK_QUEUE,
+      workflowId: creditNoteCorrectionWorkflowId(note.uuid),
+      args: [{ creditNoteUuid: note.uuid, userUuid: authOf(req).userUuid, locale: localeOf(req) }],
+      // A second confirmation while the first runs reaches the same correction.
+      workflowIdConflictPolicy: 'USE_EXISTING',
+    });
+    res.status(202).json({ status: 'success', message: t(req, 'creditNote.correction.started', { number: note.number }) });
   });
 
   const runsSchemas = { params: z.object({ settlementUuid: ZUuid }) };

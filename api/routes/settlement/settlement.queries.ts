@@ -79,7 +79,7 @@ export async function listBillableTrainers(
      select t.id, t.uuid, t.source_id, t.firstname, t.lastname, t.company_name, t.street, t.house_number, t.postal_code, t.city,
             t.iban, t.tax_number, t.tax_number_mandatory, s.uuid as studio_uuid, s.name as studio_name, taught.class_count,
             exists (select 1 from studio_group_trainer sgt where sgt.trainer_id = t.id) as account_connected,
-            exists (select 1 from studio_group_trainer sgt where sgt.trainer_id = t.id and sgt.self_billing_consent_at is not null) as self_billing_consent,
+            (t.self_billing_agreement_at is not null or exists (select 1 from studio_group_trainer sgt where sgt.trainer_id = t.id and sgt.self_billing_consent_at is not null)) as self_billing_consent,
             (select st.workflow_state from settlement_trainer st where st.settlement_id = ? and st.trainer_id = t.id) as state,
             coalesce(ms.locked, false) as month_locked, coalesce(ms.billed, false) as month_billed
        from taught
@@ -243,10 +243,13 @@ export async function calculateSums(em: EntityManager, settlement: Settlement) {
         set sum_net_cents = x.net, sum_vat_cents = x.vat, sum_gross_cents = x.gross, updated_at = now()
        from (select coalesce(sum(l.net_cents), 0)::int as net, coalesce(sum(l.vat_cents), 0)::int as vat, coalesce(sum(l.gross_cents), 0)::int as gross
                from settlement_line l join settlement_trainer st on st.id = l.settlement_trainer_id
-              where st.settlement_id = ?) x
+              where st.settlement_id = ?
+                -- Once credit notes exist the sums are what is paid (billed trainers); before, what is prepared.
+                and (st.workflow_state in ('credit_note_created', 'credit_note_send')
+                     or not exists (select 1 from settlement_trainer b where b.settlement_id = ? and b.workflow_state in ('credit_note_created', 'credit_note_send')))) x
       where s.id = ?
   returning x.net, x.vat, x.gross`,
-    [settlement.id, settlement.id],
+    [settlement.id, settlement.id, settlement.id],
   );
   return { sumNet: sums?.net ?? 0, sumVat: sums?.vat ?? 0, sumGross: sums?.gross ?? 0 };
 }

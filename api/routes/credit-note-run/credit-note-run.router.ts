@@ -1,0 +1,256 @@
+import { randomUUID } from 'node:crypto';
+import { Router, type Request, type Response } from 'express';
+import { RequestContext, type EntityManager } from '@mikro-orm/postgresql';
+import type { Client } from '@temporalio/client';
+import sanitizeHtml from 'sanitize-html';
+import { z } from 'zod';
+import { AccountingFile, SettlementRun, type Settlement, type StudioGroup } from '../../../db/entities';
+import type { EventFeed } from '../../../db/events';
+import { translate } from '../../../domain/messages';
+import { isoDateOf, monthTitle } from '../../../domain/settlement/month';
+import { checkTrainerData, trainerDisplayName, type TrainerSnapshot } from '../../../domain/trainer-data';
+import { accountingEmailWorkflow, accountingEmailWorkflowId } from '../../../workflows/accounting-email.workflow';
+import { TASK_QUEUE } from '../../../workflows/ids';
+import { sendCreditNotesUpdate } from '../../../workflows/settlement.messages';
+import { authOf } from '../../auth/sessions';
+import { studioGroupOf } from '../../auth/tenancy';
+import {
+  ACCOUNTING_FILE_TYPES,
+  ZAccountingEmailSendRequest,
+  ZRunFilesRequest,
+  ZSendCreditNotesRequest,
+  type TAccountingEmail,
+  type TAccountingFileType,
+  type TAttachmentStatus,
+} from '../../contracts/credit-note-run.contract';
+import type { TSendStreamMessage, TSettlementSendEvent } from '../../contracts/review.contract';
+import { settlementRoom } from '../../contracts/settlement.contract';
+import { HttpError, badRequest, conflict, notFound } from '../../errors';
+import { localeOf, t } from '../../locale';
+import { validate, validated } from '../../validate';
+import { assertInProgress, assertMonthMatches, findSettlement, parseMonth, queryState, runUpdate, settlementHandle } from '../settlement/settlement.service';
+
+// Step 5 of the month close (spec admin 2.8–2.10, 3, 4, 7): "send credit notes" as a credit-note
+// run of the settlement's workflow, streamed like the preview sending; the run's SEPA file and the
+// accounting e-mail (its own small workflow, so the SMTP hand-off is retried by Temporal).
+
+type Deps = { temporal: Client; feed: EventFeed };
+
+const em = () => RequestContext.getEntityManager()! as EntityManager;
+
+const STATE_POLL_MS = 3_000;
+const FILE_SLUG: Record<TAccountingFileType, string> = { SEPA_XML: 'sepa-xml', CREDIT_NOTES_ZIP: 'credit-notes-zip', STUDIO_COSTS_BY_MONTH: 'studio-costs-csv' };
+const FILE_ERROR: Record<TAccountingFileType, string> = { SEPA_XML: 'creditNote.file.sepaError', CREDIT_NOTES_ZIP: 'creditNote.file.zipError', STUDIO_COSTS_BY_MONTH: 'creditNote.file.csvError' };
+
+const schemas = {
+  send: { body: ZSendCreditNotesRequest },
+  files: { body: ZRunFilesRequest },
+  mail: { body: ZAccountingEmailSendRequest },
+};
+
+/**
+ * Refuses (422, nothing started) a selection with a trainer whose data is incomplete or who has
+ * not consented to self-billing: the run would refuse them one by one; the admin should know first.
+ */
+async function assertBillable(req: Request, settlement: Settlement, trainerUuids: string[]) {
+  const rows = await em().getConnection().execute<Array<{ uuid: string; snapshot: TrainerSnapshot | null; consent: Date | null }>>(
+    `select t.uuid, st.trainer_snapshot as snapshot, coalesce(sgt.self_billing_consent_at, t.self_billing_agreement_at) as consent
+       from settlement_trainer st join trainer t on t.id = st.trainer_id
+       left join studio_group_trainer sgt on sgt.trainer_id = t.id
+      where st.settlement_id = ? and t.uuid in (select value::uuid from jsonb_array_elements_text(?::jsonb))`,
+    [settlement.id, JSON.stringify(trainerUuids)],
+  );
+  const byUuid = new Map(rows.map((row) => [row.uuid, row]));
+  for (const uuid of trainerUuids) {
+    const row = byUuid.get(uuid);
+    if (!row?.snapshot) continue; // not in the settlement: the workflow refuses it with its reason
+    const name = trainerDisplayName(row.snapshot);
+    const check = checkTrainerData(row.snapshot);
+    if (!check.complete) {
+      const missing = check.missing.map((item) => translate(localeOf(req), `settlement.item.${item}`)).join(', ');
+      throw new HttpError(422, 'creditNote.trainerIncomplete', 'trainersSelected', { trainer: name, missing });
+    }
+    if (!row.consent) throw new HttpError(422, 'creditNote.trainerNoConsent', 'trainersSelected', { trainer: name });
+  }
+}
+
+/** The run of this settlement and group, or 404. */
+async function findRun(group: StudioGroup, settlementUuid: string, runUuid: string) {
+  const settlement = await findSettlement(em(), group, settlementUuid);
+  const run = await em().findOne(SettlementRun, { uuid: runUuid, settlement });
+  if (!run) throw notFound('creditNote.run.notFound');
+  return { settlement, run };
+}
+
+async function attachmentStatuses(req: Request, group: StudioGroup, settlement: Settlement, run: SettlementRun) {
+  const files = await em().find(AccountingFile, { settlementRun: run });
+  const byType = new Map(files.map((file) => [file.type as TAccountingFileType, file]));
+  const statusOf = (type: TAccountingFileType): TAttachmentStatus => {
+    const file = byType.get(type);
+    const path = `/api/v1/${group.uuid}/settlement/${settlement.uuid}/run/${run.uuid}/${FILE_SLUG[type]}`;
+    if (!group.accountingFiles.includes(type)) return { status: 'not_set', filePathName: file?.filePath ? path : null };
+    if (!file || file.status === 'error' || !file.filePath) return { status: 'error', filePathName: null, message: t(req, FILE_ERROR[type]) };
+    return { status: 'success', filePathName: path };
+  };
+  return { sepaXmlFile: statusOf('SEPA_XML'), creditNotesZipFile: statusOf('CREDIT_NOTES_ZIP'), studioCostsByMonthCsvFile: statusOf('STUDIO_COSTS_BY_MONTH'), any: files.length > 0 };
+}
+
+const ADDRESS = z.email();
+
+/** Splits 'a@x.de; b@y.de' and refuses the first invalid address (400, nothing sent). */
+function recipientsOf(value: string): string[] {
+  const addresses = value.split(/[,;\s]+/).map((part) => part.trim()).filter(Boolean);
+  if (addresses.length === 0) throw badRequest('creditNote.accountingMail.noRecipient', 'accountingEmailAddress');
+  const invalid = addresses.find((address) => !ADDRESS.safeParse(address).success);
+  if (invalid) throw badRequest('creditNote.accountingMail.invalidAddress', 'accountingEmailAddress', { address: invalid });
+  return [...new Set(addresses.map((address) => address.toLowerCase()))];
+}
+
+/** The rich-text body: the formatting a mail client shows, nothing that runs or loads. */
+const sanitizeBody = (html: string) =>
+  sanitizeHtml(html, {
+    allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'ul', 'ol', 'li', 'a', 'h1', 'h2', 'h3', 'blockquote', 'span'],
+    allowedAttributes: { a: ['href'] },
+    allowedSchemes: ['https', 'http', 'mailto'],
+  });
+
+/** Mounted under /api/v1/:g. */
+export function createCreditNoteRunRouter({ temporal, feed }: Deps) {
+  const router = Router({ mergeParams: true });
+
+  /** POST /settlement/trainer-credit-note/send: the NDJSON stream of a credit-note run. */
+  router.post('/settlement/trainer-credit-note/send', validate(schemas.send), async (req: Request, res: Response) => {
+    const { body } = validated(req, schemas.send);
+    const settlement = await findSettlement(em(), studioGroupOf(req), body.settlementUuid);
+    assertInProgress(settlement);
+    if (body.settlementMonth) assertMonthMatches(settlement, parseMonth(body.settlementMonth, 'settlementMonth'), localeOf(req));
+    if (body.userUuid && body.userUuid !== authOf(req).userUuid) throw new HttpError(403, 'auth.notYourAccount');
+    await assertBillable(req, settlement, body.trainersSelected);
+    const runUuid = body.settlementRunUuid ?? randomUUID();
+    if (await em().count(SettlementRun, { uuid: runUuid })) throw conflict('creditNote.runAlreadySent');
+
+    const queue: TSendStreamMessage[] = [];
+    let wake: (() => void) | null = null;
+    let closed = false;
+    const unsubscribe = feed.subscribe(settlementRoom(settlement.uuid), (feedEvent) => {
+      const data = feedEvent.data as TSettlementSendEvent;
+      if (feedEvent.event !== 'settlement:send' || data.sendUuid !== runUuid) return;
+      queue.push(data.message);
+      wake?.();
+    });
+    req.on('close', () => {
+      closed = true;
+      wake?.();
+    });
+    try {
+      await runUpdate(temporal, () =>
+        settlementHandle(temporal, settlement.uuid).executeUpdate(sendCreditNotesUpdate, { args: [{ runUuid, trainerUuids: body.trainersSelected, userUuid: authOf(req).userUuid }] }),
+      );
+    } catch (error) {
+      unsubscribe();
+      throw error;
+    }
+
+    res.status(200).type('application/x-ndjson').setHeader('Cache-Control', 'no-cache');
+    res.setHeader('X-Settlement-Run-Uuid', runUuid);
+    res.flushHeaders();
+    let lastPoll = Date.now();
+    while (!closed) {
+      const next = queue.shift();
+      if (next) {
+        res.write(`${JSON.stringify(next)}\n`);
+        if (next.status === 'finished_studiogroup') break;
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        setTimeout(resolve, STATE_POLL_MS);
+      });
+      wake = null;
+      if (queue.length === 0 && Date.now() - lastPoll >= STATE_POLL_MS) {
+        lastPoll = Date.now();
+        // The run failed for good, or its last message was missed: end the stream with the state.
+        const state = await queryState(temporal, settlement.uuid);
+        const run = state?.creditNoteRun;
+        if (run?.runUuid === runUuid && run.phase !== 'running' && queue.length === 0) {
+          if (run.phase === 'failed') res.write(`${JSON.stringify({ status: 'error', message: t(req, 'settlement.preparationFailed', { reason: '' }) } satisfies TSendStreamMessage)}\n`);
+          break;
+        }
+      }
+    }
+    unsubscribe();
+    res.end();
+  });
+
+  /** POST /settlement/sepa-xml/create: the run made its SEPA file; this answers where it is (spec 4: after the stream). */
+  router.post('/settlement/sepa-xml/create', validate(schemas.files), async (req, res) => {
+    const { body } = validated(req, schemas.files);
+    const group = studioGroupOf(req);
+    const { settlement, run } = await findRun(group, body.settlementUuid, body.settlementRunUuid);
+    const statuses = await attachmentStatuses(req, group, settlement, run);
+    if (!statuses.any) throw conflict('creditNote.runFilesNotReady');
+    const file = statuses.sepaXmlFile.status === 'not_set' && statuses.sepaXmlFile.filePathName ? { ...statuses.sepaXmlFile, status: 'success' as const } : statuses.sepaXmlFile;
+    if (file.status === 'error') throw new HttpError(409, 'creditNote.file.sepaError');
+    res.json({ status: 'success', message: t(req, 'creditNote.file.sepaCreated', { count: 0, sum: '' }), sepaXmlFile: file });
+  });
+
+  /** POST /settlement/accounting-email/prepare: the accounting e-mail entity of spec 3. */
+  router.post('/settlement/accounting-email/prepare', validate(schemas.files), async (req, res) => {
+    const { body } = validated(req, schemas.files);
+    const group = studioGroupOf(req);
+    const { settlement, run } = await findRun(group, body.settlementUuid, body.settlementRunUuid);
+    const statuses = await attachmentStatuses(req, group, settlement, run);
+    const month = monthTitle(isoDateOf(settlement.month), localeOf(req));
+    const answer: TAccountingEmail = {
+      settlementUuid: settlement.uuid,
+      settlementRunUuid: run.uuid,
+      accountingEmailText: {
+        subject: t(req, 'creditNote.accountingMail.subject', { studioGroup: group.name, month }),
+        body: t(req, 'creditNote.accountingMail.body', { studioGroup: group.name, month })
+          .split(/\n\n+/)
+          .map((paragraph) => `<p>${sanitizeHtml(paragraph, { allowedTags: [], allowedAttributes: {} })}</p>`)
+          .join(''),
+      },
+      accountingEmailAddress: group.accountingEmail ?? '',
+      accountingFiles: ACCOUNTING_FILE_TYPES.filter((type) => group.accountingFiles.includes(type)),
+      sepaXmlFile: statuses.sepaXmlFile,
+      creditNotesZipFile: statuses.creditNotesZipFile,
+      studioCostsByMonthCsvFile: statuses.studioCostsByMonthCsvFile,
+    };
+    res.json(answer);
+  });
+
+  /** POST /settlement/accounting-email/send: the form of 2.9, through the outbox (and SMTP when configured). */
+  router.post('/settlement/accounting-email/send', validate(schemas.mail), async (req, res) => {
+    const { body } = validated(req, schemas.mail);
+    const group = studioGroupOf(req);
+    const recipients = recipientsOf(body.accountingEmailAddress);
+    const { settlement, run } = await findRun(group, body.settlementUuid, body.settlementRunUuid);
+    const statuses = await attachmentStatuses(req, group, settlement, run);
+    const statusOf: Record<TAccountingFileType, TAttachmentStatus> = { SEPA_XML: statuses.sepaXmlFile, CREDIT_NOTES_ZIP: statuses.creditNotesZipFile, STUDIO_COSTS_BY_MONTH: statuses.studioCostsByMonthCsvFile };
+    const missing = body.emailAttachements.find((type) => !statusOf[type].filePathName);
+    if (missing) throw badRequest(FILE_ERROR[missing], 'emailAttachements');
+    const requestUuid = randomUUID();
+    const result = await temporal.workflow.execute(accountingEmailWorkflow, {
+      taskQueue: TASK_QUEUE,
+      workflowId: accountingEmailWorkflowId(run.uuid, requestUuid),
+      args: [
+        {
+          runUuid: run.uuid,
+          settlementUuid: settlement.uuid,
+          recipients,
+          subject: body.accountingEmailSubject,
+          bodyHtml: sanitizeBody(body.accountingEmailBody),
+          attachments: [...new Set(body.emailAttachements)],
+          userUuid: authOf(req).userUuid,
+          locale: localeOf(req),
+          requestUuid,
+        },
+      ],
+    });
+    const key = result.delivered > 0 ? 'creditNote.accountingMail.sent' : 'creditNote.accountingMail.recorded';
+    res.json({ status: 'success', message: t(req, key, { recipients: recipients.join(', ') }), emailUuids: result.emailUuids });
+  });
+
+  return router;
+}

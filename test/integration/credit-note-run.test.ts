@@ -1,0 +1,216 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DateTime } from 'luxon';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMailer } from '../../activities/mail';
+import type { TAccountingEmail } from '../../api/contracts/credit-note-run.contract';
+import type { TSendStreamMessage } from '../../api/contracts/review.contract';
+import { AccountingFile, CreditNote, SettlementLine, StudioGroup, StudioGroupTrainer, Trainer } from '../../db/entities';
+import { formatEuro } from '../../domain/money';
+import { readNdjson } from '../support/ndjson';
+import { importDemoClasses, prepareSettlement } from '../support/month-close';
+import { pdfText } from '../support/pdf-text';
+import { logIn, startStack, type Stack } from '../support/stack';
+
+// Step 5 of the month close against the real API, PostgreSQL, Temporal, worker and an SMTP server in
+// this process: refusals first (not approved, no consent: nothing written), then a credit-note run
+// (numbers, PDFs, e-mails with the PDF, SEPA/ZIP/CSV), the reconciliation to the cent across PDF,
+// SEPA file, CSV, the settlement's sums and the trainers' lines, the accounting e-mail, a second send
+// of the same run refused, and the correction of an issued credit note.
+
+const SEPA_XSD = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/standards/sepa/pain.001.001.09.xsd');
+const received: Array<{ to: string[]; raw: string }> = [];
+const smtpServer = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  onData(stream, session, callback) {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('end', () => {
+      received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: Buffer.concat(chunks).toString('latin1') });
+      callback();
+    });
+  },
+});
+
+const MONTH = DateTime.now().setZone('Europe/Berlin').startOf('month').minus({ months: 2 }).endOf('month').toISODate()!;
+let stack: Stack;
+let admin: Awaited<ReturnType<typeof logIn>>;
+let fitness: { uuid: string; id: number; mandantId: number; apiSlug: string };
+let linked: string;
+let contracted: string;
+let noConsent: string;
+const settlementUuid = crypto.randomUUID();
+const runUuid = crypto.randomUUID();
+
+const api = (urlPath: string) => `${stack.baseUrl}/api/v1/${fitness.uuid}${urlPath}`;
+const post = (urlPath: string, body: unknown) => fetch(api(urlPath), { method: 'POST', headers: { ...admin.headers, 'x-locale': 'en' }, body: JSON.stringify(body) });
+const json = async <T>(response: Response) => (await response.json()) as T;
+
+async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs = 30_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => smtpServer.listen(0, '127.0.0.1', resolve));
+  const address = smtpServer.server.address();
+  stack = await startStack({ mailer: createMailer({ smtpUrl: `smtp://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` }) });
+  admin = await logIn(stack.baseUrl, 'admin@demo.test');
+  const em = stack.orm.em.fork();
+  const group = await em.findOneOrFail(StudioGroup, { apiSlug: 'demo-fitness' }, { populate: ['mandant'] });
+  fitness = { uuid: group.uuid, id: group.id, mandantId: group.mandant.id, apiSlug: group.apiSlug };
+  group.accountingEmail = 'steuerbuero@example.test';
+  group.accountingFiles = ['SEPA_XML', 'CREDIT_NOTES_ZIP', 'STUDIO_COSTS_BY_MONTH'];
+  await em.flush();
+  linked = (await em.findOneOrFail(StudioGroupTrainer, { studioGroup: group }, { populate: ['trainer'] })).trainer.uuid;
+  contracted = (await em.findOneOrFail(Trainer, { studioGroup: group, sourceId: 'DF-T002' })).uuid;
+  noConsent = (await em.findOneOrFail(Trainer, { studioGroup: group, sourceId: 'DF-T017' })).uuid;
+
+  await importDemoClasses(stack.baseUrl, admin, fitness.uuid, DateTime.fromISO(MONTH).startOf('month').toISODate()!, MONTH);
+  await prepareSettlement(stack.baseUrl, admin, fitness, settlementUuid, MONTH, [linked, contracted, noConsent]);
+  const preview = await post('/settlement/trainer-preview/send', { settlementUuid, trainersSelected: [linked] });
+  for await (const _line of readNdjson(preview)) void _line;
+});
+
+afterAll(async () => {
+  await stack?.stop();
+  await new Promise<void>((resolve) => smtpServer.close(() => resolve()));
+});
+
+const creditNoteCount = () => stack.orm.em.fork().count(CreditNote, {});
+
+describe('refusals: nothing is numbered, written or sent', () => {
+  it('refuses a trainer the company has not approved', async () => {
+    const response = await post('/settlement/trainer-credit-note/send', { settlementUuid, trainersSelected: [linked] });
+    expect(response.status).toBe(422);
+    expect((await json<{ message: string }>(response)).message).toMatch(/is not approved yet/);
+    expect(await creditNoteCount()).toBe(0);
+  });
+
+  it('refuses a trainer without self-billing consent, naming them', async () => {
+    for (const trainerUuid of [linked, contracted, noConsent]) {
+      const answer = await post(`/settlement/trainer-preview/approve_by_company/${trainerUuid}`, { settlementUuid, approved: true });
+      expect(answer.status, await answer.clone().text()).toBe(200);
+    }
+    const response = await post('/settlement/trainer-credit-note/send', { settlementUuid, trainersSelected: [linked, noConsent] });
+    expect(response.status).toBe(422);
+    expect((await json<{ message: string }>(response)).message).toMatch(/has not consented to self-billing/);
+    expect(await creditNoteCount()).toBe(0);
+  });
+});
+
+describe('a credit-note run', () => {
+  let messages: TSendStreamMessage[] = [];
+
+  it('streams one message per trainer and step, and ends with "Send credit note finished"', async () => {
+    const response = await post('/settlement/trainer-credit-note/send', { settlementUuid, settlementRunUuid: runUuid, trainersSelected: [linked, contracted] });
+    expect(response.status).toBe(200);
+    for await (const line of readNdjson<TSendStreamMessage>(response)) messages.push(line);
+    expect(messages[0]).toMatchObject({ status: 'config', item_count: 2 });
+    expect(new Set(messages.filter((message) => message.outcome === 'created').map((message) => message.trainer_uuid))).toEqual(new Set([linked, contracted]));
+    expect(messages.filter((message) => message.status === 'error')).toEqual([]);
+    expect(messages.at(-1)).toMatchObject({ status: 'finished_studiogroup', message: expect.stringMatching(/Send credit note finished|Versand der Gutschriften abgeschlossen/) });
+  });
+
+  it('numbers the credit notes without gaps and e-mails each trainer their PDF', async () => {
+    const notes = await stack.orm.em.fork().find(CreditNote, { documentType: 'credit_note' }, { orderBy: { number: 'asc' } });
+    const year = DateTime.now().setZone('Europe/Berlin').year;
+    expect(notes.map((note) => note.number)).toEqual([`GS-${year}-00001`, `GS-${year}-00002`]);
+    const toTrainer = await waitFor(async () => received.find((mail) => mail.to.includes('trainer@demo.test') && /Content-Type: application\/pdf/i.test(mail.raw)));
+    expect(toTrainer.raw).toContain(`GS-${year}-0000`);
+  });
+
+  it('refuses a second send of the same run', async () => {
+    const response = await post('/settlement/trainer-credit-note/send', { settlementUuid, settlementRunUuid: runUuid, trainersSelected: [linked] });
+    expect(response.status).toBe(409);
+  });
+
+  it('reconciles to the cent: PDFs = SEPA control sum = CSV total = the settlement sums = the trainers’ lines', async () => {
+    const em = stack.orm.em.fork();
+    const notes = await em.find(CreditNote, { documentType: 'credit_note' });
+    const lines = await em.find(SettlementLine, { settlementTrainer: { settlement: { uuid: settlementUuid }, trainer: { uuid: { $in: [linked, contracted] } } } });
+    const linesGross = lines.reduce((sum, line) => sum + line.grossCents, 0);
+    const notesGross = notes.reduce((sum, note) => sum + note.grossCents, 0);
+    expect(notesGross).toBe(linesGross);
+
+    // Each PDF prints its own gross (German format): what the trainer reads is what is paid.
+    for (const note of notes) {
+      const text = await pdfText(fs.readFileSync(path.join(stack.dataDir, note.filePath)));
+      expect(text).toContain('Gutschrift');
+      expect(text).toContain(formatEuro(note.grossCents).replace(/\u00a0/g, ' '));
+    }
+
+    const files = await em.find(AccountingFile, { settlementRun: { uuid: runUuid } });
+    expect(files.map((file) => [file.type, file.status]).sort()).toEqual([['CREDIT_NOTES_ZIP', 'success'], ['SEPA_XML', 'success'], ['STUDIO_COSTS_BY_MONTH', 'success']]);
+    const sepaPath = path.join(stack.dataDir, files.find((file) => file.type === 'SEPA_XML')!.filePath!);
+    execFileSync('xmllint', ['--noout', '--schema', SEPA_XSD, sepaPath], { stdio: 'pipe' });
+    const sepa = fs.readFileSync(sepaPath, 'utf8');
+    const controlSum = /<GrpHdr>[\s\S]*?<CtrlSum>([\d.]+)<\/CtrlSum>/.exec(sepa)![1]!;
+    expect(Math.round(Number(controlSum) * 100)).toBe(notesGross);
+    for (const note of notes) expect(sepa).toContain(`<EndToEndId>${note.number}</EndToEndId>`);
+
+    const csv = fs.readFileSync(path.join(stack.dataDir, files.find((file) => file.type === 'STUDIO_COSTS_BY_MONTH')!.filePath!), 'utf8');
+    const totalRow = csv.trim().split(/\r?\n/).at(-1)!.split(';');
+    expect(Math.round(Number(totalRow.at(-1)!.replace(',', '.')) * 100)).toBe(notesGross);
+
+    const sums = await json<{ sumGross: number }>(await fetch(api(`/settlement/calculate-sum/${settlementUuid}`), { headers: admin.headers }));
+    expect(sums.sumGross).toBe(notesGross);
+  });
+
+  it('prepares the accounting e-mail with a status per attachment and refuses an invalid address', async () => {
+    const prepared = await json<TAccountingEmail>(await post('/settlement/accounting-email/prepare', { settlementUuid, settlementRunUuid: runUuid }));
+    expect(prepared.accountingEmailAddress).toBe('steuerbuero@example.test');
+    expect([prepared.sepaXmlFile.status, prepared.creditNotesZipFile.status, prepared.studioCostsByMonthCsvFile.status]).toEqual(['success', 'success', 'success']);
+
+    const before = received.length;
+    const body = { settlementUuid, settlementRunUuid: runUuid, accountingEmailSubject: 'Buchhaltung', accountingEmailBody: '<p>Hallo</p><script>alert(1)</script>', emailAttachements: ['SEPA_XML', 'CREDIT_NOTES_ZIP', 'STUDIO_COSTS_BY_MONTH'] };
+    const refused = await post('/settlement/accounting-email/send', { ...body, accountingEmailAddress: 'steuerbuero@example.test; not-an-address' });
+    expect(refused.status).toBe(400);
+    expect((await json<{ message: string }>(refused)).message).toMatch(/not-an-address/);
+    expect(received.length).toBe(before);
+
+    const sent = await post('/settlement/accounting-email/send', { ...body, accountingEmailAddress: 'steuerbuero@example.test' });
+    expect(sent.status, await sent.clone().text()).toBe(200);
+    const mail = await waitFor(async () => received.find((item) => item.to.includes('steuerbuero@example.test')));
+    expect(mail.raw).not.toContain('<script>');
+    expect(mail.raw).toMatch(/\.xml/);
+    expect(mail.raw).toMatch(/\.zip/);
+    expect(mail.raw).toMatch(/\.csv/);
+  });
+});
+
+describe('correction of an issued credit note', () => {
+  it('issues a cancelling document (negative, refers to the original, no "Gutschrift") and a new credit note in a run of its own', async () => {
+    const em = stack.orm.em.fork();
+    const original = await em.findOneOrFail(CreditNote, { documentType: 'credit_note', trainer: { uuid: contracted } });
+    const response = await post(`/credit-notes/${original.uuid}/cancel`, {});
+    expect(response.status, await response.clone().text()).toBe(202);
+
+    const cancellation = await waitFor(async () => stack.orm.em.fork().findOne(CreditNote, { cancels: original }));
+    expect(cancellation.documentType).toBe('cancellation');
+    expect(cancellation.grossCents).toBe(-original.grossCents);
+    const text = await pdfText(fs.readFileSync(path.join(stack.dataDir, cancellation.filePath)));
+    expect(text).toContain(original.number);
+    expect(text).not.toContain('Gutschrift');
+
+    const reissued = await waitFor(async () =>
+      stack.orm.em.fork().findOne(CreditNote, { documentType: 'credit_note', trainer: { uuid: contracted }, number: { $ne: original.number } }),
+    );
+    expect(reissued.grossCents).toBe(original.grossCents);
+    const numbers = (await stack.orm.em.fork().find(CreditNote, {}, { orderBy: { number: 'asc' } })).map((note) => Number(note.number.slice(-5)));
+    expect(numbers).toEqual(numbers.map((_, index) => index + 1));
+
+    const again = await post(`/credit-notes/${original.uuid}/cancel`, {});
+    expect(again.status).toBe(409);
+  });
+});

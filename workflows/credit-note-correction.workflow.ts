@@ -1,0 +1,48 @@
+import { executeChild, proxyActivities, uuid4 } from '@temporalio/workflow';
+import type { TCancelCreditNoteInput } from '../activities/credit-notes/cancellation';
+import type { Activities } from '../activities';
+import { creditNoteRunWorkflow } from './credit-note-run.workflow';
+import { creditNoteRunWorkflowId } from './ids';
+
+// The correction of an issued credit note (`credit-note-correction-{creditNoteUuid}`, started when
+// the admin confirms a trainer's objection or cancels on their own): the cancelling document and
+// its e-mail, then a new credit note for the trainer in a run of its own (a child
+// creditNoteRunWorkflow: number, PDF, e-mail, the run's SEPA/ZIP/CSV). The settlement's own
+// workflow may have completed long ago; the correction does not need it. One correction per credit
+// note: the workflow ID is its business key.
+
+export type TCreditNoteCorrectionInput = TCancelCreditNoteInput & { userUuid: string; locale: 'de' | 'en' };
+export type TCreditNoteCorrectionResult = { cancellationNumber: string; newRunUuid: string; newCreditNoteIssued: boolean };
+
+export const creditNoteCorrectionWorkflowId = (creditNoteUuid: string) => `credit-note-correction-${creditNoteUuid}`;
+
+const NON_RETRYABLE = ['ZodError', 'NotFound', 'Invalid'];
+const { cancelCreditNote } = proxyActivities<Activities>({
+  startToCloseTimeout: '2 minutes',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds', maximumAttempts: 10, nonRetryableErrorTypes: NON_RETRYABLE },
+});
+const { deliverEmails } = proxyActivities<Activities>({
+  startToCloseTimeout: '5 minutes',
+  heartbeatTimeout: '1 minute',
+  retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 20, nonRetryableErrorTypes: NON_RETRYABLE },
+});
+
+export async function creditNoteCorrectionWorkflow(input: TCreditNoteCorrectionInput): Promise<TCreditNoteCorrectionResult> {
+  const cancellation = await cancelCreditNote(input);
+  if (cancellation.emailUuid) await deliverEmails({ emailUuids: [cancellation.emailUuid] });
+  const runUuid = uuid4();
+  const run = await executeChild(creditNoteRunWorkflow, {
+    workflowId: creditNoteRunWorkflowId(runUuid),
+    args: [
+      {
+        runUuid,
+        settlementUuid: cancellation.settlementUuid,
+        studioGroupUuid: cancellation.studioGroupUuid,
+        trainerUuids: [cancellation.trainerUuid],
+        userUuid: input.userUuid,
+        locale: input.locale,
+      },
+    ],
+  });
+  return { cancellationNumber: cancellation.number, newRunUuid: runUuid, newCreditNoteIssued: run.issuedTrainerUuids.length > 0 };
+}
