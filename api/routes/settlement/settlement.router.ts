@@ -8,7 +8,6 @@ import { formatEuro } from '../../../domain/money';
 import { isoDateOf } from '../../../domain/settlement/month';
 import { trainerDisplayName } from '../../../domain/trainer-data';
 import {
-  awaitPreparationPhaseUpdate,
   createSettlementUpdate,
   goToStepUpdate,
   PREPARATION_PHASE_PERCENT,
@@ -16,7 +15,6 @@ import {
   saveAdminPositionUpdate,
   selectTrainersUpdate,
   settlementCommandUpdate,
-  startPreparationUpdate,
 } from '../../../workflows/settlement.messages';
 import { authOf } from '../../auth/sessions';
 import { studioGroupOf } from '../../auth/tenancy';
@@ -40,7 +38,6 @@ import {
   type TSettlementStepResponse,
   type TSettlementWorkflowState,
   type TStatusResponse,
-  type TTrainerPreviewResponse,
 } from '../../contracts/settlement.contract';
 import { HttpError, notFound } from '../../errors';
 import { localeOf, t } from '../../locale';
@@ -56,9 +53,11 @@ import {
   findSettlement,
   parseMonth,
   queryState,
+  runPreparationPhase,
   runUpdate,
   settlementHandle,
   SettlementConflictError,
+  trainerPreviewOf,
   type SettlementContext,
 } from './settlement.service';
 import {
@@ -75,7 +74,6 @@ import {
   trainerSummary,
   userRef,
 } from './settlement.queries';
-import { previewLines, renderPreviewTable } from './trainer-preview';
 
 type Deps = { temporal: Client };
 
@@ -145,22 +143,17 @@ export function createSettlementRouter({ temporal }: Deps) {
     const ctx = contextOf(req, temporal);
     assertSameStudioGroup(ctx.studioGroup, { ...body, apiSlug: params.apiSlug });
     const month = parseMonth(body.settlementMonth, 'settlementMonth');
-    const handle = settlementHandle(temporal, body.settlementUuid);
-    let state: TSettlementWorkflowState;
-    if (params.phase === 'invoice-data') {
-      const { checked: trainerUuids } = await ensureSettlement(ctx, body.settlementUuid, month, async (existing) => {
+    const state = await runPreparationPhase(ctx, {
+      settlementUuid: body.settlementUuid,
+      lastDay: month,
+      phase: params.phase,
+      chooseTrainers: async (existing) => {
         const selection = body.trainersSelected ?? (existing ? ((await queryState(temporal, existing.uuid))?.selectedTrainerUuids ?? []) : []);
-        return checkSelection(ctx, existing, month, selection);
-      });
-      state = await runUpdate(temporal, () =>
-        handle.executeUpdate(startPreparationUpdate, { args: [{ trainerUuids: body.trainersSelected ? trainerUuids : undefined, userUuid: ctx.userUuid }] }),
-      );
-    } else {
-      const settlement = await findSettlement(ctx.em, ctx.studioGroup, body.settlementUuid);
-      assertMonthMatches(settlement, month, ctx.locale);
-      assertInProgress(settlement);
-      state = await runUpdate(temporal, () => handle.executeUpdate(awaitPreparationPhaseUpdate, { args: [{ phase: params.phase }] }));
-    }
+        const checked = await checkSelection(ctx, existing, month, selection);
+        // Without trainersSelected the workflow prepares its stored selection.
+        return body.trainersSelected ? checked : undefined;
+      },
+    });
     const count = state.preparation.total;
     res.json({ ...stepAnswer(t(req, `settlement.phaseDone.${params.phase}`, { count }), body.settlementUuid, state, params.phase), percent: PREPARATION_PHASE_PERCENT[params.phase] });
   });
@@ -180,17 +173,11 @@ export function createSettlementRouter({ temporal }: Deps) {
   router.get('/trainer-invoice/preview/:apiSlug/:idStudioGroup/:trainer/:settlementMonth', validate(schemas.preview), async (req, res) => {
     const { params, query } = validated(req, schemas.preview);
     const settlement = await monthSettlement(req, params, query.settlementUuid);
-    const key = /^\d+$/.test(params.trainer) ? { id: Number(params.trainer) } : ZUuid.safeParse(params.trainer).success ? { uuid: params.trainer } : null;
-    const trainer = key ? await em().findOne(Trainer, { ...key, studioGroup: studioGroupOf(req) }) : null;
-    if (!trainer) throw notFound('settlement.trainerNotFound', { trainer: params.trainer });
-    const lines = await previewLines(em(), settlement, trainer.id);
-    if (!lines) throw notFound('settlement.trainerNotSelected', { trainer: params.trainer });
-    const html = renderPreviewTable(lines, localeOf(req));
+    const answer = await trainerPreviewOf(em(), studioGroupOf(req), settlement, params.trainer, localeOf(req));
     if (req.accepts(['json', 'html']) === 'html') {
-      res.type('text/html; charset=utf-8').send(html);
+      res.type('text/html; charset=utf-8').send(answer.html);
       return;
     }
-    const answer: TTrainerPreviewResponse = { trainer_uuid: trainer.uuid, settlementUuid: settlement.uuid, html };
     res.json(answer);
   });
 

@@ -1,15 +1,18 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { WorkflowUpdateFailedError, type Client, type WorkflowHandle } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
-import { Settlement, StudioGroup, User } from '../../../db/entities';
+import { Settlement, StudioGroup, Trainer, User } from '../../../db/entities';
+import type { SettlementVersion } from '../../../db/entities/settlement.entity';
 import { isBeforeCurrentMonth, isoDateOf, lastDayOfMonth, currentMonthTitle, monthTitle } from '../../../domain/settlement/month';
 import { translate, type Locale, type MessageKey, type MessageParams } from '../../../domain/messages';
 import type { settlementWorkflow } from '../../../workflows/settlement.workflow';
-import { stateQuery, type TSettlementState } from '../../../workflows/settlement.messages';
+import { awaitPreparationPhaseUpdate, startPreparationUpdate, stateQuery, type TPreparationPhase, type TSettlementState } from '../../../workflows/settlement.messages';
 import { settlementWorkflowId, TASK_QUEUE } from '../../../workflows/ids';
-import type { TSettlementWorkflowState } from '../../contracts/settlement.contract';
+import type { TSettlementWorkflowState, TTrainerPreviewResponse } from '../../contracts/settlement.contract';
+import { ZUuid } from '../../contracts/common.contract';
 import { badRequest, HttpError, notFound } from '../../errors';
 import { listBillableTrainers } from './settlement.queries';
+import { previewLines, renderPreviewTable } from './trainer-preview';
 
 // The settlement calls' commands: find or create the settlement record, start its workflow, check
 // what only PostgreSQL knows (trainers, their data, the month) and hand the command to the workflow,
@@ -80,13 +83,16 @@ export function assertInProgress(settlement: Settlement) {
 export const settlementHandle = (temporal: Client, settlementUuid: string): WorkflowHandle<typeof settlementWorkflow> =>
   temporal.workflow.getHandle<typeof settlementWorkflow>(settlementWorkflowId(settlementUuid));
 
-/** Starts the settlement's workflow; a no-op when it runs already (workflow IDs are business keys). */
+/**
+ * Starts the settlement's workflow; a no-op when it runs already (workflow IDs are business keys).
+ * The wizard version (v1 or v2) is the record's: one engine, two faces.
+ */
 export async function startSettlementWorkflow(temporal: Client, settlement: Settlement, group: StudioGroup, locale: Locale) {
   const createdBy = settlement.createdBy.uuid;
   await temporal.workflow.start<typeof settlementWorkflow>('settlementWorkflow', {
     taskQueue: TASK_QUEUE,
     workflowId: settlementWorkflowId(settlement.uuid),
-    args: [{ settlementUuid: settlement.uuid, studioGroupUuid: group.uuid, month: isoDateOf(settlement.month), version: 'v2', createdByUserUuid: createdBy ?? 'system', locale }],
+    args: [{ settlementUuid: settlement.uuid, studioGroupUuid: group.uuid, month: isoDateOf(settlement.month), version: settlement.version, createdByUserUuid: createdBy ?? 'system', locale }],
     // The socket.io room check reads which studio group a settlement belongs to from PostgreSQL;
     // the memo names it for ops in the Temporal UI.
     memo: { studioGroupUuid: group.uuid, month: isoDateOf(settlement.month) },
@@ -100,13 +106,15 @@ export async function startSettlementWorkflow(temporal: Client, settlement: Sett
  * The settlement to work on: the existing one (same group and month, in progress; its workflow
  * started if it is not yet), or a new one for a month before the current one when no other
  * settlement of the month is in progress (409 with the existing uuid otherwise). `check` runs after
- * those rules and before anything is written, so a refused command creates nothing.
+ * those rules and before anything is written, so a refused command creates nothing. `version` is
+ * the wizard's: a new settlement is stored with it, an existing one of the other wizard is a 409.
  */
 export async function ensureSettlement<T>(
   ctx: SettlementContext,
   settlementUuid: string,
   lastDay: string,
   check: (existing: Settlement | null) => Promise<T>,
+  version: SettlementVersion = 'v2',
 ): Promise<{ settlement: Settlement; checked: T }> {
   const { em, studioGroup: group, locale } = ctx;
   const existing = await em.findOne(Settlement, { uuid: settlementUuid }, { populate: ['createdBy', 'studioGroup'] });
@@ -114,6 +122,7 @@ export async function ensureSettlement<T>(
     if (existing.studioGroup.id !== group.id || existing.status === 'deleted') throw notFound('settlement.notFound');
     assertMonthMatches(existing, lastDay, locale);
     assertInProgress(existing);
+    if (existing.version !== version) throw new HttpError(409, 'settlementV1.otherVersion', undefined, { version: existing.version });
     const checked = await check(existing);
     await startSettlementWorkflow(ctx.temporal, existing, group, locale);
     return { settlement: existing, checked };
@@ -130,12 +139,55 @@ export async function ensureSettlement<T>(
     await tem.execute('select id from studio_group where id = ? for update', [group.id]);
     const raced = await tem.findOne(Settlement, { studioGroup: group.id, month: lastDay, status: 'in_progress' });
     if (raced) throw conflict(raced);
-    const created = tem.create(Settlement, { uuid: settlementUuid, studioGroup: group.id, month: lastDay, version: 'v2', createdBy: user, status: 'in_progress' });
+    const created = tem.create(Settlement, { uuid: settlementUuid, studioGroup: group.id, month: lastDay, version, createdBy: user, status: 'in_progress' });
     await tem.flush();
     return created;
   });
   await startSettlementWorkflow(ctx.temporal, settlement, group, locale);
   return { settlement, checked };
+}
+
+/**
+ * The three preparation calls of both wizards (spec 7 create/invoice-data, /class, /trainer).
+ * invoice-data finds or creates the settlement (`ensureSettlement`) and (re)starts the preparation
+ * of the trainers `chooseTrainers` answers (checked there; undefined = the stored selection); class
+ * and trainer wait for their phase of the running preparation.
+ */
+export async function runPreparationPhase(
+  ctx: SettlementContext,
+  {
+    settlementUuid,
+    lastDay,
+    phase,
+    version = 'v2',
+    chooseTrainers,
+  }: { settlementUuid: string; lastDay: string; phase: TPreparationPhase; version?: SettlementVersion; chooseTrainers: (existing: Settlement | null) => Promise<string[] | undefined> },
+): Promise<TSettlementWorkflowState> {
+  const handle = settlementHandle(ctx.temporal, settlementUuid);
+  if (phase === 'invoice-data') {
+    const { checked: trainerUuids } = await ensureSettlement(ctx, settlementUuid, lastDay, chooseTrainers, version);
+    return runUpdate(ctx.temporal, () => handle.executeUpdate(startPreparationUpdate, { args: [{ trainerUuids, userUuid: ctx.userUuid }] }));
+  }
+  const settlement = await findSettlement(ctx.em, ctx.studioGroup, settlementUuid);
+  assertMonthMatches(settlement, lastDay, ctx.locale);
+  assertInProgress(settlement);
+  return runUpdate(ctx.temporal, () => handle.executeUpdate(awaitPreparationPhaseUpdate, { args: [{ phase }] }));
+}
+
+/** A trainer of the group by the spec's `{trainer}` / `{TrainerID}` path value: the record id or its uuid; 404 otherwise. */
+export async function findTrainerByKey(em: EntityManager, group: StudioGroup, key: string): Promise<Trainer> {
+  const where = /^\d+$/.test(key) ? { id: Number(key) } : ZUuid.safeParse(key).success ? { uuid: key } : null;
+  const trainer = where ? await em.findOne(Trainer, { ...where, studioGroup: group }) : null;
+  if (!trainer) throw notFound('settlement.trainerNotFound', { trainer: key });
+  return trainer;
+}
+
+/** GET /trainer-invoice/preview/...: one prepared trainer's preview table (values escaped); 404 for a trainer not in the settlement. */
+export async function trainerPreviewOf(em: EntityManager, group: StudioGroup, settlement: Settlement, trainerKey: string, locale: Locale): Promise<TTrainerPreviewResponse> {
+  const trainer = await findTrainerByKey(em, group, trainerKey);
+  const lines = await previewLines(em, settlement, trainer.id);
+  if (!lines) throw notFound('settlement.trainerNotSelected', { trainer: trainerKey });
+  return { trainer_uuid: trainer.uuid, settlementUuid: settlement.uuid, html: renderPreviewTable(lines, locale) };
 }
 
 /**

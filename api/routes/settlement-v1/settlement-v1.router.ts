@@ -1,0 +1,292 @@
+import { Router, type Request } from 'express';
+import { RequestContext, type EntityManager } from '@mikro-orm/postgresql';
+import { WorkflowUpdateFailedError, type Client } from '@temporalio/client';
+import { ApplicationFailure } from '@temporalio/common';
+import { z } from 'zod';
+import type { Settlement, StudioGroup, Trainer } from '../../../db/entities';
+import { formatEuro } from '../../../domain/money';
+import { isMessageKey, translate, type MessageKey, type MessageParams } from '../../../domain/messages';
+import { trainerDisplayName } from '../../../domain/trainer-data';
+import { createSettlementUpdate, PREPARATION_PHASE_PERCENT, v1FinishCreditNotesUpdate, v1IssueCreditNoteUpdate, v1SendCreditNoteUpdate } from '../../../workflows/settlement.messages';
+import { authOf } from '../../auth/sessions';
+import { studioGroupsOf } from '../../auth/tenancy';
+import { ZUuid } from '../../contracts/common.contract';
+import { PREPARATION_PHASES, ZMonthSettlementQuery } from '../../contracts/settlement.contract';
+import {
+  ZV1PreparationRequest,
+  type TV1InvoiceCreateResponse,
+  type TV1InvoiceSendResponse,
+  type TV1PreparationResponse,
+  type TV1UpdateEmailsResponse,
+  type TV1UpdateInvoiceResponse,
+} from '../../contracts/settlement-v1.contract';
+import { HttpError, notFound } from '../../errors';
+import { localeOf, t } from '../../locale';
+import { validate, validated } from '../../validate';
+import { listBillableTrainers, settlementOfMonth, trainerList, trainerSummary } from '../settlement/settlement.queries';
+import {
+  assertInProgress,
+  assertMonthMatches,
+  assertSameStudioGroup,
+  checkSelection,
+  findSettlement,
+  findTrainerByKey,
+  parseMonth,
+  queryState,
+  runPreparationPhase,
+  runUpdate,
+  settlementHandle,
+  trainerPreviewOf,
+  type SettlementContext,
+} from '../settlement/settlement.service';
+
+// Wizard v1 (admin spec 2.1, 4 "Wizard v1 flow", 7 "Settlement wizard v1"): the unversioned calls
+// under /api. One engine, two faces: the same settlement workflow and activities as wizard v2,
+// driven one trainer a call and with the trainer review skipped. The paths name the studio group by
+// apiSlug / idMandant / idStudioGroup instead of its uuid; each is resolved among the caller's
+// groups, so another group answers 404 exactly like a missing one (as api/auth/tenancy.ts does).
+
+type Deps = { temporal: Client };
+
+const em = () => RequestContext.getEntityManager()! as EntityManager;
+
+/** The engine's refusal keys (creditNote.refused.*) as the short reasons of the v1 messages. */
+const REFUSAL_REASONS: Record<string, MessageKey> = {
+  'creditNote.refused.notInSettlement': 'settlementV1.reason.notInSettlement',
+  'creditNote.refused.alreadyIssued': 'settlementV1.reason.alreadyIssued',
+  'creditNote.refused.incompleteData': 'settlementV1.reason.incompleteData',
+  'creditNote.refused.noConsent': 'settlementV1.reason.noConsent',
+  'creditNote.refused.notApproved': 'settlementV1.reason.notApproved',
+  'creditNote.refused.nothingToPay': 'settlementV1.reason.nothingToPay',
+  'creditNote.refused.invalidDocument': 'settlementV1.reason.invalidDocument',
+};
+
+const ZId = z.coerce.number().int().positive();
+const ZMonth = z.string().min(1);
+
+const schemas = {
+  prepare: { params: z.object({ apiSlug: z.string().min(1), phase: z.enum(PREPARATION_PHASES) }), body: ZV1PreparationRequest },
+  monthRead: { params: z.object({ apiSlug: z.string().min(1), idStudioGroup: ZId, importMonth: ZMonth }), query: ZMonthSettlementQuery },
+  preview: { params: z.object({ apiSlug: z.string().min(1), idStudioGroup: ZId, trainer: z.string().min(1), importMonth: ZMonth }), query: ZMonthSettlementQuery },
+  create: {
+    params: z.object({
+      apiSlug: z.string().min(1),
+      idMandant: ZId,
+      idStudioGroup: ZId,
+      importMonth: ZMonth,
+      trainerId: z.string().min(1),
+      idUser: z.string().min(1),
+      settlementUuid: ZUuid,
+    }),
+  },
+  send: {
+    params: z.object({ idMandant: ZId, idStudioGroup: ZId, importMonth: ZMonth, trainerId: z.string().min(1), idUser: z.string().min(1), settlementUuid: ZUuid }),
+  },
+  updateInvoice: { params: z.object({ idStudioGroup: ZId, importMonth: ZMonth, settlementUuid: ZUuid }) },
+  updateEmails: { params: z.object({ apiSlug: z.string().min(1), idStudioGroup: ZId, importMonth: ZMonth, settlementUuid: ZUuid }) },
+};
+
+/**
+ * The studio group a v1 path names: staff of it (or an operator) only; a trainer is 403, another
+ * group or a mismatching apiSlug / idMandant is 404.
+ */
+async function studioGroupOfPath(req: Request, fields: { idStudioGroup: number; apiSlug?: string; idMandant?: number }): Promise<StudioGroup> {
+  const auth = authOf(req);
+  if (auth.role === 'trainer') throw new HttpError(403, 'auth.staffOnly');
+  const group = (await studioGroupsOf(auth)).find((candidate) => candidate.id === fields.idStudioGroup);
+  if (!group) throw notFound('tenancy.studioGroupNotFound');
+  assertSameStudioGroup(group, { apiSlug: fields.apiSlug, idMandant: fields.idMandant });
+  req.studioGroup = group;
+  return group;
+}
+
+/** The spec's idUser names who acts: it must be the caller (their uuid or user id). */
+function assertCaller(req: Request, idUser: string) {
+  const auth = authOf(req);
+  if (idUser !== auth.userUuid && idUser !== String(auth.userId)) throw new HttpError(403, 'settlementV1.notCaller');
+}
+
+const contextOf = (req: Request, temporal: Client, group: StudioGroup): SettlementContext => ({
+  em: em(),
+  temporal,
+  studioGroup: group,
+  userUuid: authOf(req).userUuid,
+  locale: localeOf(req),
+});
+
+/** A v1 settlement of the group and month, in progress (the per-trainer and update calls). */
+async function v1Settlement(req: Request, group: StudioGroup, settlementUuid: string, importMonth: string): Promise<Settlement> {
+  const settlement = await findSettlement(em(), group, settlementUuid);
+  assertMonthMatches(settlement, parseMonth(importMonth, 'importMonth'), localeOf(req));
+  if (settlement.version !== 'v1') throw new HttpError(409, 'settlementV1.otherVersion', undefined, { version: settlement.version });
+  return settlement;
+}
+
+/**
+ * Runs a per-trainer v1 update; a refusal of the workflow's validator (not prepared, not issued
+ * yet, another command running …) answers `{status:'error'}` with the v1 message and its reason.
+ */
+async function runTrainerUpdate<T>(req: Request, temporal: Client, trainer: Trainer, failureKey: MessageKey, call: () => Promise<T>): Promise<T> {
+  const name = trainerDisplayName(trainer);
+  try {
+    return await runUpdate(temporal, call);
+  } catch (error) {
+    if (error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure) {
+      const params = (error.cause.details?.[0] ?? {}) as MessageParams;
+      const status = error.cause.type === 'NotFound' ? 404 : error.cause.type === 'Invalid' ? 422 : 409;
+      const reason = translate(localeOf(req), error.cause.message, { ...params, trainer: name });
+      throw new HttpError(status, failureKey, undefined, { trainer: name, reason });
+    }
+    throw error;
+  }
+}
+
+/** Mounted under /api after requireAuth: spec 7 "Settlement wizard v1 (unversioned paths under /api)". */
+export function createSettlementV1Router({ temporal }: Deps) {
+  const router = Router();
+
+  // Create Settlement (33 / 66 / 100 %): invoice-data creates the v1 settlement and prepares every
+  // billable trainer of the month with complete data (v1 has no selection screen); class and
+  // trainer wait for their phase.
+  router.post('/settlement/:apiSlug/create/:phase', validate(schemas.prepare), async (req, res) => {
+    const { params, body } = validated(req, schemas.prepare);
+    const group = await studioGroupOfPath(req, { idStudioGroup: body.idStudioGroup, apiSlug: params.apiSlug, idMandant: body.idMandant });
+    const ctx = contextOf(req, temporal, group);
+    const month = parseMonth(body.importMonth, 'importMonth');
+    const state = await runPreparationPhase(ctx, {
+      settlementUuid: body.settlementUuid,
+      lastDay: month,
+      phase: params.phase,
+      version: 'v1',
+      chooseTrainers: async (existing) => {
+        const billable = await listBillableTrainers(ctx.em, group, month, existing);
+        const all = [...new Set(billable.rows.filter((row) => row.selectable).map((row) => row.trainer_uuid))];
+        return checkSelection(ctx, existing, month, all);
+      },
+    });
+    // v1 has no trainer review: once prepared, the settlement goes straight to the invoices.
+    if (params.phase === 'trainer') {
+      await runUpdate(temporal, () => settlementHandle(temporal, body.settlementUuid).executeUpdate(createSettlementUpdate, { args: [{ trainerReview: false, userUuid: ctx.userUuid }] }));
+    }
+    const count = state.preparation.total;
+    const answer: TV1PreparationResponse = {
+      status: 'success',
+      message: t(req, `settlement.phaseDone.${params.phase}`, { count }),
+      settlementUuid: body.settlementUuid,
+      phase: params.phase,
+      percent: PREPARATION_PHASE_PERCENT[params.phase],
+      trainerCount: count,
+    };
+    res.json(answer);
+  });
+
+  const monthSettlement = async (req: Request, params: { apiSlug: string; idStudioGroup: number; importMonth: string }, settlementUuid?: string) => {
+    const group = await studioGroupOfPath(req, params);
+    const month = parseMonth(params.importMonth, 'importMonth');
+    const settlement = await settlementOfMonth(em(), group, month, settlementUuid);
+    if (!settlement) throw notFound('settlement.noSettlementForMonth', { month });
+    return { group, settlement };
+  };
+
+  router.get('/settlement/trainer/summary/:apiSlug/:idStudioGroup/:importMonth', validate(schemas.monthRead), async (req, res) => {
+    const { params, query } = validated(req, schemas.monthRead);
+    const { settlement } = await monthSettlement(req, params, query.settlementUuid);
+    res.json(await trainerSummary(em(), settlement));
+  });
+
+  router.get('/settlement/trainer/list/:apiSlug/:idStudioGroup/:importMonth', validate(schemas.monthRead), async (req, res) => {
+    const { params, query } = validated(req, schemas.monthRead);
+    const { settlement } = await monthSettlement(req, params, query.settlementUuid);
+    res.json(await trainerList(em(), settlement));
+  });
+
+  router.get('/trainer-invoice/preview/:apiSlug/:idStudioGroup/:trainer/:importMonth', validate(schemas.preview), async (req, res) => {
+    const { params, query } = validated(req, schemas.preview);
+    const { group, settlement } = await monthSettlement(req, params, query.settlementUuid);
+    const answer = await trainerPreviewOf(em(), group, settlement, params.trainer, localeOf(req));
+    if (req.accepts(['json', 'html']) === 'html') {
+      res.type('text/html; charset=utf-8').send(answer.html);
+      return;
+    }
+    res.json(answer);
+  });
+
+  // Create invoice PDFs: one call per trainer; the first opens the settlement's v1 credit-note run.
+  router.get('/trainer-invoice/create/:apiSlug/:idMandant/:idStudioGroup/:importMonth/:trainerId/:idUser/:settlementUuid', validate(schemas.create), async (req, res) => {
+    const { params } = validated(req, schemas.create);
+    const group = await studioGroupOfPath(req, params);
+    assertCaller(req, params.idUser);
+    const settlement = await v1Settlement(req, group, params.settlementUuid, params.importMonth);
+    assertInProgress(settlement);
+    const trainer = await findTrainerByKey(em(), group, params.trainerId);
+    const name = trainerDisplayName(trainer);
+    const result = await runTrainerUpdate(req, temporal, trainer, 'settlementV1.invoiceNotCreatedBecause', () =>
+      settlementHandle(temporal, settlement.uuid).executeUpdate(v1IssueCreditNoteUpdate, { args: [{ trainerUuid: trainer.uuid, userUuid: authOf(req).userUuid }] }),
+    );
+    if (result.outcome === 'refused') {
+      const reasonKey = result.reason ? (REFUSAL_REASONS[result.reason] ?? (isMessageKey(result.reason) ? result.reason : undefined)) : undefined;
+      if (!reasonKey) throw new HttpError(422, 'settlementV1.invoiceNotCreated', undefined, { trainer: name });
+      throw new HttpError(422, 'settlementV1.invoiceNotCreatedBecause', undefined, { trainer: name, reason: translate(localeOf(req), reasonKey, { trainer: name }) });
+    }
+    const answer: TV1InvoiceCreateResponse = {
+      status: 'success',
+      message: t(req, 'settlementV1.invoiceCreated', { trainer: name }),
+      trainerUuid: trainer.uuid,
+      settlementRunUuid: result.runUuid,
+      outcome: result.outcome,
+      ...(result.number ? { number: result.number } : {}),
+    };
+    res.json(answer);
+  });
+
+  // After the last invoice: the settlement's invoices counted (the credit notes are recorded as they are issued).
+  router.get('/settlement/update/invoice/:idStudioGroup/:importMonth/:settlementUuid', validate(schemas.updateInvoice), async (req, res) => {
+    const { params } = validated(req, schemas.updateInvoice);
+    const group = await studioGroupOfPath(req, params);
+    const settlement = await v1Settlement(req, group, params.settlementUuid, params.importMonth);
+    const run = (await queryState(temporal, settlement.uuid))?.creditNoteRun;
+    const issued = run?.issued ?? 0;
+    const refused = run?.refused ?? 0;
+    const answer: TV1UpdateInvoiceResponse = { status: 'success', message: t(req, 'settlementV1.invoicesUpdated', { issued, refused }), settlementUuid: settlement.uuid, issued, refused };
+    res.json(answer);
+  });
+
+  // Send Emails: one call per trainer with an issued invoice.
+  router.get('/trainer-invoice/send/:idMandant/:idStudioGroup/:importMonth/:trainerId/:idUser/:settlementUuid', validate(schemas.send), async (req, res) => {
+    const { params } = validated(req, schemas.send);
+    const group = await studioGroupOfPath(req, params);
+    assertCaller(req, params.idUser);
+    const settlement = await v1Settlement(req, group, params.settlementUuid, params.importMonth);
+    assertInProgress(settlement);
+    const trainer = await findTrainerByKey(em(), group, params.trainerId);
+    const name = trainerDisplayName(trainer);
+    const result = await runTrainerUpdate(req, temporal, trainer, 'settlementV1.invoiceNotSentBecause', () =>
+      settlementHandle(temporal, settlement.uuid).executeUpdate(v1SendCreditNoteUpdate, { args: [{ trainerUuid: trainer.uuid, userUuid: authOf(req).userUuid }] }),
+    );
+    // Not sent: no e-mail address (the settlement log names why).
+    if (!result.sent) throw new HttpError(422, 'settlementV1.invoiceNotSent', undefined, { trainer: name });
+    const answer: TV1InvoiceSendResponse = { status: 'success', message: t(req, 'settlementV1.invoiceSent', { trainer: name }), trainerUuid: trainer.uuid, settlementRunUuid: result.runUuid };
+    res.json(answer);
+  });
+
+  // After the last e-mail: the run's SEPA XML, credit-notes ZIP and studio-costs CSV, and the sums.
+  router.get('/settlement/update/emails/:apiSlug/:idStudioGroup/:importMonth/:settlementUuid', validate(schemas.updateEmails), async (req, res) => {
+    const { params } = validated(req, schemas.updateEmails);
+    const group = await studioGroupOfPath(req, params);
+    const settlement = await v1Settlement(req, group, params.settlementUuid, params.importMonth);
+    assertInProgress(settlement);
+    const result = await runUpdate(temporal, () => settlementHandle(temporal, settlement.uuid).executeUpdate(v1FinishCreditNotesUpdate, { args: [{ userUuid: authOf(req).userUuid }] }));
+    const answer: TV1UpdateEmailsResponse = {
+      status: 'success',
+      message: t(req, 'settlementV1.emailsUpdated', { gross: formatEuro(result.sums.grossCents) }),
+      settlementUuid: settlement.uuid,
+      settlementRunUuid: result.runUuid,
+      sumNet: result.sums.netCents,
+      sumVat: result.sums.vatCents,
+      sumGross: result.sums.grossCents,
+    };
+    res.json(answer);
+  });
+
+  return router;
+}
