@@ -129,7 +129,8 @@ export const PREVIEW_SEND_CHUNK_SIZE = 25;
  * Send previews (step 3): the API makes `sendUuid`, subscribes to the settlement's event feed for
  * it and then sends this update; the stream messages of this sending carry the same uuid.
  */
-export type TSendPreviewsArgs = { sendUuid: string; trainerUuids: string[]; message: string; userUuid: string };
+/** `locale`: the language of the stream and log messages (the caller's); default the settlement's. */
+export type TSendPreviewsArgs = { sendUuid: string; trainerUuids: string[]; message: string; userUuid: string; locale?: 'de' | 'en' };
 export type TSendPreviewsAnswer = {
   sendUuid: string;
   /** Trainers this sending works through, in order (already-sent ones answer an info message). */
@@ -149,7 +150,7 @@ export type TApproveAnswer = { entries: TApprovalEntry[]; state: TSettlementStat
  * Send credit notes (step 5, spec 2.8–2.10): a credit-note run (child workflow) for these trainers.
  * The API makes `runUuid` (the stream follows it); a run uuid is used once.
  */
-export type TSendCreditNotesArgs = { runUuid: string; trainerUuids: string[]; userUuid: string };
+export type TSendCreditNotesArgs = { runUuid: string; trainerUuids: string[]; userUuid: string; locale?: 'de' | 'en' };
 export type TSendCreditNotesAnswer = { runUuid: string; trainerUuids: string[]; state: TSettlementState };
 
 /**

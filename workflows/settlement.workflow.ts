@@ -607,11 +607,12 @@ export async function settlementWorkflow(rawInput: TSettlementInput): Promise<TS
   };
 
   // --- sending previews (step 3; spec 4 "Preview send", batched instead of one call every 2 s) ---
-  const sendPreviews = async ({ sendUuid, trainerUuids, message, userUuid }: TSendPreviewsArgs) => {
+  const sendPreviews = async ({ sendUuid, trainerUuids, message, userUuid, locale: callerLocale }: TSendPreviewsArgs) => {
+    const messagesLocale = callerLocale ?? locale;
     const counts = { created: 0, skipped: 0, failed: 0 };
     for (let offset = 0; offset < trainerUuids.length; offset += PREVIEW_SEND_CHUNK_SIZE) {
       const chunk = trainerUuids.slice(offset, offset + PREVIEW_SEND_CHUNK_SIZE);
-      const result = await createTrainerReviews({ settlementUuid, sendUuid, trainerUuids: chunk, offset, total: trainerUuids.length, message, userUuid, locale });
+      const result = await createTrainerReviews({ settlementUuid, sendUuid, trainerUuids: chunk, offset, total: trainerUuids.length, message, userUuid, locale: messagesLocale });
       for (const trainer of result.trainers) {
         if (trainer.outcome === 'created' || trainer.outcome === 'already_sent') {
           if (!state.previewSentTrainerUuids.includes(trainer.trainerUuid)) state.previewSentTrainerUuids.push(trainer.trainerUuid);
@@ -624,14 +625,14 @@ export async function settlementWorkflow(rawInput: TSettlementInput): Promise<TS
       if (emailUuids.length > 0) await deliverEmails({ emailUuids });
       if (state.previewSend) state.previewSend.processed += chunk.length;
     }
-    await announcePreviewSendFinished({ settlementUuid, sendUuid, ...counts, locale });
+    await announcePreviewSendFinished({ settlementUuid, sendUuid, ...counts, locale: messagesLocale });
   };
 
   // --- credit notes (step 5): a child run per "send credit notes" --------------------------------
-  const runCreditNotes = async ({ runUuid, trainerUuids, userUuid }: TSendCreditNotesArgs) => {
+  const runCreditNotes = async ({ runUuid, trainerUuids, userUuid, locale: callerLocale }: TSendCreditNotesArgs) => {
     const result = await executeChild(creditNoteRunWorkflow, {
       workflowId: creditNoteRunWorkflowId(runUuid),
-      args: [{ runUuid, settlementUuid, studioGroupUuid: input.studioGroupUuid, trainerUuids, userUuid, locale }],
+      args: [{ runUuid, settlementUuid, studioGroupUuid: input.studioGroupUuid, trainerUuids, userUuid, locale: callerLocale ?? locale }],
       // A run under way finishes even if the settlement is closed meanwhile (numbers are issued).
       parentClosePolicy: ParentClosePolicy.ABANDON,
     });

@@ -14,6 +14,7 @@ const ImportOnDemandPage = lazy(() => import('./admin/pages/ImportOnDemandPage')
 const ProfilePage = lazy(() => import('./trainer/pages/ProfilePage').then((m) => ({ default: m.ProfilePage })));
 const RecommendationPage = lazy(() => import('./trainer/pages/RecommendationPage').then((m) => ({ default: m.RecommendationPage })));
 const StudioGroupPage = lazy(() => import('./trainer/pages/StudioGroupPage').then((m) => ({ default: m.StudioGroupPage })));
+const AccountingReviewPage = lazy(() => import('./trainer/pages/AccountingReviewPage').then((m) => ({ default: m.AccountingReviewPage })));
 const TrainersPage = lazy(() => import('./admin/master-data/pages/TrainersPage').then((m) => ({ default: m.TrainersPage })));
 const TrainerEditPage = lazy(() => import('./admin/master-data/pages/TrainerEditPage').then((m) => ({ default: m.TrainerEditPage })));
 const StudiosPage = lazy(() => import('./admin/master-data/pages/StudiosPage').then((m) => ({ default: m.StudiosPage })));
@@ -24,7 +25,10 @@ const SettlementWizardPage = lazy(() => import('./admin/settlement/pages/Settlem
 const SettlementSummaryPage = lazy(() => import('./admin/settlement/pages/SettlementSummaryPage').then((m) => ({ default: m.SettlementSummaryPage })));
 const WorkflowIndexPage = lazy(() => import('./admin/settlement/pages/WorkflowPages').then((m) => ({ default: m.WorkflowIndexPage })));
 const SettlementWorkflowPage = lazy(() => import('./admin/settlement/pages/WorkflowPages').then((m) => ({ default: m.SettlementWorkflowPage })));
+const PreviewCheckPage = lazy(() => import('./admin/preview-check/PreviewCheckPage').then((m) => ({ default: m.PreviewCheckPage })));
+const CreditNotesPage = lazy(() => import('./admin/credit-notes/CreditNotesPage').then((m) => ({ default: m.CreditNotesPage })));
 const OutboxPage = lazy(() => import('./admin/outbox/pages/OutboxPage').then((m) => ({ default: m.OutboxPage })));
+const SettlementV1WizardPage = lazy(() => import('./admin/settlement-v1/SettlementV1WizardPage').then((m) => ({ default: m.SettlementV1WizardPage })));
 
 const OPERATOR_ROLES = ['operator'] as const;
 
@@ -59,8 +63,11 @@ export const router = createBrowserRouter([
                   { path: 'settings', element: <SettingsPage /> },
                   { path: 'settlements', element: <SettlementIndexPage /> },
                   { path: 'settlement/wizard/:settlementUuid', element: <SettlementWizardPage /> },
+                  { path: 'settlement/v1', element: <SettlementV1WizardPage /> },
                   { path: 'settlement/:settlementUuid', element: <SettlementSummaryPage /> },
+                  { path: 'settlement/:settlementUuid/preview-check', element: <PreviewCheckPage /> },
                   { path: 'outbox', element: <OutboxPage /> },
+                  { path: 'credit-notes', element: <CreditNotesPage /> },
                   {
                     // Ops: the settlement workflows' status and history (platform operators only).
                     element: <RequireRole roles={OPERATOR_ROLES} />,
@@ -86,6 +93,7 @@ export const router = createBrowserRouter([
                   { path: 'profile', element: <ProfilePage /> },
                   { path: 'recommendation', element: <RecommendationPage /> },
                   { path: 'studio/:studioGroupUuid/*', element: <StudioGroupPage /> },
+                  { path: 'accounting/review/:studioGroupUuid/:settlementUuid', element: <AccountingReviewPage /> },
                   { path: '*', element: <NotFoundPage /> },
                 ],
               },

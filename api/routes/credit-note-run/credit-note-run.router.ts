@@ -144,7 +144,7 @@ export function createCreditNoteRunRouter({ temporal, feed }: Deps) {
     });
     try {
       await runUpdate(temporal, () =>
-        settlementHandle(temporal, settlement.uuid).executeUpdate(sendCreditNotesUpdate, { args: [{ runUuid, trainerUuids: body.trainersSelected, userUuid: authOf(req).userUuid }] }),
+        settlementHandle(temporal, settlement.uuid).executeUpdate(sendCreditNotesUpdate, { args: [{ runUuid, trainerUuids: body.trainersSelected, userUuid: authOf(req).userUuid, locale: localeOf(req) }] }),
       );
     } catch (error) {
       unsubscribe();

@@ -106,7 +106,7 @@ export function createSendPreviewRouter({ temporal, feed }: Deps) {
     try {
       const answer = await runUpdate(temporal, () =>
         settlementHandle(temporal, settlement.uuid).executeUpdate(sendPreviewsUpdate, {
-          args: [{ sendUuid, trainerUuids, message, userUuid: authOf(req).userUuid }],
+          args: [{ sendUuid, trainerUuids, message, userUuid: authOf(req).userUuid, locale: localeOf(req) }],
         }),
       );
       return { settlement, sending, answer };

@@ -77,9 +77,14 @@ export function SettlementIndexPage() {
         title={t('settlement.index.title')}
         description={t('settlement.index.description')}
         actions={
-          <Button component={Link} to={`/${locale}/admin/settlement/wizard/null`} leftSection={<IconPlus />} data-testid="settlement-new">
-            {t('settlement.index.new')}
-          </Button>
+          <>
+            <Button component={Link} to={`/${locale}/admin/settlement/v1`} variant="light" data-testid="settlement-new-v1">
+              {t('settlementV1.indexButton')}
+            </Button>
+            <Button component={Link} to={`/${locale}/admin/settlement/wizard/null`} leftSection={<IconPlus />} data-testid="settlement-new">
+              {t('settlement.index.new')}
+            </Button>
+          </>
         }
       />
       {settlements.isPending && (

@@ -26,9 +26,11 @@ import type { WizardStepProps } from '../wizard/wizard-types';
 const loadDateStep = () => import('../steps/DateStep').then((m) => m.DateStep as ComponentType<WizardStepProps>);
 const loadSelectTrainerStep = () => import('../steps/SelectTrainerStep').then((m) => m.SelectTrainerStep as ComponentType<WizardStepProps>);
 const loadPrepareDataStep = () => import('../steps/PrepareDataStep').then((m) => m.PrepareDataStep as ComponentType<WizardStepProps>);
+const loadSendPreviewStep = () => import('../steps/SendPreviewStep').then((m) => m.SendPreviewStep as ComponentType<WizardStepProps>);
+const loadFeedbackReviewStep = () => import('../steps/FeedbackReviewStep').then((m) => m.FeedbackReviewStep as ComponentType<WizardStepProps>);
 const loadUpcomingStep = () => import('../components/UpcomingStepPane').then((m) => m.UpcomingStepPane as ComponentType<{ step: UpcomingStepKey; waiting: boolean }>);
 
-const UPCOMING: Record<number, UpcomingStepKey> = { 2: 'sendPreview', 3: 'reviewFeedback', 4: 'createCreditNotes', 5: 'summary' };
+const UPCOMING: Record<number, UpcomingStepKey> = { 4: 'createCreditNotes', 5: 'summary' };
 
 /** `/:locale/admin/settlement/wizard/null`: a new settlement gets its uuid in the browser (spec 2.2 start rule). */
 export function SettlementWizardPage() {
@@ -252,6 +254,8 @@ function SettlementWizard({ settlementUuid }: { settlementUuid: string }) {
           {viewStep === 0 && !month && <StepLoader load={loadDateStep} props={stepProps} />}
           {viewStep === 0 && month && <StepLoader load={loadSelectTrainerStep} props={stepProps} />}
           {viewStep === 1 && <StepLoader load={loadPrepareDataStep} props={stepProps} />}
+          {viewStep === 2 && <StepLoader load={loadSendPreviewStep} props={stepProps} />}
+          {viewStep === 3 && <StepLoader load={loadFeedbackReviewStep} props={stepProps} />}
           {upcoming && <StepLoader load={loadUpcomingStep} props={{ step: upcoming, waiting: inProgress }} />}
         </div>
 

@@ -11,7 +11,7 @@ export const STEP_PROGRESS = [5, 20, 40, 55, 80, 100] as const;
 export const REVIEW_STEP = 3;
 
 /** Steps built in this stage of the month close; the panes of the others say what they will do. */
-export const BUILT_STEPS: readonly number[] = [0, 1];
+export const BUILT_STEPS: readonly number[] = [0, 1, 2, 3];
 
 export const clampStep = (step: number) => Math.min(LAST_STEP, Math.max(0, Math.trunc(step)));
 

@@ -1,0 +1,95 @@
+import { DateTime } from 'luxon';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { TBillableTrainersResponse } from '../../api/contracts/settlement.contract';
+import { logInInBrowser, startBrowserStack } from '../support/browser';
+import { readNdjson } from '../support/ndjson';
+import { logIn, type Stack } from '../support/stack';
+
+// The admin's side of the review loop in a browser: step 3 sends the previews (streamed status and
+// messages), the preview check shows them by location, and a comment and the company approval land.
+
+let stack: Stack;
+let browser: Browser;
+let admin: Awaited<ReturnType<typeof logIn>>;
+const settlementUuid = crypto.randomUUID();
+const month = DateTime.local().minus({ months: 1 });
+const MONTH_END = month.endOf('month').toISODate()!;
+const SHOTS = process.env.E2E_SCREENSHOTS;
+
+const post = (path: string, body: unknown) =>
+  fetch(`${stack.baseUrl}${path}`, { method: 'POST', headers: admin.headers, body: JSON.stringify(body) });
+
+beforeAll(async () => {
+  ({ stack, browser } = await startBrowserStack());
+  admin = await logIn(stack.baseUrl, 'admin@demo.test');
+  // The log-in answer carries the api slug too (the test helper types only part of it).
+  const group = admin.studioGroups[0]! as unknown as { uuid: string; apiSlug: string };
+  const g = `/api/v1/${group.uuid}`;
+  // Last month's classes, then a settlement of three trainers prepared for previews (steps 1–2 by API).
+  const imported = await post(`${g}/demo/import/classes/ondemand`, { dateStart: month.startOf('month').toISODate(), dateEnd: MONTH_END });
+  expect(imported.status).toBe(200);
+  for await (const _ of readNdjson(imported));
+  const listed = (await (await fetch(`${stack.baseUrl}${g}/settlement/${settlementUuid}/billable-trainers?month=${MONTH_END}`, { headers: admin.headers })).json()) as TBillableTrainersResponse;
+  const selected = [...new Set(listed.rows.filter((row) => row.selectable).map((row) => row.trainer_uuid))].slice(0, 3);
+  expect(selected.length).toBe(3);
+  const preparation = { settlementMonth: MONTH_END, settlementUuid, trainersSelected: selected };
+  const ok = async (response: Response) => expect(response.status, await response.text()).toBe(200);
+  for (const phase of ['invoice-data', 'class', 'trainer']) await ok(await post(`${g}/settlement/${group.apiSlug}/create/${phase}`, preparation));
+  await ok(await post(`${g}/settlement/create`, { settlementMonth: MONTH_END, settlementUuid, trainerReview: true, apiSlug: group.apiSlug }));
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+const open = async (locale: 'de' | 'en') => {
+  const page = await browser.newPage({ viewport: { width: 1600, height: 1100 } });
+  await logInInBrowser(page, { baseUrl: stack.baseUrl, email: 'admin@demo.test', locale, landsOn: 'admin/import' });
+  return page;
+};
+const shot = (page: Page, name: string) => (SHOTS ? page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true }) : Promise.resolve());
+
+it('shows the yellow banner while no trainer was sent a preview', { timeout: 60_000 }, async () => {
+  const page = await open('en');
+  await page.goto(`${stack.baseUrl}/en/admin/settlement/${settlementUuid}/preview-check`);
+  await expect.poll(() => page.getByTestId('preview-check-empty').textContent(), { timeout: 20_000 }).toContain('No trainer previews currently available.');
+  await shot(page, 'preview-check-empty-en');
+  await page.close();
+});
+
+it('sends the previews from step 3, then checks, comments on and approves a trainer on the preview check', { timeout: 180_000 }, async () => {
+  const page = await open('en');
+  await page.goto(`${stack.baseUrl}/en/admin/settlement/wizard/${settlementUuid}`);
+  await page.getByTestId('send-preview-open').click();
+  await page.getByTestId('send-preview-message').fill('Please check your classes.');
+  await shot(page, 'send-preview-modal-en');
+  await page.getByTestId('send-preview-submit').click();
+  await expect.poll(() => page.getByTestId('send-preview-status').textContent(), { timeout: 60_000 }).toMatch(/Send preview (finished|3 of 3)/);
+  await expect.poll(() => page.getByTestId('send-preview-message-row').count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
+  await shot(page, 'send-preview-step-en');
+
+  // Step 4: a review per trainer with a portal account (the others were reported as not connected), none submitted yet.
+  const created = await page.locator('[data-testid="send-preview-message-row"][data-status="success"]').count();
+  expect(created).toBeGreaterThanOrEqual(1);
+  await page.getByTestId('send-preview-feedback').click();
+  await expect.poll(() => page.getByTestId('feedback-counter').textContent(), { timeout: 20_000 }).toBe(`0 / ${created} trainer have submitted feedback`);
+  await shot(page, 'feedback-step-en');
+  await page.close();
+
+  const de = await open('de');
+  await de.goto(`${stack.baseUrl}/de/admin/settlement/${settlementUuid}/preview-check`);
+  const firstTrainer = de.locator('[data-testid^="preview-check-trainer-"]').first();
+  await firstTrainer.waitFor({ timeout: 20_000 });
+  await firstTrainer.click();
+  await expect.poll(() => de.getByTestId('preview-title').textContent(), { timeout: 20_000 }).toMatch(/^Vorschau: /);
+  await de.getByTestId('preview-comment-input').fill('Bitte Kurs am Montag prüfen');
+  await de.getByTestId('preview-comment-submit').click();
+  await expect.poll(() => de.getByTestId('preview-thread').textContent(), { timeout: 20_000 }).toContain('Bitte Kurs am Montag prüfen');
+  await de.getByTestId('preview-company-switch').click({ force: true });
+  await expect.poll(() => de.getByTestId('preview-company-switch').isChecked(), { timeout: 20_000 }).toBe(true);
+  await expect.poll(() => de.getByTestId('preview-company-switch-time').count(), { timeout: 20_000 }).toBe(1);
+  await shot(de, 'preview-check-de');
+  await de.close();
+});

@@ -1,0 +1,226 @@
+import { Alert, Anchor, Badge, Button, Card, Group, Progress, ScrollArea, Stack, Text, Title, type MantineColor } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useReducer, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { TSendStreamMessage } from '../../../../../api/contracts/review.contract';
+import { ApiError, errorMessage } from '../../../shared/api/client';
+import { IconAlert, IconArrowLeft, IconInfo, IconPlay } from '../../../shared/components/icons';
+import { formatMonth } from '../../../shared/format';
+import { i18n } from '../../../shared/i18n';
+import { useLocale } from '../../../shared/hooks/use-locale';
+import { SendPreviewModal } from '../components/SendPreviewModal';
+import { reviewQueryKeys, sendPreviews } from '../hooks/review-api';
+import { settlementQueryKeys, useTrainerList } from '../hooks/settlement-api';
+import { initialSendPreviewState, sendPreviewProgress, sendPreviewReducer } from '../send-preview/send-preview-run';
+import { useWizardErrors } from '../wizard/wizard-errors';
+import type { WizardStepProps } from '../wizard/wizard-types';
+
+/** Spec 4 / 9: the bar hides 500 ms after the sending ended. */
+const HIDE_PROGRESS_AFTER_MS = 500;
+
+/** Spec 2.6 / 9: the message list is 100 px high, 400 px once sending starts. */
+const LIST_HEIGHT_IDLE = 100;
+const LIST_HEIGHT_SENDING = 400;
+
+export const SEND_BADGE_COLOR: Record<TSendStreamMessage['status'], MantineColor> = {
+  config: 'gray',
+  success: 'green',
+  info: 'blue',
+  error: 'red',
+  finished_club: 'teal',
+  finished_studiogroup: 'teal',
+};
+
+/**
+ * Step 3 (spec 2.6, 4 "Preview send"): the admin sends each selected trainer a preview of their
+ * settlement (a review in the portal, a notification and an e-mail). The answer streams one message
+ * per trainer; the sending itself runs in the settlement's workflow, so a closed tab loses nothing.
+ */
+export function SendPreviewStep({ group, settlementUuid, month, settlement, goToStep }: WizardStepProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const queryClient = useQueryClient();
+  const { report } = useWizardErrors();
+  const workflow = settlement?.workflow ?? null;
+  const trainerList = useTrainerList({ group, uuid: settlementUuid, month });
+  const [modalOpen, setModalOpen] = useState(false);
+  const [state, dispatch] = useReducer(sendPreviewReducer, initialSendPreviewState);
+  const [showProgress, setShowProgress] = useState(false);
+  const abort = useRef<AbortController | null>(null);
+  useEffect(() => () => abort.current?.abort(), []);
+
+  const sending = state.phase === 'sending';
+  const inProgress = settlement?.status === 'in_progress';
+  const sentUuids = workflow?.previewSentTrainerUuids ?? [];
+  // A sending started elsewhere (another tab, before a reload) shows as the workflow reports it.
+  const elsewhere = !sending && workflow?.previewSend?.phase === 'sending' ? workflow.previewSend : null;
+
+  // Keep the newest message in view.
+  const viewport = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    viewport.current?.scrollTo({ top: viewport.current.scrollHeight, behavior: 'smooth' });
+  }, [state.messages.length]);
+
+  useEffect(() => {
+    if (state.phase !== 'finished' && state.phase !== 'failed') return;
+    const timer = window.setTimeout(() => setShowProgress(false), HIDE_PROGRESS_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, [state.phase]);
+
+  const send = async ({ trainerUuids, message }: { trainerUuids: string[]; message: string }) => {
+    setModalOpen(false);
+    abort.current?.abort();
+    const controller = new AbortController();
+    abort.current = controller;
+    dispatch({ type: 'start', total: trainerUuids.length });
+    setShowProgress(true);
+    try {
+      await sendPreviews({
+        group,
+        settlementUuid,
+        month,
+        trainerUuids,
+        message,
+        signal: controller.signal,
+        onMessage: (streamed) => dispatch({ type: 'message', message: streamed }),
+      });
+      if (!controller.signal.aborted) dispatch({ type: 'streamEnded' });
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      const text = error instanceof ApiError ? errorMessage(error) : i18n.t('errors.network');
+      dispatch({ type: 'failed', error: text });
+      report(text);
+    } finally {
+      if (!controller.signal.aborted) {
+        void queryClient.invalidateQueries({ queryKey: settlementQueryKeys.detail(settlementUuid), exact: true });
+        void queryClient.invalidateQueries({ queryKey: reviewQueryKeys.reviews(settlementUuid) });
+        void queryClient.invalidateQueries({ queryKey: settlementQueryKeys.trainerList(settlementUuid) });
+      }
+    }
+  };
+
+  if (!settlement || !workflow) {
+    return (
+      <Alert color="yellow" icon={<IconInfo />} data-testid="send-preview-unavailable">
+        {t('sendPreview.unavailable')}
+      </Alert>
+    );
+  }
+
+  const trainers = trainerList.data ?? [];
+  const percent = sendPreviewProgress(state);
+  const statusText = sending
+    ? t('sendPreview.status.sending', { done: state.processed, total: state.total ?? 0 })
+    : state.phase === 'finished'
+      ? t('sendPreview.status.finished', { done: state.processed, total: state.total ?? 0 })
+      : state.phase === 'failed'
+        ? t('sendPreview.status.failed')
+        : elsewhere
+          ? t('sendPreview.status.sending', { done: elsewhere.processed, total: elsewhere.total })
+          : t('sendPreview.status.idle', { sent: sentUuids.length, total: trainers.length });
+
+  return (
+    <Stack gap="md" data-testid="settlement-send-preview-step">
+      <Card>
+        <Stack gap="md">
+          <Group justify="space-between" align="flex-start" gap="md">
+            <Stack gap={4} maw={620}>
+              <Title order={3} fz="lg">
+                {t('sendPreview.heading')}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {t('sendPreview.info')}
+              </Text>
+            </Stack>
+            <Group gap="sm">
+              <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => void goToStep(1)} disabled={sending || !inProgress} data-testid="send-preview-back">
+                {t('sendPreview.data')}
+              </Button>
+              {inProgress && (
+                <Button
+                  leftSection={<IconPlay size={16} />}
+                  onClick={() => setModalOpen(true)}
+                  loading={sending}
+                  disabled={trainerList.isPending || trainers.length === 0 || Boolean(elsewhere)}
+                  data-testid="send-preview-open"
+                >
+                  {t('sendPreview.send')}
+                </Button>
+              )}
+              <Button variant="light" onClick={() => void goToStep(3)} disabled={sending || !inProgress} data-testid="send-preview-feedback">
+                {t('sendPreview.feedback')}
+              </Button>
+            </Group>
+          </Group>
+
+          {trainerList.isError && (
+            <Alert color="red" icon={<IconAlert />} data-testid="send-preview-trainers-error">
+              {month ? t('sendPreview.trainersError', { month: formatMonth(month, locale) }) : errorMessage(trainerList.error)}
+            </Alert>
+          )}
+
+          <Stack gap={6}>
+            <Group justify="space-between">
+              <Text size="sm" fw={600} role="status" aria-live="polite" data-testid="send-preview-status">
+                {statusText}
+              </Text>
+              {(showProgress || elsewhere) && (
+                <Text size="sm" c="dimmed" ff="monospace">
+                  {elsewhere && !showProgress ? Math.round((elsewhere.processed * 100) / Math.max(1, elsewhere.total)) : percent}%
+                </Text>
+              )}
+            </Group>
+            {(showProgress || elsewhere) && (
+              <Progress
+                data-testid="send-preview-progress"
+                data-value={percent}
+                aria-label={t('sendPreview.progressLabel')}
+                value={elsewhere && !showProgress ? Math.round((elsewhere.processed * 100) / Math.max(1, elsewhere.total)) : percent}
+                size="lg"
+                radius="xl"
+                striped
+                animated={sending || Boolean(elsewhere)}
+                color={percent >= 100 ? 'green' : 'brand'}
+                transitionDuration={300}
+              />
+            )}
+          </Stack>
+
+          <ScrollArea h={state.phase === 'idle' ? LIST_HEIGHT_IDLE : LIST_HEIGHT_SENDING} viewportRef={viewport} type="auto" offsetScrollbars>
+            <Stack gap={6} data-testid="send-preview-messages" role="log" aria-live="polite">
+              {state.messages.length === 0 && (
+                <Text size="sm" c="dimmed">
+                  {t('sendPreview.noMessages')}
+                </Text>
+              )}
+              {state.messages.map((message) => (
+                <Group key={message.id} gap="sm" wrap="nowrap" align="flex-start" data-status={message.status} data-testid="send-preview-message-row">
+                  <Badge color={SEND_BADGE_COLOR[message.status]} variant={message.status === 'finished_studiogroup' ? 'filled' : 'light'} w={112} style={{ flexShrink: 0 }}>
+                    {t(`sendPreview.messageStatus.${message.status}`)}
+                  </Badge>
+                  <Text size="sm" style={{ wordBreak: 'break-word' }}>
+                    {message.message}
+                  </Text>
+                </Group>
+              ))}
+            </Stack>
+          </ScrollArea>
+        </Stack>
+      </Card>
+
+      <Card>
+        <Group justify="space-between" gap="md">
+          <Text size="sm" c="dimmed" maw={620}>
+            {t('sendPreview.previewCheckHint')}
+          </Text>
+          <Anchor component={Link} to={`/${locale}/admin/settlement/${settlementUuid}/preview-check`} data-testid="wizard-preview-check-link">
+            {t('previewCheck.link')}
+          </Anchor>
+        </Group>
+      </Card>
+
+      <SendPreviewModal opened={modalOpen} onClose={() => setModalOpen(false)} trainers={trainers} sentTrainerUuids={sentUuids} onSend={(selection) => void send(selection)} />
+    </Stack>
+  );
+}
