@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { formatSettlementTime } from './settlement-format';
 
 describe('formatSettlementTime', () => {
-  const at = (day: number) => DateTime.local(2026, 3, day, 14, 30).toISO() ?? '';
+  // 14:30 in Berlin, whatever zone the test runs in.
+  const at = (day: number) => DateTime.fromObject({ year: 2026, month: 3, day, hour: 14, minute: 30 }, { zone: 'Europe/Berlin' }).toISO() ?? '';
 
   it("writes 'dddd, MMMM Do YYYY, HH:mm' in English with the ordinal suffix", () => {
     expect(formatSettlementTime(at(5), 'en')).toBe('Thursday, March 5th 2026, 14:30');

@@ -13,7 +13,8 @@ const ordinalSuffix = (day: number) => {
  */
 export function formatSettlementTime(value: string | null | undefined, locale: AppLocale): string {
   if (!value) return '';
-  const date = DateTime.fromISO(value);
+  // Berlin time whatever the browser's zone: settlements, approvals and comments are a Berlin business's.
+  const date = DateTime.fromISO(value, { zone: 'Europe/Berlin' });
   if (!date.isValid) return '';
   const local = date.setLocale(INTL_LOCALE[locale]);
   if (locale === 'de') return local.toFormat("cccc, d'.' LLLL yyyy, HH:mm");

@@ -8,7 +8,7 @@ const MONDAY = Date.UTC(2026, 2, 2, 13, 5) / 1000;
 describe('review formats', () => {
   it('shows approvals as dddd, MMMM Do YYYY, HH:mm in Berlin time and the page language', () => {
     expect(formatApprovalTime(MONDAY, 'en')).toBe('Monday, March 2nd 2026, 14:05');
-    expect(formatApprovalTime(MONDAY, 'de')).toBe('Montag, März 2. 2026, 14:05');
+    expect(formatApprovalTime(MONDAY, 'de')).toBe('Montag, 2. März 2026, 14:05');
   });
 
   it('shows class times as DD.MM.YYYY HH:mm in Berlin time', () => {

@@ -1,15 +1,8 @@
-import dayjs from 'dayjs';
-import 'dayjs/locale/de';
-import advancedFormat from 'dayjs/plugin/advancedFormat';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
 import { DateTime } from 'luxon';
 import type { TApprovalEntry, TApprovalValue, TCreditNoteRow } from '../../../../api/contracts/review.contract';
 import type { AppLocale } from '../../shared/i18n/locales';
+import { formatSettlementTime } from '../../admin/settlement/settlement-format';
 
-dayjs.extend(utc);
-dayjs.extend(timezone);
-dayjs.extend(advancedFormat);
 
 // How the review screen shows times and approvals (trainer portal 2 "Credit-note review with
 // approvals", 9). Times are Berlin time whatever the browser's zone: the settlement month is a
@@ -19,11 +12,7 @@ const ZONE = 'Europe/Berlin';
 
 /** Spec 9: approvals as 'dddd, MMMM Do YYYY, HH:mm' in the page language ('Monday, March 2nd 2026, 14:05'). */
 export function formatApprovalTime(unixSeconds: number, locale: AppLocale): string {
-  return dayjs
-    .unix(unixSeconds)
-    .tz(ZONE)
-    .locale(locale === 'de' ? 'de' : 'en')
-    .format('dddd, MMMM Do YYYY, HH:mm');
+  return formatSettlementTime(DateTime.fromSeconds(unixSeconds).toISO(), locale);
 }
 
 /** A class's start as DD.MM.YYYY HH:mm (Berlin); '' for admin rows without a time. */
