@@ -110,7 +110,7 @@ describe('refusals: nothing is numbered, written or sent', () => {
 });
 
 describe('a credit-note run', () => {
-  let messages: TSendStreamMessage[] = [];
+  const messages: TSendStreamMessage[] = [];
 
   it('streams one message per trainer and step, and ends with "Send credit note finished"', async () => {
     const response = await post('/settlement/trainer-credit-note/send', { settlementUuid, settlementRunUuid: runUuid, trainersSelected: [linked, contracted] });
