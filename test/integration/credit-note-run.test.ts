@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DateTime } from 'luxon';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../../activities/mail';
 import type { TAccountingEmail } from '../../api/contracts/credit-note-run.contract';
@@ -13,6 +12,7 @@ import { formatEuro } from '../../domain/money';
 import { readNdjson } from '../support/ndjson';
 import { importDemoClasses, prepareSettlement } from '../support/month-close';
 import { pdfText } from '../support/pdf-text';
+import { startSmtpServer, type ReceivedMail } from '../support/smtp';
 import { logIn, startStack, type Stack } from '../support/stack';
 
 // Step 5 of the month close against the real API, PostgreSQL, Temporal, worker and an SMTP server in
@@ -22,20 +22,8 @@ import { logIn, startStack, type Stack } from '../support/stack';
 // of the same run refused, and the correction of an issued credit note.
 
 const SEPA_XSD = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/standards/sepa/pain.001.001.09.xsd');
-const received: Array<{ to: string[]; raw: string }> = [];
-const smtpServer = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('end', () => {
-      received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: Buffer.concat(chunks).toString('latin1') });
-      callback();
-    });
-  },
-});
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let received: ReceivedMail[] = [];
 
 const MONTH = DateTime.now().setZone('Europe/Berlin').startOf('month').minus({ months: 2 }).endOf('month').toISODate()!;
 let stack: Stack;
@@ -62,9 +50,9 @@ async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, ti
 }
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtpServer.listen(0, '127.0.0.1', resolve));
-  const address = smtpServer.server.address();
-  stack = await startStack({ mailer: createMailer({ smtpUrl: `smtp://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` }) });
+  smtp = await startSmtpServer();
+  received = smtp.received;
+  stack = await startStack({ mailer: createMailer({ smtpUrl: smtp.url }) });
   admin = await logIn(stack.baseUrl, 'admin@demo.test');
   const em = stack.orm.em.fork();
   const group = await em.findOneOrFail(StudioGroup, { apiSlug: 'demo-fitness' }, { populate: ['mandant'] });
@@ -84,7 +72,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.stop();
-  await new Promise<void>((resolve) => smtpServer.close(() => resolve()));
+  await smtp?.stop();
 });
 
 const creditNoteCount = () => stack.orm.em.fork().count(CreditNote, {});
@@ -126,7 +114,7 @@ describe('a credit-note run', () => {
     const notes = await stack.orm.em.fork().find(CreditNote, { documentType: 'credit_note' }, { orderBy: { number: 'asc' } });
     const year = DateTime.now().setZone('Europe/Berlin').year;
     expect(notes.map((note) => note.number)).toEqual([`GS-${year}-00001`, `GS-${year}-00002`]);
-    const toTrainer = await waitFor(async () => received.find((mail) => mail.to.includes('trainer@demo.test') && /Content-Type: application\/pdf/i.test(mail.raw)));
+    const toTrainer = await waitFor(async () => received.find((mail) => mail.envelopeTo.includes('trainer@demo.test') && /Content-Type: application\/pdf/i.test(mail.raw)));
     expect(toTrainer.raw).toContain(`GS-${year}-0000`);
   });
 
@@ -160,8 +148,10 @@ describe('a credit-note run', () => {
     for (const note of notes) expect(sepa).toContain(`<EndToEndId>${note.number}</EndToEndId>`);
 
     const csv = fs.readFileSync(path.join(stack.dataDir, files.find((file) => file.type === 'STUDIO_COSTS_BY_MONTH')!.filePath!), 'utf8');
-    const totalRow = csv.trim().split(/\r?\n/).at(-1)!.split(';');
-    expect(Math.round(Number(totalRow.at(-1)!.replace(',', '.')) * 100)).toBe(notesGross);
+    // German files: ';' and decimal comma; English: ',' and decimal point (this run is in English).
+    const german = csv.split(/\r?\n/)[0]!.includes(';');
+    const totalRow = csv.trim().split(/\r?\n/).at(-1)!.split(german ? ';' : ',');
+    expect(Math.round(Number(german ? totalRow.at(-1)!.replace(',', '.') : totalRow.at(-1)) * 100)).toBe(notesGross);
 
     const sums = await json<{ sumGross: number }>(await fetch(api(`/settlement/calculate-sum/${settlementUuid}`), { headers: admin.headers }));
     expect(sums.sumGross).toBe(notesGross);
@@ -181,7 +171,7 @@ describe('a credit-note run', () => {
 
     const sent = await post('/settlement/accounting-email/send', { ...body, accountingEmailAddress: 'steuerbuero@example.test' });
     expect(sent.status, await sent.clone().text()).toBe(200);
-    const mail = await waitFor(async () => received.find((item) => item.to.includes('steuerbuero@example.test')));
+    const mail = await waitFor(async () => received.find((item) => item.envelopeTo.includes('steuerbuero@example.test')));
     expect(mail.raw).not.toContain('<script>');
     expect(mail.raw).toMatch(/\.xml/);
     expect(mail.raw).toMatch(/\.zip/);

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMailActivities, createMailer, type MailActivities, type TQueueEmailInput } from '../../activities/mail';
 import type { TOutboxEmailDetail, TOutboxList } from '../../api/contracts/outbox.contract';
 import { OutgoingEmail, StudioGroupTrainer, Trainer, TrainerAccount, User } from '../../db/entities';
 import { DEMO_TRAINER_EMAIL } from '../../domain/source-systems/demo.connector';
+import { startSmtpServer, type ReceivedMail } from '../support/smtp';
 import { logIn, startStack, type Stack } from '../support/stack';
 
 // E-mail delivery against the real database and a real SMTP server in this process: what arrives
@@ -16,29 +15,8 @@ import { logIn, startStack, type Stack } from '../support/stack';
 
 const PUBLIC_URL = 'https://pay.example';
 
-type ReceivedMail = { envelopeTo: string[]; raw: string };
-
-// --- a real SMTP server -------------------------------------------------------------------------
-
-const received: ReceivedMail[] = [];
-const smtpServer = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onRcptTo(address, _session, callback) {
-    // A mailbox the server refuses for good (RFC 5321: 550).
-    if (address.address.startsWith('refused')) return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
-    callback();
-  },
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('end', () => {
-      received.push({ envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: Buffer.concat(chunks).toString('latin1') });
-      callback();
-    });
-  },
-});
+let smtpServer: Awaited<ReturnType<typeof startSmtpServer>>;
+let received: ReceivedMail[] = [];
 let smtpPort = 0;
 
 // --- just enough MIME to read what arrived (headers, encoded words, quoted-printable, multipart) ----
@@ -125,8 +103,9 @@ async function linkPortalAccount(trainer: Trainer, { email, language }: { email:
 }
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtpServer.listen(0, '127.0.0.1', () => resolve()));
-  smtpPort = (smtpServer.server.address() as AddressInfo).port;
+  smtpServer = await startSmtpServer();
+  received = smtpServer.received;
+  smtpPort = smtpServer.port;
   stack = await startStack({ worker: false });
   admin = await logIn(stack.baseUrl, 'admin@demo.test');
   yogaAdmin = await logIn(stack.baseUrl, 'admin2@demo.test');
@@ -144,7 +123,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.stop();
-  await new Promise<void>((resolve) => smtpServer.close(() => resolve()));
+  await smtpServer?.stop();
 });
 
 beforeEach(() => {
@@ -275,13 +254,10 @@ describe('sending through SMTP', () => {
 
   it('keeps an e-mail queued and fails the attempt (for a retry) while the server cannot be reached', async () => {
     const email = await queued(previewFor(germanTrainer));
-    const closedPort = await new Promise<number>((resolve) => {
-      const probe = new SMTPServer({ logger: false });
-      probe.listen(0, '127.0.0.1', () => {
-        const { port } = probe.server.address() as AddressInfo;
-        probe.close(() => resolve(port));
-      });
-    });
+    // A port where an SMTP server just stopped: nobody answers there.
+    const probe = await startSmtpServer();
+    await probe.stop();
+    const closedPort = probe.port;
     const unreachable = createMailActivities({ orm: stack.orm, mailer: createMailer({ smtpUrl: `smtp://127.0.0.1:${closedPort}` }), publicUrl: PUBLIC_URL });
     await expect(unreachable.deliverEmail({ emailUuid: email.emailUuid })).rejects.toMatchObject({ type: 'MailServerUnavailable', nonRetryable: false });
     const row = await fresh().findOneOrFail(OutgoingEmail, { uuid: email.emailUuid });

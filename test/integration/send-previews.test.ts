@@ -1,5 +1,4 @@
 import { DateTime } from 'luxon';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../../activities/mail';
 import type { TSendStreamMessage } from '../../api/contracts/review.contract';
@@ -10,6 +9,7 @@ import { approveUpdate } from '../../workflows/settlement.messages';
 import { settlementWorkflowId } from '../../workflows/ids';
 import { readNdjson } from '../support/ndjson';
 import { importDemoClasses, prepareSettlement } from '../support/month-close';
+import { startSmtpServer, type ReceivedMail } from '../support/smtp';
 import { logIn, startStack, type Stack } from '../support/stack';
 
 // Step 3 of the month close against the real API, PostgreSQL, Temporal, worker and a real SMTP
@@ -18,20 +18,8 @@ import { logIn, startStack, type Stack } from '../support/stack';
 // account is reported (the spec's 204); a second sending sends nothing again; the approvals go
 // through the workflow, whose validator refuses a trainer's approval once the company approved.
 
-const received: Array<{ to: string[]; raw: string }> = [];
-const smtpServer = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('end', () => {
-      received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: Buffer.concat(chunks).toString('latin1') });
-      callback();
-    });
-  },
-});
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let received: ReceivedMail[] = [];
 
 const PUBLIC_URL = 'https://trainerpay.example';
 const MONTH = DateTime.now().setZone('Europe/Berlin').startOf('month').minus({ months: 2 }).endOf('month').toISODate()!;
@@ -64,10 +52,9 @@ async function waitFor(predicate: () => boolean, timeoutMs = 10_000) {
 }
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtpServer.listen(0, '127.0.0.1', resolve));
-  const address = smtpServer.server.address();
-  const smtpPort = typeof address === 'object' && address ? address.port : 0;
-  stack = await startStack({ mailer: createMailer({ smtpUrl: `smtp://127.0.0.1:${smtpPort}` }), publicUrl: PUBLIC_URL });
+  smtp = await startSmtpServer();
+  received = smtp.received;
+  stack = await startStack({ mailer: createMailer({ smtpUrl: smtp.url }), publicUrl: PUBLIC_URL });
   admin = await logIn(stack.baseUrl, 'admin@demo.test');
   trainerUser = await logIn(stack.baseUrl, 'trainer@demo.test');
   const em = stack.orm.em.fork();
@@ -85,7 +72,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.stop();
-  await new Promise<void>((resolve) => smtpServer.close(() => resolve()));
+  await smtp?.stop();
 });
 
 describe('send previews', () => {
@@ -107,7 +94,7 @@ describe('send previews', () => {
 
     await waitFor(() => received.length >= 1);
     expect(received).toHaveLength(1);
-    expect(received[0]!.to).toEqual(['trainer@demo.test']);
+    expect(received[0]!.envelopeTo).toEqual(['trainer@demo.test']);
     const body = received[0]!.raw.replace(/=\r\n/g, '');
     expect(body).toContain(`${PUBLIC_URL}/`);
     expect(body).toContain(`/trainer/accounting/review/${fitness.uuid}/${settlementUuid}`);

@@ -23,8 +23,8 @@ import {
   type TAccountingFileType,
   type TAttachmentStatus,
 } from '../../contracts/credit-note-run.contract';
-import type { TSendStreamMessage, TSettlementSendEvent } from '../../contracts/review.contract';
-import { settlementRoom } from '../../contracts/settlement.contract';
+import type { TSendStreamMessage } from '../../contracts/review.contract';
+import { followSending } from '../review/send-stream';
 import { HttpError, badRequest, conflict, notFound } from '../../errors';
 import { localeOf, t } from '../../locale';
 import { validate, validated } from '../../validate';
@@ -38,7 +38,6 @@ type Deps = { temporal: Client; feed: EventFeed };
 
 const em = () => RequestContext.getEntityManager()! as EntityManager;
 
-const STATE_POLL_MS = 3_000;
 const FILE_SLUG: Record<TAccountingFileType, string> = { SEPA_XML: 'sepa-xml', CREDIT_NOTES_ZIP: 'credit-notes-zip', STUDIO_COSTS_BY_MONTH: 'studio-costs-csv' };
 const FILE_ERROR: Record<TAccountingFileType, string> = { SEPA_XML: 'creditNote.file.sepaError', CREDIT_NOTES_ZIP: 'creditNote.file.zipError', STUDIO_COSTS_BY_MONTH: 'creditNote.file.csvError' };
 
@@ -129,56 +128,29 @@ export function createCreditNoteRunRouter({ temporal, feed }: Deps) {
     const runUuid = body.settlementRunUuid ?? randomUUID();
     if (await em().count(SettlementRun, { uuid: runUuid })) throw conflict('creditNote.runAlreadySent');
 
-    const queue: TSendStreamMessage[] = [];
-    let wake: (() => void) | null = null;
-    let closed = false;
-    const unsubscribe = feed.subscribe(settlementRoom(settlement.uuid), (feedEvent) => {
-      const data = feedEvent.data as TSettlementSendEvent;
-      if (feedEvent.event !== 'settlement:send' || data.sendUuid !== runUuid) return;
-      queue.push(data.message);
-      wake?.();
+    let failed = false;
+    const sending = followSending(feed, settlement.uuid, runUuid, async () => {
+      const run = (await queryState(temporal, settlement.uuid))?.creditNoteRun;
+      failed = run?.runUuid === runUuid && run.phase === 'failed';
+      return run?.runUuid === runUuid && run.phase !== 'running';
     });
-    req.on('close', () => {
-      closed = true;
-      wake?.();
-    });
+    req.on('close', sending.close);
     try {
       await runUpdate(temporal, () =>
         settlementHandle(temporal, settlement.uuid).executeUpdate(sendCreditNotesUpdate, { args: [{ runUuid, trainerUuids: body.trainersSelected, userUuid: authOf(req).userUuid, locale: localeOf(req) }] }),
       );
     } catch (error) {
-      unsubscribe();
+      sending.close();
       throw error;
     }
 
     res.status(200).type('application/x-ndjson').setHeader('Cache-Control', 'no-cache');
     res.setHeader('X-Settlement-Run-Uuid', runUuid);
     res.flushHeaders();
-    let lastPoll = Date.now();
-    while (!closed) {
-      const next = queue.shift();
-      if (next) {
-        res.write(`${JSON.stringify(next)}\n`);
-        if (next.status === 'finished_studiogroup') break;
-        continue;
-      }
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-        setTimeout(resolve, STATE_POLL_MS);
-      });
-      wake = null;
-      if (queue.length === 0 && Date.now() - lastPoll >= STATE_POLL_MS) {
-        lastPoll = Date.now();
-        // The run failed for good, or its last message was missed: end the stream with the state.
-        const state = await queryState(temporal, settlement.uuid);
-        const run = state?.creditNoteRun;
-        if (run?.runUuid === runUuid && run.phase !== 'running' && queue.length === 0) {
-          if (run.phase === 'failed') res.write(`${JSON.stringify({ status: 'error', message: t(req, 'settlement.preparationFailed', { reason: '' }) } satisfies TSendStreamMessage)}\n`);
-          break;
-        }
-      }
-    }
-    unsubscribe();
+    for await (const message of sending.messages) res.write(`${JSON.stringify(message)}\n`);
+    // The run failed for good (its last message never came): say so before the stream ends.
+    if (failed) res.write(`${JSON.stringify({ status: 'error', message: t(req, 'settlement.preparationFailed', { reason: '' }) } satisfies TSendStreamMessage)}\n`);
+    sending.close();
     res.end();
   });
 

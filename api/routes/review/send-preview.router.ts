@@ -10,8 +10,9 @@ import { sendPreviewsUpdate } from '../../../workflows/settlement.messages';
 import { authOf } from '../../auth/sessions';
 import { studioGroupOf } from '../../auth/tenancy';
 import { ZUuid } from '../../contracts/common.contract';
-import { ZSendPreviewsRequest, type TSendStreamMessage, type TSettlementSendEvent } from '../../contracts/review.contract';
-import { settlementRoom, ZSettlementMonth } from '../../contracts/settlement.contract';
+import { ZSendPreviewsRequest, type TSendStreamMessage } from '../../contracts/review.contract';
+import { ZSettlementMonth } from '../../contracts/settlement.contract';
+import { followSending } from './send-stream';
 import { HttpError, notFound } from '../../errors';
 import { localeOf, t } from '../../locale';
 import { validate, validated } from '../../validate';
@@ -25,9 +26,6 @@ import { assertInProgress, assertMonthMatches, assertSameStudioGroup, findSettle
 type Deps = { temporal: Client; feed: EventFeed };
 
 const em = () => RequestContext.getEntityManager()! as EntityManager;
-
-/** How often the stream asks the workflow whether the sending ended (a missed last message). */
-const STATE_POLL_MS = 3_000;
 
 const ZTrainerReviewForm = z.object({
   apiSlug: z.string().optional(),
@@ -46,52 +44,6 @@ const schemas = {
   one: { body: ZTrainerReviewForm },
 };
 
-type Sending = { messages: AsyncGenerator<TSendStreamMessage>; close: () => void };
-
-/**
- * Subscribes to one sending's messages before the update goes out (so none is missed) and yields
- * them until the last one; it also ends when the workflow says the sending is done.
- */
-function followSending(feed: EventFeed, temporal: Client, settlementUuid: string, sendUuid: string): Sending {
-  const queue: TSendStreamMessage[] = [];
-  let wake: (() => void) | null = null;
-  let closed = false;
-  const unsubscribe = feed.subscribe(settlementRoom(settlementUuid), (feedEvent) => {
-    if (feedEvent.event !== 'settlement:send') return;
-    const data = feedEvent.data as TSettlementSendEvent;
-    if (data.sendUuid !== sendUuid) return;
-    queue.push(data.message);
-    wake?.();
-  });
-  const close = () => {
-    closed = true;
-    unsubscribe();
-    wake?.();
-  };
-  async function* messages() {
-    let lastPoll = Date.now();
-    while (!closed) {
-      const next = queue.shift();
-      if (next) {
-        yield next;
-        if (next.status === 'finished_studiogroup') return;
-        continue;
-      }
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-        setTimeout(resolve, STATE_POLL_MS);
-      });
-      wake = null;
-      if (queue.length === 0 && Date.now() - lastPoll >= STATE_POLL_MS) {
-        lastPoll = Date.now();
-        const state = await queryState(temporal, settlementUuid);
-        if (state?.previewSend?.sendUuid === sendUuid && state.previewSend.phase === 'done' && queue.length === 0) return;
-      }
-    }
-  }
-  return { messages: messages(), close };
-}
-
 /** Mounted under /api/v1/:g. */
 export function createSendPreviewRouter({ temporal, feed }: Deps) {
   const router = Router({ mergeParams: true });
@@ -102,7 +54,10 @@ export function createSendPreviewRouter({ temporal, feed }: Deps) {
     assertInProgress(settlement);
     assertMonthMatches(settlement, lastDay, localeOf(req));
     const sendUuid = randomUUID();
-    const sending = followSending(feed, temporal, settlement.uuid, sendUuid);
+    const sending = followSending(feed, settlement.uuid, sendUuid, async () => {
+      const state = await queryState(temporal, settlement.uuid);
+      return state?.previewSend?.sendUuid === sendUuid && state.previewSend.phase === 'done';
+    });
     try {
       const answer = await runUpdate(temporal, () =>
         settlementHandle(temporal, settlement.uuid).executeUpdate(sendPreviewsUpdate, {

@@ -1,0 +1,292 @@
+import { randomUUID } from 'node:crypto';
+import { type WorkflowHandleWithFirstExecutionRunId } from '@temporalio/client';
+import { TestWorkflowEnvironment } from '@temporalio/testing';
+import { Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreditNoteActivities } from '../../activities/credit-notes';
+import type { MailActivities } from '../../activities/mail';
+import type { PrepareActivities } from '../../activities/prepare';
+import type { ReviewActivities } from '../../activities/review';
+import type { TRecordApprovalInput } from '../../activities/review/review.types';
+import {
+  approveUpdate,
+  awaitPreparationPhaseUpdate,
+  createSettlementUpdate,
+  sendCreditNotesUpdate,
+  sendPreviewsUpdate,
+  settlementCommandUpdate,
+  startPreparationUpdate,
+  stateQuery,
+  trainerStatesChangedSignal,
+  type TSettlementInput,
+  type TSettlementState,
+} from '../../workflows/settlement.messages';
+import { settlementWorkflow } from '../../workflows/settlement.workflow';
+import { settlementWorkflowId } from '../../workflows/ids';
+import { bundleWorkflows, installQuietRuntime, startTimeSkippingEnvironment, updateRefusal as refusal } from './test-server';
+
+// The review loop of the settlement workflow (steps 3–4) and the start of a credit-note run, with
+// mocked activities on the time-skipping test server: after sending previews the settlement waits
+// (days) for approvals; the approve update's validator refuses locked toggles without running the
+// activity; a recalculation keeps the sent previews and withdraws the approvals of the re-prepared
+// trainers; sendCreditNotes is refused for a trainer the company has not approved and for a run uuid
+// used before. The records' side (comments surviving a recalculation) is test/integration/recalculation.test.ts.
+
+type Activities = PrepareActivities &
+  Pick<ReviewActivities, 'createTrainerReviews' | 'announcePreviewSendFinished' | 'recordApproval'> &
+  Pick<MailActivities, 'deliverEmails'> &
+  Pick<CreditNoteActivities, 'startCreditNoteRun' | 'issueCreditNotes' | 'queueCreditNoteEmails' | 'markCreditNotesSent' | 'createRunFiles' | 'finishCreditNoteRun'>;
+
+type Calls = { previews: string[][]; approvals: TRecordApprovalInput[]; issued: string[]; prepared: string[][] };
+
+/** Mocked activities that keep approvals as the records would: the latest toggle per trainer and kind. */
+function mockActivities() {
+  const calls: Calls = { previews: [], approvals: [], issued: [], prepared: [] };
+  const current = new Map<string, { company: boolean; trainer: boolean }>();
+  const noSums = { netCents: 0, vatCents: 0, grossCents: 0 };
+  const activities: Activities = {
+    async freezeSettlementInvoiceData(input) {
+      return { trainerUuids: input.trainerUuids, lockedTrainerUuids: [], anyCreditNoteSent: false, rules: 1 };
+    },
+    async prepareTrainerLines(input) {
+      calls.prepared.push(input.trainerUuids);
+      // A re-prepared trainer's approval rows no longer count (the numbers changed).
+      for (const uuid of input.trainerUuids) current.delete(uuid);
+      return { trainers: input.trainerUuids.length, lines: 0, ...noSums };
+    },
+    async markTrainersPrepared(input) {
+      return { trainers: input.trainerUuids.length, ...noSums };
+    },
+    async recordTrainerReview() {},
+    async recordSettlementStatus() {},
+    async saveAdminPosition(input) {
+      return { trainerUuid: input.trainerUuid, positions: 1, grossCents: 0 };
+    },
+    async removeAdminPosition(input) {
+      return { trainerUuid: input.trainerUuid, positions: 0, grossCents: 0 };
+    },
+    async createTrainerReviews(input) {
+      calls.previews.push(input.trainerUuids);
+      return { trainers: input.trainerUuids.map((trainerUuid) => ({ trainerUuid, outcome: 'created' as const, emailUuid: randomUUID() })) };
+    },
+    async announcePreviewSendFinished() {},
+    async deliverEmails(input) {
+      return input.emailUuids.map((emailUuid) => ({ emailUuid, status: 'sent' as const, delivery: 'smtp' as const, alreadySent: false }));
+    },
+    async recordApproval(input) {
+      calls.approvals.push(input);
+      const approvals = { ...(current.get(input.trainerUuid) ?? { company: false, trainer: false }) };
+      if (input.by === 'trainer') approvals.trainer = input.approved;
+      if (input.by === 'company') approvals.company = input.approved;
+      current.set(input.trainerUuid, approvals);
+      return { entries: [{ approved: input.approved, user: input.userUuid, timestamp: 1_760_000_000 }], ...approvals };
+    },
+    async startCreditNoteRun(input) {
+      return { runUuid: input.runUuid };
+    },
+    async issueCreditNotes(input) {
+      calls.issued.push(...input.trainerUuids);
+      return { trainers: input.trainerUuids.map((trainerUuid, index) => ({ trainerUuid, outcome: 'issued' as const, number: `GS-2026-${String(calls.issued.length - input.trainerUuids.length + index + 1).padStart(5, '0')}` })) };
+    },
+    async queueCreditNoteEmails(input) {
+      return { trainers: input.trainerUuids.map((trainerUuid) => ({ trainerUuid, emailUuid: randomUUID(), outcome: 'queued' as const, status: 'queued' as const })) };
+    },
+    async markCreditNotesSent(input) {
+      return { sent: input.trainerUuids.length };
+    },
+    async createRunFiles() {
+      return { files: [] };
+    },
+    async finishCreditNoteRun() {
+      return noSums;
+    },
+  };
+  return { activities, calls };
+}
+
+const input = (): TSettlementInput => ({
+  settlementUuid: randomUUID(),
+  studioGroupUuid: randomUUID(),
+  month: '2026-09-30',
+  version: 'v2',
+  createdByUserUuid: randomUUID(),
+  locale: 'de',
+});
+
+type Handle = WorkflowHandleWithFirstExecutionRunId<typeof settlementWorkflow>;
+
+describe('settlementWorkflow: the review loop', () => {
+  let env: TestWorkflowEnvironment;
+  let workflowBundle: WorkflowBundleWithSourceMap;
+
+  beforeAll(async () => {
+    installQuietRuntime();
+    env = await startTimeSkippingEnvironment();
+    workflowBundle = await bundleWorkflows();
+  });
+
+  afterAll(async () => {
+    await env?.teardown();
+  });
+
+  /** A settlement of these trainers prepared with trainer review, previews sent to `previewed`, on a worker with the mocks. */
+  async function withReviewedSettlement(trainerUuids: string[], previewed: string[], body: (handle: Handle, calls: Calls) => Promise<void>) {
+    const { activities, calls } = mockActivities();
+    const taskQueue = `test-${randomUUID()}`;
+    const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowBundle, activities });
+    await worker.runUntil(async () => {
+      const workflowInput = input();
+      const handle = await env.client.workflow.start(settlementWorkflow, { args: [workflowInput], workflowId: settlementWorkflowId(workflowInput.settlementUuid), taskQueue });
+      await prepare(handle, trainerUuids);
+      await handle.executeUpdate(createSettlementUpdate, { args: [{ trainerReview: true, userUuid: 'admin' }] });
+      const answer = await handle.executeUpdate(sendPreviewsUpdate, { args: [{ sendUuid: randomUUID(), trainerUuids: previewed, message: 'Bitte prüfen.', userUuid: 'admin' }] });
+      expect(answer.trainerUuids).toEqual(previewed);
+      await untilState(handle, (state) => state.previewSend?.phase === 'done');
+      await body(handle, calls);
+      await handle.executeUpdate(settlementCommandUpdate, { args: [{ action: 'finish_settlement', userUuid: 'admin' }] });
+      expect(await handle.result()).toMatchObject({ status: 'completed' });
+    });
+  }
+
+  async function prepare(handle: Handle, trainerUuids: string[]) {
+    await handle.executeUpdate(startPreparationUpdate, { args: [{ trainerUuids, userUuid: 'admin' }] });
+    return handle.executeUpdate(awaitPreparationPhaseUpdate, { args: [{ phase: 'trainer' }] });
+  }
+
+  async function untilState(handle: Handle, predicate: (state: TSettlementState) => boolean): Promise<TSettlementState> {
+    let state = await handle.query(stateQuery);
+    for (let tries = 0; !predicate(state); tries++) {
+      if (tries > 200) throw new Error(`state never matched: ${JSON.stringify(state)}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      state = await handle.query(stateQuery);
+    }
+    return state;
+  }
+
+  const approve = (handle: Handle, trainerUuid: string, by: 'trainer' | 'company' | 'location', approved = true, studioUuid?: string) =>
+    handle.executeUpdate(approveUpdate, { args: [{ trainerUuid, by, approved, userUuid: by === 'trainer' ? 'trainer-account' : 'admin', ...(studioUuid ? { studioUuid } : {}) }] });
+
+  it('stays open after sending previews and records each approval the update brings', async () => {
+    const [anna, ben, cara] = [randomUUID(), randomUUID(), randomUUID()];
+    await withReviewedSettlement([anna, ben, cara], [anna, ben], async (handle, calls) => {
+      expect(calls.previews).toEqual([[anna, ben]]);
+      // A week passes (time skipping) without an answer: the settlement still waits, at the review step.
+      await env.sleep('7 days');
+      expect((await handle.describe()).status.name).toBe('RUNNING');
+      const waiting = await handle.query(stateQuery);
+      expect(waiting).toMatchObject({ status: 'in_progress', step: 2, previewSentTrainerUuids: [anna, ben], approvals: {}, maxReachableStep: 3 });
+
+      const byTrainer = await approve(handle, anna, 'trainer');
+      expect(byTrainer.entries).toEqual([{ approved: true, user: 'trainer-account', timestamp: 1_760_000_000 }]);
+      expect(byTrainer.state.approvals).toEqual({ [anna]: { company: false, trainer: true } });
+      expect(byTrainer.state.maxReachableStep).toBe(3);
+
+      // The company's approval opens the credit notes (step index 4).
+      const byCompany = await approve(handle, anna, 'company');
+      expect(byCompany.state.approvals[anna]).toEqual({ company: true, trainer: true });
+      expect(byCompany.state.maxReachableStep).toBe(4);
+      // The company may approve a trainer who has not answered; a location toggle needs its studio.
+      expect((await approve(handle, ben, 'company')).state.approvals[ben]).toEqual({ company: true, trainer: false });
+      const location = randomUUID();
+      await approve(handle, cara, 'location', true, location);
+      expect(calls.approvals.map(({ trainerUuid, by, approved, studioUuid }) => ({ trainerUuid, by, approved, studioUuid }))).toEqual([
+        { trainerUuid: anna, by: 'trainer', approved: true, studioUuid: undefined },
+        { trainerUuid: anna, by: 'company', approved: true, studioUuid: undefined },
+        { trainerUuid: ben, by: 'company', approved: true, studioUuid: undefined },
+        { trainerUuid: cara, by: 'location', approved: true, studioUuid: location },
+      ]);
+      expect((await handle.describe()).status.name).toBe('RUNNING');
+    });
+  });
+
+  it('refuses locked approvals in the validator, running no activity', async () => {
+    const [anna, ben, cara] = [randomUUID(), randomUUID(), randomUUID()];
+    await withReviewedSettlement([anna, ben, cara], [anna, ben], async (handle, calls) => {
+      await approve(handle, anna, 'trainer');
+      await approve(handle, anna, 'company');
+      const recorded = calls.approvals.length;
+
+      // The trainer after the company approved: neither a withdrawal nor a second approval.
+      expect(await refusal(approve(handle, anna, 'trainer', false))).toEqual({ type: 'Conflict', message: 'review.lockedCompanyApproved' });
+      expect(await refusal(approve(handle, anna, 'trainer', true))).toEqual({ type: 'Conflict', message: 'review.lockedCompanyApproved' });
+      // A trainer who was never sent a preview has nothing to approve.
+      expect(await refusal(approve(handle, cara, 'trainer'))).toEqual({ type: 'Conflict', message: 'review.previewNotSent' });
+      // A trainer who is not in the settlement at all.
+      expect(await refusal(approve(handle, randomUUID(), 'company'))).toEqual({ type: 'NotFound', message: 'review.trainerNotInSettlement' });
+      // A location toggle without its studio.
+      expect(await refusal(approve(handle, ben, 'location'))).toEqual({ type: 'Invalid', message: 'validation.invalid' });
+
+      // Once the credit note is issued (a run reports it), nobody toggles anything for that trainer.
+      await handle.signal(trainerStatesChangedSignal, { billedTrainerUuids: [ben], anyCreditNoteSent: true });
+      await untilState(handle, (state) => state.billedTrainerUuids.includes(ben));
+      for (const by of ['trainer', 'company'] as const) {
+        expect(await refusal(approve(handle, ben, by))).toEqual({ type: 'Conflict', message: 'review.lockedPdfCreated' });
+        expect(await refusal(approve(handle, ben, by, false))).toEqual({ type: 'Conflict', message: 'review.lockedPdfCreated' });
+      }
+      expect(await refusal(approve(handle, ben, 'location', true, randomUUID()))).toEqual({ type: 'Conflict', message: 'review.lockedPdfCreated' });
+
+      expect(calls.approvals).toHaveLength(recorded);
+      expect((await handle.query(stateQuery)).approvals).toEqual({ [anna]: { company: true, trainer: true } });
+    });
+  });
+
+  it('a recalculation keeps the sent previews and withdraws the re-prepared trainers’ approvals', async () => {
+    const [anna, ben, cara] = [randomUUID(), randomUUID(), randomUUID()];
+    await withReviewedSettlement([anna, ben, cara], [anna, ben], async (handle, calls) => {
+      await approve(handle, anna, 'trainer');
+      await approve(handle, anna, 'company');
+      await approve(handle, ben, 'trainer');
+      await approve(handle, cara, 'company');
+      expect(Object.keys((await handle.query(stateQuery)).approvals).sort()).toEqual([anna, ben, cara].sort());
+
+      // The import queue's recalculation re-prepares Anna and Ben (a second startPreparation).
+      const recalculated = await prepare(handle, [anna, ben]);
+      expect(calls.prepared.at(-1)?.sort()).toEqual([anna, ben].sort());
+      expect(recalculated.preparation).toMatchObject({ phase: 'done', runs: 2, preparedTrainerUuids: [anna, ben] });
+      expect(recalculated.previewSentTrainerUuids).toEqual([anna, ben]);
+      expect(recalculated.approvals).toEqual({ [cara]: { company: true, trainer: false } });
+      // Cara was not re-prepared and keeps hers, so the credit-note step stays open.
+      expect(recalculated.maxReachableStep).toBe(4);
+
+      // Anna's review is still open to her (no new preview needed) and she approves the new numbers.
+      const again = await approve(handle, anna, 'trainer');
+      expect(again.state.approvals[anna]).toEqual({ company: false, trainer: true });
+      expect(calls.previews).toHaveLength(1);
+    });
+  });
+
+  it('refuses credit notes for a trainer the company has not approved and a run uuid used before', async () => {
+    const [anna, ben] = [randomUUID(), randomUUID()];
+    await withReviewedSettlement([anna, ben], [anna, ben], async (handle, calls) => {
+      await approve(handle, anna, 'trainer');
+      await approve(handle, ben, 'trainer');
+      expect(await refusal(handle.executeUpdate(sendCreditNotesUpdate, { args: [{ runUuid: randomUUID(), trainerUuids: [anna], userUuid: 'admin' }] }))).toEqual({
+        type: 'Invalid',
+        message: 'creditNote.trainerNotApproved',
+      });
+
+      await approve(handle, anna, 'company');
+      // One unapproved trainer refuses the whole run: nothing is issued.
+      expect(await refusal(handle.executeUpdate(sendCreditNotesUpdate, { args: [{ runUuid: randomUUID(), trainerUuids: [anna, ben], userUuid: 'admin' }] }))).toEqual({
+        type: 'Invalid',
+        message: 'creditNote.trainerNotApproved',
+      });
+      expect(calls.issued).toEqual([]);
+
+      const runUuid = randomUUID();
+      const started = await handle.executeUpdate(sendCreditNotesUpdate, { args: [{ runUuid, trainerUuids: [anna], userUuid: 'admin' }] });
+      expect(started).toMatchObject({ runUuid, trainerUuids: [anna], state: { creditNoteRun: { runUuid, phase: 'running', total: 1 } } });
+      const done = await untilState(handle, (state) => state.creditNoteRun?.phase === 'done');
+      expect(done).toMatchObject({ billedTrainerUuids: [anna], anyCreditNoteSent: true, runUuids: [runUuid], step: 5, creditNoteRun: { issued: 1, refused: 0 } });
+      expect(calls.issued).toEqual([anna]);
+
+      // The same run uuid again, even for another (now approved) trainer: refused.
+      await approve(handle, ben, 'company');
+      expect(await refusal(handle.executeUpdate(sendCreditNotesUpdate, { args: [{ runUuid, trainerUuids: [ben], userUuid: 'admin' }] }))).toEqual({ type: 'Conflict', message: 'creditNote.runAlreadySent' });
+      // A billed trainer is not billed twice, nor can an approval of theirs change any more.
+      expect(await refusal(handle.executeUpdate(sendCreditNotesUpdate, { args: [{ runUuid: randomUUID(), trainerUuids: [anna], userUuid: 'admin' }] }))).toEqual({ type: 'Invalid', message: 'settlement.trainerBilled' });
+      expect(await refusal(approve(handle, anna, 'company', false))).toEqual({ type: 'Conflict', message: 'review.lockedPdfCreated' });
+      expect(calls.issued).toEqual([anna]);
+    });
+  });
+});
