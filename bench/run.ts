@@ -5,14 +5,21 @@
 // in chunks of 50 trainers two at a time as settlementWorkflow schedules them, trainer phase), twice:
 // a first preparation and a reload. Temporal is left out: it adds a few milliseconds of scheduling
 // per activity, not work. Prints a table of the phases' times and the memory peak.
+// Then the month close of issue 5 for all 1,000 trainers (settlement without trainer review, every
+// trainer with self-billing consent): a credit-note run through the real activities
+// (activities/credit-notes, called as creditNoteRunWorkflow schedules them: startCreditNoteRun,
+// issueCreditNotes in chunks of 25 one after the other — number, PDF written with its hash, record —
+// then createRunFiles: SEPA pain.001, ZIP of the PDFs, studio-costs CSV). E-mails are left out.
 //
 //   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres npm run bench   (a scratch database on that server)
 //   npm run bench                                                             (embedded PostgreSQL in a temp folder)
 //   BENCH_KEEP=1 keeps the scratch database; BENCH_TRAINERS / BENCH_STUDIOS / BENCH_CLASSES change the size.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { createCreditNoteActivities, CREDIT_NOTE_CHUNK_SIZE } from '../activities/credit-notes';
 import { createPrepareActivities } from '../activities/prepare';
 import { startEmbeddedPostgres } from '../db/embedded';
 import { initOrm, migrateToLatest } from '../db/orm';
@@ -25,6 +32,9 @@ const CLASSES = Number(process.env.BENCH_CLASSES ?? 60_000);
 const MONTH_FIRST = '2025-10-01';
 const MONTH = '2025-10-31';
 const GOAL_MS = 10_000;
+/** Issue 5: a run's credit notes (numbers, PDFs, stored) and its three files (SEPA, ZIP, CSV). */
+const ISSUE_GOAL_MS = 20_000;
+const FILES_GOAL_MS = 5_000;
 
 const withDatabase = (serverUrl: string, database: string) => {
   const url = new URL(serverUrl);
@@ -169,6 +179,14 @@ async function writeSyntheticGroup(client: pg.Client) {
      values (gen_random_uuid(), $1, $2, 'v2', false, 'in_progress', $3, now(), now()) returning uuid`,
     [groupId, MONTH, user.rows[0].id],
   );
+  // For the credit-note run: the group's tax number and account (issuer and SEPA debtor), its
+  // accountant's files, and every trainer's self-billing consent (§14 (2) UStG).
+  await client.query(
+    `update studio_group set tax_number = '27/123/45678', iban = 'DE02120300000000202051', bic = 'BYLADEM1001',
+                             accounting_files = '["SEPA_XML", "CREDIT_NOTES_ZIP", "STUDIO_COSTS_BY_MONTH"]' where id = $1`,
+    [groupId],
+  );
+  await client.query(`update trainer set self_billing_agreement_at = now() where studio_group_id = $1`, [groupId]);
   const trainerUuids = (await client.query<{ uuid: string }>('select uuid from trainer where studio_group_id = $1 order by id', [groupId])).rows.map((row) => row.uuid);
   await client.query('commit');
   await client.query('analyze');
@@ -228,7 +246,56 @@ async function main() {
 
     await prepare(1, 'first preparation');
     await prepare(2, 'reload (same trainers)');
+
+    // The credit-note run of issue 5, as creditNoteRunWorkflow runs it (without the e-mails).
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trainerpay-bench-files-'));
+    const creditNotes = createCreditNoteActivities({
+      orm,
+      dataDir,
+      queueEmail: () => Promise.reject(new Error('the benchmark sends no e-mails')),
+    });
+    const runUuid = crypto.randomUUID();
+    memory.reset();
+    const runStarted = process.hrtime.bigint();
+    // The process's own CPU time next to the wall time: the rest is waiting (PostgreSQL, fsync, other work on the machine).
+    let cpuStarted = process.cpuUsage();
+    started = process.hrtime.bigint();
+    await creditNotes.startCreditNoteRun({ runUuid, settlementUuid, trainerUuids, userUuid, locale: 'de' });
+    const issuedNumbers: string[] = [];
+    const refusedReasons = new Map<string, number>();
+    for (let offset = 0; offset < trainerUuids.length; offset += CREDIT_NOTE_CHUNK_SIZE) {
+      const chunk = trainerUuids.slice(offset, offset + CREDIT_NOTE_CHUNK_SIZE);
+      const { trainers } = await creditNotes.issueCreditNotes({ runUuid, settlementUuid, trainerUuids: chunk, offset, total: trainerUuids.length, locale: 'de' });
+      for (const trainer of trainers) {
+        if (trainer.number) issuedNumbers.push(trainer.number);
+        else refusedReasons.set(trainer.reason ?? '?', (refusedReasons.get(trainer.reason ?? '?') ?? 0) + 1);
+      }
+    }
+    const issueMs = ms(started);
+    const issueCpu = process.cpuUsage(cpuStarted);
+    const cpuSeconds = (usage: NodeJS.CpuUsage) => `${((usage.user + usage.system) / 1e6).toFixed(1)} s CPU`;
+    const pdfBytes = fs.readdirSync(dataDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && entry.name.endsWith('.pdf'));
+    const pdfSize = pdfBytes.reduce((sum, entry) => sum + fs.statSync(path.join(entry.parentPath, entry.name)).size, 0);
+    rows.push({
+      run: 'credit-note run',
+      phase: 'issue credit notes',
+      ms: issueMs,
+      detail: `${issuedNumbers.length} issued (${issuedNumbers[0]} … ${issuedNumbers.at(-1)}), ${[...refusedReasons.values()].reduce((sum, count) => sum + count, 0)} refused${refusedReasons.size > 0 ? ` (${[...refusedReasons].map(([reason, count]) => `${count} ${reason}`).join(', ')})` : ''}, ${pdfBytes.length} PDFs, ${(pdfSize / 1024 / Math.max(1, pdfBytes.length)).toFixed(0)} KB each; chunks of ${CREDIT_NOTE_CHUNK_SIZE}; ${cpuSeconds(issueCpu)}`,
+    });
+    cpuStarted = process.cpuUsage();
+    started = process.hrtime.bigint();
+    const files = await creditNotes.createRunFiles({ runUuid, settlementUuid, locale: 'de' });
+    const filesMs = ms(started);
+    rows.push({
+      run: 'credit-note run',
+      phase: 'SEPA + ZIP + CSV',
+      ms: filesMs,
+      detail: `${files.files.map((file) => `${file.type} ${file.status}`).join(', ')}; ${files.sepaPayments} payments, control sum ${((files.sepaControlSumCents ?? 0) / 100).toFixed(2)} EUR; ${cpuSeconds(process.cpuUsage(cpuStarted))}`,
+    });
+    const runPeak = memory.peak();
+    rows.push({ run: 'credit-note run', phase: 'total', ms: ms(runStarted), detail: `peak RSS ${mb(runPeak.rss)}, heap ${mb(runPeak.heap)}` });
     memory.stop();
+    if (!process.env.BENCH_KEEP) fs.rmSync(dataDir, { recursive: true, force: true });
 
     const [first, reload] = [rows.find((row) => row.run === 'first preparation' && row.phase === 'total')!, rows.find((row) => row.run.startsWith('reload') && row.phase === 'total')!];
     console.log(`\nTrainerPay benchmark: month preparation (${os.cpus().length} CPUs, Node ${process.version})`);
@@ -240,6 +307,11 @@ async function main() {
     console.log('-'.repeat(width.run + width.phase + width.ms + 40));
     for (const row of rows) console.log(`${row.run.padEnd(width.run)}${row.phase.padEnd(width.phase)}${`${(row.ms / 1000).toFixed(2)} s`.padStart(width.ms)}  ${row.detail}`);
     console.log(`\nGoal: all ${TRAINERS} trainers prepared in under ${GOAL_MS / 1000} s — first ${(first.ms / 1000).toFixed(2)} s, reload ${(reload.ms / 1000).toFixed(2)} s: ${first.ms < GOAL_MS && reload.ms < GOAL_MS ? 'met' : 'NOT met'}.`);
+    console.log(
+      `Goal: ${TRAINERS} credit notes issued in under ${ISSUE_GOAL_MS / 1000} s — ${(issueMs / 1000).toFixed(2)} s: ${issueMs < ISSUE_GOAL_MS ? 'met' : 'NOT met'}; ` +
+        `SEPA + ZIP + CSV in under ${FILES_GOAL_MS / 1000} s — ${(filesMs / 1000).toFixed(2)} s: ${filesMs < FILES_GOAL_MS ? 'met' : 'NOT met'}.`,
+    );
+    console.log(`The spec's system paces creation and sending at one trainer every 2 s each: about ${(TRAINERS * 2 * 2).toLocaleString('en-US')} s for ${TRAINERS} trainers.`);
     console.log(`Process peak RSS (whole run, incl. set-up): ${mb(process.resourceUsage().maxRSS * 1024)}`);
   } finally {
     await orm.close(true);

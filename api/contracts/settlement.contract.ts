@@ -110,6 +110,11 @@ export const ZSettlementWorkflowState = z.object({
     .nullable(),
   /** Current approvals per trainer uuid. */
   approvals: z.record(z.string(), z.object({ company: z.boolean(), trainer: z.boolean() })),
+  /** The credit-note run going on now or last; null before the first. */
+  creditNoteRun: z
+    .object({ runUuid: ZUuid, phase: z.enum(['running', 'done', 'failed']), total: z.number().int(), issued: z.number().int(), refused: z.number().int() })
+    .nullable(),
+  runUuids: z.array(ZUuid),
 });
 export type TSettlementWorkflowState = z.infer<typeof ZSettlementWorkflowState>;
 

@@ -28,9 +28,14 @@ const loadSelectTrainerStep = () => import('../steps/SelectTrainerStep').then((m
 const loadPrepareDataStep = () => import('../steps/PrepareDataStep').then((m) => m.PrepareDataStep as ComponentType<WizardStepProps>);
 const loadSendPreviewStep = () => import('../steps/SendPreviewStep').then((m) => m.SendPreviewStep as ComponentType<WizardStepProps>);
 const loadFeedbackReviewStep = () => import('../steps/FeedbackReviewStep').then((m) => m.FeedbackReviewStep as ComponentType<WizardStepProps>);
+const loadCreditNotesStep = () => import('../steps/CreditNotesStep').then((m) => m.CreditNotesStep as ComponentType<WizardStepProps>);
+const loadSummaryStep = () => import('../credit-notes/SummaryStepPane').then((m) => m.SummaryStepPane as ComponentType<WizardStepProps>);
 const loadUpcomingStep = () => import('../components/UpcomingStepPane').then((m) => m.UpcomingStepPane as ComponentType<{ step: UpcomingStepKey; waiting: boolean }>);
 
-const UPCOMING: Record<number, UpcomingStepKey> = { 4: 'createCreditNotes', 5: 'summary' };
+const UPCOMING: Record<number, UpcomingStepKey> = {};
+
+/** Step index 4: a finished credit-note run moves the workflow to the summary, but the step stays on screen for its accounting e-mail. */
+const CREDIT_NOTES_STEP = 4;
 
 /** `/:locale/admin/settlement/wizard/null`: a new settlement gets its uuid in the browser (spec 2.2 start rule). */
 export function SettlementWizardPage() {
@@ -76,8 +81,9 @@ function SettlementWizard({ settlementUuid }: { settlementUuid: string }) {
   // follows the workflow: a command or another tab moving it moves the screen.
   const requested = searchParams.get('step');
   const [shown, setShown] = useState<{ step: number; atWorkflowStep: number } | null>(null);
-  const openAt = requested !== null && Number(requested) <= maxReachable ? clampStep(Number(requested)) : openingStep(workflowStep);
-  const viewStep = !settlement ? 0 : shown === null ? openAt : shown.atWorkflowStep === workflowStep ? shown.step : workflowStep;
+  const openAt = requested !== null && Number(requested) <= maxReachable ? clampStep(Number(requested)) : openingStep(workflowStep, workflow?.trainerReview ?? null);
+  const holdsCreditNotes = shown?.step === CREDIT_NOTES_STEP && workflowStep === LAST_STEP;
+  const viewStep = !settlement ? 0 : shown === null ? openAt : shown.atWorkflowStep === workflowStep || holdsCreditNotes ? shown.step : workflowStep;
 
   const followWorkflow = useCallback((step: number) => setShown({ step, atWorkflowStep: step }), []);
 
@@ -256,6 +262,8 @@ function SettlementWizard({ settlementUuid }: { settlementUuid: string }) {
           {viewStep === 1 && <StepLoader load={loadPrepareDataStep} props={stepProps} />}
           {viewStep === 2 && <StepLoader load={loadSendPreviewStep} props={stepProps} />}
           {viewStep === 3 && <StepLoader load={loadFeedbackReviewStep} props={stepProps} />}
+          {viewStep === 4 && <StepLoader load={loadCreditNotesStep} props={stepProps} />}
+          {viewStep === 5 && <StepLoader load={loadSummaryStep} props={stepProps} />}
           {upcoming && <StepLoader load={loadUpcomingStep} props={{ step: upcoming, waiting: inProgress }} />}
         </div>
 

@@ -13,5 +13,8 @@ describe('wizard steps (spec 2.2)', () => {
     expect(openingStep(3)).toBe(3);
     expect(openingStep(1)).toBe(1);
     expect(openingStep(0)).toBe(0);
+    // Without review a settlement past preparation opens where it stands.
+    expect(openingStep(4, false)).toBe(4);
+    expect(openingStep(5, true)).toBe(3);
   });
 });

@@ -11,7 +11,7 @@ export const STEP_PROGRESS = [5, 20, 40, 55, 80, 100] as const;
 export const REVIEW_STEP = 3;
 
 /** Steps built in this stage of the month close; the panes of the others say what they will do. */
-export const BUILT_STEPS: readonly number[] = [0, 1, 2, 3];
+export const BUILT_STEPS: readonly number[] = [0, 1, 2, 3, 4, 5];
 
 export const clampStep = (step: number) => Math.min(LAST_STEP, Math.max(0, Math.trunc(step)));
 
@@ -23,6 +23,8 @@ export const progressOfStep = (step: number) => STEP_PROGRESS[clampStep(step)];
  * stands earlier (still selecting trainers, preparing data) opens at the workflow's own step instead
  * of a step it has not reached.
  */
-export function openingStep(workflowStep: number): number {
+export function openingStep(workflowStep: number, trainerReview: boolean | null = null): number {
+  // Without trainer review there is no review step to open at: the credit notes (or the summary) are.
+  if (trainerReview === false && workflowStep > REVIEW_STEP) return clampStep(workflowStep);
   return Math.min(REVIEW_STEP, clampStep(workflowStep));
 }
