@@ -142,6 +142,11 @@ describe('settlementWorkflow', () => {
         billedTrainerUuids: [],
         anyCreditNoteSent: false,
         preparation: { phase: 'none', percent: 0, processed: 0, total: 0, error: null, runs: 0, preparedTrainerUuids: [] },
+        previewSentTrainerUuids: [],
+        previewSend: null,
+        approvals: {},
+        creditNoteRun: null,
+        runUuids: [],
       });
       const finished = await handle.executeUpdate(settlementCommandUpdate, { args: [{ action: 'finish_settlement', userUuid: 'u' }] });
       expect(finished).toMatchObject({ status: 'completed', step: 5 });
@@ -168,7 +173,7 @@ describe('settlementWorkflow', () => {
       expect(calls.freeze).toEqual([{ settlementUuid: workflowInput.settlementUuid, trainerUuids: selected, run: 1, userUuid: 'admin', locale: 'de' }]);
       expect(calls.chunks.map((chunk) => [chunk.offset, chunk.trainerUuids.length, chunk.total]).sort((a, b) => a[0]! - b[0]!)).toEqual([[0, 50, 120], [50, 50, 120], [100, 20, 120]]);
       expect(calls.chunks.flatMap((chunk) => chunk.trainerUuids).sort()).toEqual([...selected].sort());
-      expect(calls.mark).toEqual([{ settlementUuid: workflowInput.settlementUuid, trainerUuids: selected, run: 1, locale: 'de' }]);
+      expect(calls.mark).toEqual([{ settlementUuid: workflowInput.settlementUuid, trainerUuids: selected, run: 1, userUuid: 'admin', locale: 'de' }]);
 
       // 'previews for trainers' advances one step; then feedback (index 3) is reachable, credit notes not yet.
       const created = await handle.executeUpdate(createSettlementUpdate, { args: [{ trainerReview: true, userUuid: 'admin' }] });
