@@ -1,0 +1,80 @@
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { renderCreditNotePdf, type TCreditNoteDocument } from '../../domain/credit-notes';
+
+// Credit-note PDFs are rendered off the activity's thread, in a small pool of worker threads (one
+// per core): pdfkit costs about 10 ms of CPU a document, so a run of 1,000 credit notes would
+// otherwise spend most of its time drawing on the one thread that also talks to PostgreSQL. The
+// bytes do not depend on where a document is drawn (the renderer is deterministic), and a pool that
+// cannot start (no worker threads, no TypeScript loader) falls back to drawing in-process.
+
+type Pending = { resolve: (pdf: Buffer) => void; reject: (error: Error) => void };
+
+const WORKER_URL = new URL('./pdf-render.worker.mjs', import.meta.url);
+
+export class PdfRenderPool {
+  private readonly workers: Worker[] = [];
+  private readonly pending = new Map<number, Pending>();
+  private readonly load = new Map<Worker, number>();
+  private nextId = 1;
+  private broken = false;
+
+  constructor(private readonly size = Math.max(1, Math.min(4, os.availableParallelism()))) {}
+
+  private start(): void {
+    if (this.workers.length > 0 || this.broken) return;
+    try {
+      for (let index = 0; index < this.size; index++) {
+        // The sources are TypeScript run through tsx: the worker's entry registers it first.
+        const worker = new Worker(WORKER_URL);
+        worker.unref();
+        worker.on('message', ({ id, pdf, error }: { id: number; pdf?: Uint8Array; error?: { name: string; message: string } }) => {
+          const job = this.pending.get(id);
+          this.pending.delete(id);
+          this.load.set(worker, (this.load.get(worker) ?? 1) - 1);
+          if (!job) return;
+          if (error) job.reject(Object.assign(new Error(error.message), { name: error.name }));
+          else job.resolve(Buffer.from(pdf!.buffer, pdf!.byteOffset, pdf!.byteLength));
+        });
+        worker.on('error', (error) => this.fail(error));
+        this.workers.push(worker);
+        this.load.set(worker, 0);
+      }
+    } catch {
+      this.broken = true;
+    }
+  }
+
+  /** A worker died (it should not): its jobs and all later ones are drawn in-process. */
+  private fail(error: Error): void {
+    this.broken = true;
+    for (const [id, job] of this.pending) {
+      this.pending.delete(id);
+      job.reject(error);
+    }
+    void this.close();
+  }
+
+  async render(doc: TCreditNoteDocument): Promise<Buffer> {
+    this.start();
+    if (this.broken || this.workers.length === 0) return renderCreditNotePdf(doc);
+    const worker = [...this.load.entries()].sort((a, b) => a[1] - b[1])[0]![0];
+    this.load.set(worker, (this.load.get(worker) ?? 0) + 1);
+    const id = this.nextId++;
+    try {
+      return await new Promise<Buffer>((resolve, reject) => {
+        this.pending.set(id, { resolve, reject });
+        worker.postMessage({ id, doc });
+      });
+    } catch (error) {
+      // A worker that failed to load (e.g. no TypeScript loader): draw here instead.
+      if (this.broken) return renderCreditNotePdf(doc);
+      throw error;
+    }
+  }
+
+  async close(): Promise<void> {
+    const workers = this.workers.splice(0);
+    await Promise.all(workers.map((worker) => worker.terminate()));
+  }
+}
