@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { io, type Socket } from 'socket.io-client';
@@ -16,11 +15,10 @@ import {
   type TSettlementCommentEvent,
   type TTrainerCreditNotesResponse,
 } from '../../api/contracts/review.contract';
-import { hashPassword } from '../../api/auth/passwords';
-import { Comment, Settlement, SettlementLine, SettlementTrainer, Studio, StudioGroupTrainer, Trainer, TrainerAccount, User } from '../../db/entities';
+import { Comment, Settlement, SettlementLine, SettlementTrainer, Studio, Trainer, User } from '../../db/entities';
 import { trainerSnapshot } from '../../domain/trainer-data';
-import { readNdjson } from '../support/ndjson';
-import { logIn, startStack, type Stack } from '../support/stack';
+import { startReviewFixture, type Group, type Login, type ReviewFixture } from '../support/review-fixture';
+import type { Stack } from '../support/stack';
 
 // The review core against the real API, PostgreSQL, Temporal and worker: the credit-note preview of
 // both sides (rows, threads, approvals, sums = lines), comments (cleaned, newest first, live event,
@@ -28,43 +26,26 @@ import { logIn, startStack, type Stack } from '../support/stack';
 // trainer's settlement and credit-note list, every refusal (404 for anything not one's own), and the
 // account data reaching the trainer records and the snapshots of open months only.
 
+let fixture: ReviewFixture;
 let stack: Stack;
-type Login = Awaited<ReturnType<typeof logIn>>;
 let admin: Login;
 let yogaAdmin: Login;
 let trainer: Login;
 let otherTrainer: Login;
-let fitness: { uuid: string; id: number; mandantId: number; apiSlug: string };
+let fitness: Group;
 let yogaUuid: string;
 let demoTrainer: Trainer;
 let secondTrainer: Trainer;
-const settlementUuid = randomUUID();
+let settlementUuid: string;
+let MONTH: string;
 /** A month settled for the demo trainer only (made directly), open: no approval, no credit note. */
 const otherSettlementUuid = randomUUID();
 /** A month the demo trainer is in but was not sent a preview of. */
 const unsentSettlementUuid = randomUUID();
 
-const month = DateTime.now().setZone('Europe/Berlin').startOf('month').minus({ months: 2 });
-const MONTH = month.endOf('month').toISODate()!;
 
-// The lead's workflow answers approveUpdate; until its handler is there a company approval is
-// recorded as the workflow's activity would (an Approval row), so the lock tests still run.
-const WORKFLOW_APPROVES = /approveUpdate/.test(fs.readFileSync(new URL('../../workflows/settlement.workflow.ts', import.meta.url), 'utf8'));
 
-type Answer<T> = { status: number; body: T };
-async function request<T = Record<string, unknown>>(
-  method: string,
-  path: string,
-  { as = admin, body, locale = 'en' }: { as?: Login; body?: unknown; locale?: 'de' | 'en' } = {},
-): Promise<Answer<T>> {
-  const response = await fetch(`${stack.baseUrl}/api${path}`, {
-    method,
-    headers: { ...as.headers, 'x-locale': locale },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
-}
+const request: ReviewFixture['request'] = (method, path, options) => fixture.request(method, path, options);
 const v1 = (path: string, group = fitness.uuid) => `/v1/${group}${path}`;
 const previewPath = (settlement = settlementUuid, as: Login = trainer, group = fitness.uuid) => `/v2/${group}/trainer-account/${as.userUuid}/credit-note-preview/${settlement}`;
 
@@ -73,51 +54,12 @@ const linesOf = (trainerId: number, settlement = settlementUuid) =>
   em().find(SettlementLine, { settlementTrainer: { settlement: { uuid: settlement }, trainer: trainerId } }, { populate: ['studio'], orderBy: { id: 'asc' } });
 const settlementTrainerOf = (trainerId: number, settlement = settlementUuid) => em().findOneOrFail(SettlementTrainer, { settlement: { uuid: settlement }, trainer: trainerId });
 
-async function linkSecondTrainer(record: Trainer) {
-  const fork = em();
-  const user = fork.create(User, { email: `review-core-${randomUUID()}@test.local`, passwordHash: await hashPassword('demo1234'), role: 'trainer', locale: 'en', firstname: 'Berta', lastname: 'Zweite', isVerified: true });
-  const account = fork.create(TrainerAccount, { user, firstname: 'Berta', lastname: 'Zweite', email: user.email, language: 'en' });
-  fork.create(StudioGroupTrainer, { studioGroup: fitness.id, trainer: record.id, trainerAccount: account });
-  await fork.flush();
-  return logIn(stack.baseUrl, user.email);
-}
+const sendPreviews = (trainerUuids: string[]) => fixture.sendPreviews(trainerUuids);
 
-/** Sends the previews through the API; where the sending is not mounted yet, writes what it would. */
-async function sendPreviews(trainerUuids: string[]) {
-  const response = await fetch(`${stack.baseUrl}/api${v1('/settlement/trainer-preview/send')}`, {
-    method: 'POST',
-    headers: admin.headers,
-    body: JSON.stringify({ settlementUuid, settlementMonth: MONTH, trainersSelected: trainerUuids, message: 'Bitte prüfen' }),
-  });
-  if (response.status === 200) {
-    const statuses: string[] = [];
-    for await (const message of readNdjson<{ status: string }>(response)) statuses.push(message.status);
-    expect(statuses.at(-1)).toBe('finished_studiogroup');
-    return;
-  }
-  await response.text();
-  await em().getConnection().execute(
-    `update settlement_trainer st set workflow_state = 'preview_send'
-       from settlement s, trainer t
-      where s.id = st.settlement_id and t.id = st.trainer_id and s.uuid = ?
-        and t.uuid in (select value::uuid from jsonb_array_elements_text(?::jsonb))`,
-    [settlementUuid, JSON.stringify(trainerUuids)],
-  );
-}
-
-/** The company approval: through the preview check when the workflow answers it, else as its activity records it. */
+/** The company approval through the preview check (an update of the settlement workflow). */
 async function approveByCompany(record: Trainer, approved: boolean) {
-  if (WORKFLOW_APPROVES) {
-    const answer = await request<TApprovalEntry[]>('POST', v1(`/settlement/trainer-preview/approve_by_company/${record.uuid}`), { body: { settlementUuid, approved } });
-    expect(answer.status).toBe(200);
-    return;
-  }
-  const user = await em().findOneOrFail(User, { uuid: admin.userUuid });
-  await em().getConnection().execute(
-    `insert into approval (settlement_trainer_id, kind, approved, user_id, created_at)
-     select st.id, 'company', ?, ?, now() from settlement_trainer st join settlement s on s.id = st.settlement_id where s.uuid = ? and st.trainer_id = ?`,
-    [approved, user.id, settlementUuid, record.id],
-  );
+  const answer = await request<TApprovalEntry[]>('POST', v1(`/settlement/trainer-preview/approve_by_company/${record.uuid}`), { body: { settlementUuid, approved } });
+  expect(answer.status).toBe(200);
 }
 
 /** A settlement of another month made directly: the demo trainer with one class line. */
@@ -172,36 +114,9 @@ async function waitFor(predicate: () => boolean, timeoutMs = 5_000) {
 }
 
 beforeAll(async () => {
-  stack = await startStack();
-  admin = await logIn(stack.baseUrl, 'admin@demo.test');
-  yogaAdmin = await logIn(stack.baseUrl, 'admin2@demo.test');
-  trainer = await logIn(stack.baseUrl, 'trainer@demo.test');
-  fitness = (admin.studioGroups as unknown as Array<typeof fitness>)[0]!;
-  yogaUuid = yogaAdmin.studioGroups[0]!.uuid;
-
-  const imported = await fetch(`${stack.baseUrl}/api${v1('/demo/import/classes/ondemand')}`, { method: 'POST', headers: admin.headers, body: JSON.stringify({ dateStart: month.toISODate(), dateEnd: MONTH }) });
-  expect(imported.status).toBe(200);
-  for await (const message of readNdjson<{ status: string }>(imported)) void message;
-
-  demoTrainer = await em().findOneOrFail(Trainer, { studioGroup: fitness.id, email: 'trainer@demo.test' });
-  const billable = await request<{ rows: Array<{ trainer_uuid: string; selectable: boolean }> }>('GET', v1(`/settlement/${settlementUuid}/billable-trainers?month=${MONTH}`));
-  const selectable = [...new Set(billable.body.rows.filter((row) => row.selectable).map((row) => row.trainer_uuid))];
-  expect(selectable).toContain(demoTrainer.uuid);
-  const links = await em().find(StudioGroupTrainer, {}, { populate: ['trainer'] });
-  const linked = new Set(links.map((link) => link.trainer.uuid));
-  secondTrainer = await em().findOneOrFail(Trainer, { uuid: selectable.find((uuid) => !linked.has(uuid))! });
-  otherTrainer = await linkSecondTrainer(secondTrainer);
-
-  const trainersSelected = [demoTrainer.uuid, secondTrainer.uuid];
-  const prepareBody = { idMandant: fitness.mandantId, idStudioGroup: fitness.id, studioGroupUuid: fitness.uuid, settlementMonth: MONTH, settlementUuid };
-  expect((await request('POST', v1(`/settlement/${settlementUuid}/selection`), { body: { settlementMonth: MONTH, trainersSelected } })).status).toBe(200);
-  for (const phase of ['invoice-data', 'class', 'trainer']) {
-    expect((await request('POST', v1(`/settlement/${fitness.apiSlug}/create/${phase}`), { body: prepareBody })).status).toBe(200);
-  }
-  const position = await request('POST', v1(`/settlement/${settlementUuid}/admin-positions`), { body: { trainerUuid: demoTrainer.uuid, kind: 'bonus', description: 'Sommerfest', netCents: 5000 } });
-  expect(position.status).toBe(201);
-  expect((await request('POST', v1('/settlement/create'), { body: { ...prepareBody, apiSlug: fitness.apiSlug, trainerReview: true } })).status).toBe(200);
-  await sendPreviews(trainersSelected);
+  fixture = await startReviewFixture();
+  ({ stack, admin, yogaAdmin, trainer, otherTrainer, fitness, yogaUuid, demoTrainer, secondTrainer, settlementUuid, MONTH } = fixture);
+  await sendPreviews([demoTrainer.uuid, secondTrainer.uuid]);
   await makeSettlement(otherSettlementUuid, 3, 'preview_send');
   await makeSettlement(unsentSettlementUuid, 4, 'data_created');
 }, 240_000);

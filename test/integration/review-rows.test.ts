@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   OVERALL_FEEDBACK,
@@ -13,45 +12,31 @@ import {
   type TTrainerReview,
   type TTrainerSettlementReview,
 } from '../../api/contracts/review.contract';
-import { hashPassword } from '../../api/auth/passwords';
-import { Comment, ReviewRow, SettlementLine, StudioGroupTrainer, Trainer, TrainerAccount, User } from '../../db/entities';
-import { readNdjson } from '../support/ndjson';
-import { logIn, startStack, type Stack } from '../support/stack';
+import { Comment, ReviewRow, SettlementLine, Trainer } from '../../db/entities';
+import { startReviewFixture, type Group, type Login, type ReviewFixture } from '../support/review-fixture';
+import type { Stack } from '../support/stack';
 
 // The review rows and lists of the month close against the real API, PostgreSQL, Temporal and worker:
 // the trainer's settlement review (GET 200/204, POST first, PUT later), the admin's feedback review
 // (list and PUT with company comments and 'review finished'), the preview check's trainer list and
 // the approved trainers. Every refusal is checked for its status and that nothing changed.
 
+let fixture: ReviewFixture;
 let stack: Stack;
-type Login = Awaited<ReturnType<typeof logIn>>;
 let admin: Login;
 let yogaAdmin: Login;
 let trainer: Login;
 let otherTrainer: Login;
-let fitness: { uuid: string; id: number; mandantId: number; apiSlug: string };
+let fitness: Group;
 let yogaUuid: string;
 let demoTrainer: Trainer;
 let secondTrainer: Trainer;
-const settlementUuid = randomUUID();
+let settlementUuid: string;
+let MONTH: string;
 
-const month = DateTime.now().setZone('Europe/Berlin').startOf('month').minus({ months: 2 });
-const MONTH = month.endOf('month').toISODate()!;
 
-type Answer<T> = { status: number; body: T; text: string };
-async function request<T = Record<string, unknown>>(
-  method: string,
-  path: string,
-  { as = admin, body, contentType = 'application/json', locale = 'en' }: { as?: Login; body?: unknown; contentType?: string; locale?: 'de' | 'en' } = {},
-): Promise<Answer<T>> {
-  const response = await fetch(`${stack.baseUrl}/api${path}`, {
-    method,
-    headers: { ...as.headers, 'content-type': contentType, 'x-locale': locale },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T, text };
-}
+
+const request: ReviewFixture['request'] = (method, path, options) => fixture.request(method, path, options);
 const v1 = (path: string, group = fitness.uuid) => `/v1/${group}${path}`;
 const reviewPath = (as: Login = trainer, group = fitness.uuid) => `/v2/${group}/trainer_account/settlement_review/${settlementUuid}/${as.userUuid}`;
 const savePath = (group = fitness.uuid) => `/v2/${group}/trainer_account/settlement_review/${settlementUuid}`;
@@ -68,29 +53,7 @@ const rowsOf = (trainerId: number) => em().find(ReviewRow, { settlementTrainer: 
 const commentsOf = (trainerId: number) => em().find(Comment, { settlementTrainer: { settlement: { uuid: settlementUuid }, trainer: trainerId } }, { orderBy: { id: 'asc' } });
 const linesOf = (trainerId: number) => em().find(SettlementLine, { settlementTrainer: { settlement: { uuid: settlementUuid }, trainer: trainerId } }, { orderBy: { id: 'asc' } });
 
-/** A second trainer user linked to another trainer record of the group (the demo has one trainer log-in). */
-async function linkSecondTrainer(record: Trainer) {
-  const fork = em();
-  const user = fork.create(User, { email: `review-rows-${randomUUID()}@test.local`, passwordHash: await hashPassword('demo1234'), role: 'trainer', locale: 'en', firstname: 'Berta', lastname: 'Zweite', isVerified: true });
-  const account = fork.create(TrainerAccount, { user, firstname: 'Berta', lastname: 'Zweite', email: user.email, language: 'en' });
-  fork.create(StudioGroupTrainer, { studioGroup: fitness.id, trainer: record.id, trainerAccount: account });
-  await fork.flush();
-  return logIn(stack.baseUrl, user.email);
-}
-
-/** Sends the previews through the API (step 3): the sending creates each trainer's review rows. */
-async function sendPreviews(trainerUuids: string[]) {
-  const response = await fetch(`${stack.baseUrl}/api${v1('/settlement/trainer-preview/send')}`, {
-    method: 'POST',
-    headers: admin.headers,
-    body: JSON.stringify({ settlementUuid, settlementMonth: MONTH, trainersSelected: trainerUuids, message: 'Bitte prüfen' }),
-  });
-  expect(response.status).toBe(200);
-  const messages: Array<{ status: string; trainer_uuid?: string }> = [];
-  for await (const message of readNdjson<{ status: string; trainer_uuid?: string }>(response)) messages.push(message);
-  expect(messages.at(-1)?.status).toBe('finished_studiogroup');
-  expect(messages.filter((message) => message.status === 'success').map((message) => message.trainer_uuid).sort()).toEqual([...trainerUuids].sort());
-}
+const sendPreviews = (trainerUuids: string[]) => fixture.sendPreviews(trainerUuids);
 
 /** The company approval: the admin's 'review finished' (PUT with approved), an update of the settlement workflow. */
 async function approveByCompany(record: Trainer, approved: boolean) {
@@ -99,37 +62,8 @@ async function approveByCompany(record: Trainer, approved: boolean) {
 }
 
 beforeAll(async () => {
-  stack = await startStack();
-  admin = await logIn(stack.baseUrl, 'admin@demo.test');
-  yogaAdmin = await logIn(stack.baseUrl, 'admin2@demo.test');
-  trainer = await logIn(stack.baseUrl, 'trainer@demo.test');
-  fitness = (admin.studioGroups as unknown as Array<typeof fitness>)[0]!;
-  yogaUuid = yogaAdmin.studioGroups[0]!.uuid;
-
-  // Classes arrive only through the class import: import the month first.
-  const imported = await fetch(`${stack.baseUrl}/api${v1('/demo/import/classes/ondemand')}`, { method: 'POST', headers: admin.headers, body: JSON.stringify({ dateStart: month.toISODate(), dateEnd: MONTH }) });
-  expect(imported.status).toBe(200);
-  for await (const message of readNdjson<{ status: string }>(imported)) void message;
-
-  demoTrainer = await em().findOneOrFail(Trainer, { studioGroup: fitness.id, email: 'trainer@demo.test' });
-  const billable = await request<{ rows: Array<{ trainer_uuid: string; selectable: boolean }> }>('GET', v1(`/settlement/${settlementUuid}/billable-trainers?month=${MONTH}`));
-  const selectable = [...new Set(billable.body.rows.filter((row) => row.selectable).map((row) => row.trainer_uuid))];
-  expect(selectable).toContain(demoTrainer.uuid);
-  const links = await em().find(StudioGroupTrainer, {}, { populate: ['trainer'] });
-  const linked = new Set(links.map((link) => link.trainer.uuid));
-  secondTrainer = await em().findOneOrFail(Trainer, { uuid: selectable.find((uuid) => !linked.has(uuid))! });
-  otherTrainer = await linkSecondTrainer(secondTrainer);
-
-  const trainersSelected = [demoTrainer.uuid, secondTrainer.uuid];
-  const prepareBody = { idMandant: fitness.mandantId, idStudioGroup: fitness.id, studioGroupUuid: fitness.uuid, settlementMonth: MONTH, settlementUuid };
-  expect((await request('POST', v1(`/settlement/${settlementUuid}/selection`), { body: { settlementMonth: MONTH, trainersSelected } })).status).toBe(200);
-  for (const phase of ['invoice-data', 'class', 'trainer']) {
-    expect((await request('POST', v1(`/settlement/${fitness.apiSlug}/create/${phase}`), { body: prepareBody })).status).toBe(200);
-  }
-  // An admin position: the 'Administration' row of the review.
-  const position = await request('POST', v1(`/settlement/${settlementUuid}/admin-positions`), { body: { trainerUuid: demoTrainer.uuid, kind: 'bonus', description: 'Sommerfest', netCents: 5000 } });
-  expect(position.status).toBe(201);
-  expect((await request('POST', v1('/settlement/create'), { body: { ...prepareBody, apiSlug: fitness.apiSlug, trainerReview: true } })).status).toBe(200);
+  fixture = await startReviewFixture();
+  ({ stack, admin, yogaAdmin, trainer, otherTrainer, fitness, yogaUuid, demoTrainer, secondTrainer, settlementUuid, MONTH } = fixture);
 }, 240_000);
 afterAll(async () => {
   await stack?.stop();
