@@ -77,6 +77,49 @@ afterAll(async () => {
 
 const creditNoteCount = () => stack.orm.em.fork().count(CreditNote, {});
 
+/**
+ * The reconciliation of a run to the cent: each credit note = its trainer's lines, each PDF prints its
+ * gross, the SEPA file (valid against the XSD) pays each credit note and its control sum is their
+ * total, the studio-costs CSV totals the same, and so do the settlement's sums.
+ */
+async function expectReconciled(settlement: string, run: string, trainerUuids: string[]) {
+  const em = stack.orm.em.fork();
+  const notes = await em.find(CreditNote, { documentType: 'credit_note', settlementRun: { uuid: run } }, { populate: ['trainer'] });
+  expect(notes.map((note) => note.trainer.uuid).sort()).toEqual([...trainerUuids].sort());
+  const lines = await em.find(SettlementLine, { settlementTrainer: { settlement: { uuid: settlement }, trainer: { uuid: { $in: trainerUuids } } } }, { populate: ['settlementTrainer.trainer'] });
+  for (const note of notes) {
+    const own = lines.filter((line) => line.settlementTrainer.trainer.uuid === note.trainer.uuid);
+    expect(note.grossCents).toBe(own.reduce((sum, line) => sum + line.grossCents, 0));
+  }
+  const notesGross = notes.reduce((sum, note) => sum + note.grossCents, 0);
+  expect(notesGross).toBe(lines.reduce((sum, line) => sum + line.grossCents, 0));
+
+  // Each PDF prints its own gross (German format): what the trainer reads is what is paid.
+  for (const note of notes) {
+    const text = await pdfText(fs.readFileSync(path.join(stack.dataDir, note.filePath)));
+    expect(text).toContain(note.number);
+    expect(text).toContain(formatEuro(note.grossCents).replace(/\u00a0/g, ' '));
+  }
+
+  const files = await em.find(AccountingFile, { settlementRun: { uuid: run } });
+  expect(files.map((file) => file.status)).toEqual(['success', 'success', 'success']);
+  const sepaPath = path.join(stack.dataDir, files.find((file) => file.type === 'SEPA_XML')!.filePath!);
+  execFileSync('xmllint', ['--noout', '--schema', SEPA_XSD, sepaPath], { stdio: 'pipe' });
+  const sepa = fs.readFileSync(sepaPath, 'utf8');
+  const controlSum = /<GrpHdr>[\s\S]*?<CtrlSum>([\d.]+)<\/CtrlSum>/.exec(sepa)![1]!;
+  expect(Math.round(Number(controlSum) * 100)).toBe(notesGross);
+  for (const note of notes) expect(sepa).toContain(`<EndToEndId>${note.number}</EndToEndId>`);
+
+  const csv = fs.readFileSync(path.join(stack.dataDir, files.find((file) => file.type === 'STUDIO_COSTS_BY_MONTH')!.filePath!), 'utf8');
+  // German files: ';' and decimal comma; English: ',' and decimal point.
+  const german = csv.split(/\r?\n/)[0]!.includes(';');
+  const totalRow = csv.trim().split(/\r?\n/).at(-1)!.split(german ? ';' : ',');
+  expect(Math.round(Number(german ? totalRow.at(-1)!.replace(',', '.') : totalRow.at(-1)) * 100)).toBe(notesGross);
+
+  const sums = await json<{ sumGross: number }>(await fetch(api(`/settlement/calculate-sum/${settlement}`), { headers: admin.headers }));
+  expect(sums.sumGross).toBe(notesGross);
+}
+
 describe('refusals: nothing is numbered, written or sent', () => {
   it('refuses a trainer the company has not approved', async () => {
     const response = await post('/settlement/trainer-credit-note/send', { settlementUuid, trainersSelected: [linked] });
@@ -124,37 +167,7 @@ describe('a credit-note run', () => {
   });
 
   it('reconciles to the cent: PDFs = SEPA control sum = CSV total = the settlement sums = the trainers’ lines', async () => {
-    const em = stack.orm.em.fork();
-    const notes = await em.find(CreditNote, { documentType: 'credit_note' });
-    const lines = await em.find(SettlementLine, { settlementTrainer: { settlement: { uuid: settlementUuid }, trainer: { uuid: { $in: [linked, contracted] } } } });
-    const linesGross = lines.reduce((sum, line) => sum + line.grossCents, 0);
-    const notesGross = notes.reduce((sum, note) => sum + note.grossCents, 0);
-    expect(notesGross).toBe(linesGross);
-
-    // Each PDF prints its own gross (German format): what the trainer reads is what is paid.
-    for (const note of notes) {
-      const text = await pdfText(fs.readFileSync(path.join(stack.dataDir, note.filePath)));
-      expect(text).toContain('Gutschrift');
-      expect(text).toContain(formatEuro(note.grossCents).replace(/\u00a0/g, ' '));
-    }
-
-    const files = await em.find(AccountingFile, { settlementRun: { uuid: runUuid } });
-    expect(files.map((file) => [file.type, file.status]).sort()).toEqual([['CREDIT_NOTES_ZIP', 'success'], ['SEPA_XML', 'success'], ['STUDIO_COSTS_BY_MONTH', 'success']]);
-    const sepaPath = path.join(stack.dataDir, files.find((file) => file.type === 'SEPA_XML')!.filePath!);
-    execFileSync('xmllint', ['--noout', '--schema', SEPA_XSD, sepaPath], { stdio: 'pipe' });
-    const sepa = fs.readFileSync(sepaPath, 'utf8');
-    const controlSum = /<GrpHdr>[\s\S]*?<CtrlSum>([\d.]+)<\/CtrlSum>/.exec(sepa)![1]!;
-    expect(Math.round(Number(controlSum) * 100)).toBe(notesGross);
-    for (const note of notes) expect(sepa).toContain(`<EndToEndId>${note.number}</EndToEndId>`);
-
-    const csv = fs.readFileSync(path.join(stack.dataDir, files.find((file) => file.type === 'STUDIO_COSTS_BY_MONTH')!.filePath!), 'utf8');
-    // German files: ';' and decimal comma; English: ',' and decimal point (this run is in English).
-    const german = csv.split(/\r?\n/)[0]!.includes(';');
-    const totalRow = csv.trim().split(/\r?\n/).at(-1)!.split(german ? ';' : ',');
-    expect(Math.round(Number(german ? totalRow.at(-1)!.replace(',', '.') : totalRow.at(-1)) * 100)).toBe(notesGross);
-
-    const sums = await json<{ sumGross: number }>(await fetch(api(`/settlement/calculate-sum/${settlementUuid}`), { headers: admin.headers }));
-    expect(sums.sumGross).toBe(notesGross);
+    await expectReconciled(settlementUuid, runUuid, [linked, contracted]);
   });
 
   it('prepares the accounting e-mail with a status per attachment and refuses an invalid address', async () => {
@@ -202,5 +215,24 @@ describe('correction of an issued credit note', () => {
 
     const again = await post(`/credit-notes/${original.uuid}/cancel`, {});
     expect(again.status).toBe(409);
+  });
+});
+
+describe('the whole demo month', () => {
+  it('bills every consenting trainer with complete data, without review, and reconciles to the cent', { timeout: 180_000 }, async () => {
+    const month = DateTime.fromISO(MONTH).minus({ months: 1 }).endOf('month');
+    await importDemoClasses(stack.baseUrl, admin, fitness.uuid, month.startOf('month').toISODate()!, month.toISODate()!);
+    const uuid = crypto.randomUUID();
+    const billable = await json<{ rows: Array<{ trainer_uuid: string; selectable: boolean; self_billing_consent?: boolean }> }>(
+      await fetch(api(`/settlement/${uuid}/billable-trainers?month=${month.toISODate()}`), { headers: admin.headers }),
+    );
+    const trainers = [...new Set(billable.rows.filter((row) => row.selectable && row.self_billing_consent).map((row) => row.trainer_uuid))];
+    expect(trainers.length).toBeGreaterThanOrEqual(18);
+    await prepareSettlement(stack.baseUrl, admin, fitness, uuid, month.toISODate()!, trainers, false);
+    const run = crypto.randomUUID();
+    const response = await post('/settlement/trainer-credit-note/send', { settlementUuid: uuid, settlementRunUuid: run, trainersSelected: trainers });
+    expect(response.status, await response.clone().text()).toBe(200);
+    for await (const _line of readNdjson(response)) void _line;
+    await expectReconciled(uuid, run, trainers);
   });
 });
