@@ -381,6 +381,7 @@ describe('locks and account data', () => {
     const tax = await request('PATCH', `/v2/trainer_accounts/${trainer.userUuid}`, { as: trainer, body: { istaxrelevant: false, trainerTaxno: '12/345/67890' } });
     expect(tax.status).toBe(200);
     expect(await em().findOneOrFail(Trainer, demoTrainer.id)).toMatchObject({ vatLiable: false, taxNumber: '12/345/67890', iban });
-    expect((await settlementTrainerOf(demoTrainer.id, otherSettlementUuid)).trainerSnapshot).toMatchObject({ vatLiable: false, taxNumber: '12/345/67890' });
+    // The prepared month keeps the VAT liability its lines were computed with (a recalculation brings the new one).
+    expect((await settlementTrainerOf(demoTrainer.id, otherSettlementUuid)).trainerSnapshot).toMatchObject({ vatLiable: true, taxNumber: '12/345/67890' });
   });
 });

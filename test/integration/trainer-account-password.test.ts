@@ -135,8 +135,10 @@ describe('delete tab', () => {
     expect(await check.count(Notification, { trainerAccount: account.id })).toBe(0);
     expect(await check.count(ApiSession, { user: stored.user.id, revokedAt: null })).toBe(0);
     // The studio groups' trainer records (and so their settlements and credit notes) stay.
+    // ... and keep the self-billing consent given in the portal, as evidence for issued credit notes.
     for (const trainerId of linkedTrainers) {
-      expect(await check.getConnection().execute('select id from trainer where id = ?', [trainerId])).toHaveLength(1);
+      const [record] = await check.getConnection().execute<Array<{ self_billing_agreement_at: Date | null }>>('select self_billing_agreement_at from trainer where id = ?', [trainerId]);
+      expect(record?.self_billing_agreement_at).toBeTruthy();
     }
 
     expect(await logInStatus(email, 'demo1234')).toBe(401);

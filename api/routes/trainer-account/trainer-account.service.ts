@@ -253,6 +253,13 @@ export async function deleteTrainerAccount(em: EntityManager, userId: number): P
       recommendationCode: null,
     });
     Object.assign(user, { email: placeholderEmail, firstname: 'Deleted', lastname: 'account', passwordHash: DISABLED_PASSWORD_HASH, isVerified: false });
+    // Self-billing consent is evidence for issued credit notes (§14 (2) UStG): it moves to the trainer
+    // records before the links go, with when it was given (the user row stays, anonymised).
+    const links = await tx.find(StudioGroupTrainer, { trainerAccount: account.id, selfBillingConsentAt: { $ne: null } }, { populate: ['trainer'] });
+    for (const link of links) {
+      if (!link.trainer.selfBillingAgreementAt) Object.assign(link.trainer, { selfBillingAgreementAt: link.selfBillingConsentAt, selfBillingAgreementBy: link.selfBillingConsentBy ?? user });
+    }
+    await tx.flush();
     await tx.nativeDelete(StudioGroupTrainer, { trainerAccount: account.id });
     await tx.nativeDelete(Notification, { trainerAccount: account.id });
     await tx.nativeUpdate(ApiSession, { user: user.id, revokedAt: null }, { revokedAt: new Date() });
@@ -313,6 +320,10 @@ export async function copyAccountToTrainers(em: EntityManager, account: TrainerA
   if (links.length === 0) return;
   for (const link of links) em.assign(link.trainer, changes as Partial<Trainer>);
   await em.flush();
+  // VAT liability decides the VAT of every line: a prepared month keeps the liability its lines were
+  // computed with; the change reaches it with the next preparation (recalculation), not the snapshot.
+  const { vatLiable: _liability, ...snapshotChanges } = changes;
+  if (Object.keys(snapshotChanges).length === 0) return;
   await em.execute(
     `update settlement_trainer st set trainer_snapshot = st.trainer_snapshot || ?::jsonb, updated_at = now()
       where st.trainer_id in (select value::int from jsonb_array_elements_text(?::jsonb))
@@ -323,6 +334,6 @@ export async function copyAccountToTrainers(em: EntityManager, account: TrainerA
         and coalesce((select a.approved from approval a
                        where a.settlement_trainer_id = st.id and a.kind = 'company'
                        order by a.created_at desc, a.id desc limit 1), false) = false`,
-    [JSON.stringify(changes), JSON.stringify(links.map((link) => link.trainer.id))],
+    [JSON.stringify(snapshotChanges), JSON.stringify(links.map((link) => link.trainer.id))],
   );
 }
