@@ -105,7 +105,9 @@ function PreviewCheck({ settlementUuid }: { settlementUuid: string }) {
       { replace: true },
     );
 
-  const toCreditNotes = () => navigate(`/${locale}/admin/settlement/wizard/${settlementUuid}?step=${CREDIT_NOTE_STEP}`);
+  // The credit-note step ticks the trainers named here (else every approved one); sending starts there.
+  const toCreditNotes = (trainerUuids?: string[]) =>
+    navigate(`/${locale}/admin/settlement/wizard/${settlementUuid}?step=${CREDIT_NOTE_STEP}${trainerUuids?.length ? `&trainers=${trainerUuids.join(',')}` : ''}`);
 
   const onReload = (request: ImportQueueRequest) => {
     // Spec 4: a location's update reloads the trainer preview; a full recalculation the page's data.
@@ -252,7 +254,7 @@ function PreviewCheck({ settlementUuid }: { settlementUuid: string }) {
         trainers={trainersToApprove(list.data?.trainers ?? [])}
       />
       <SendCreditNotesModal opened={modal === 'sendCreditNotes'} onClose={() => setModal(null)} group={group} settlementUuid={settlementUuid} onSend={toCreditNotes} />
-      <SendAllModal opened={modal === 'sendAll'} onClose={() => setModal(null)} onSend={toCreditNotes} />
+      <SendAllModal opened={modal === 'sendAll'} onClose={() => setModal(null)} onSend={() => toCreditNotes()} />
     </>
   );
 }

@@ -110,7 +110,8 @@ export function SendCreditNotesModal({
   onClose: () => void;
   group: TStudioGroupRef;
   settlementUuid: string;
-  onSend: () => void;
+  /** Goes on to the credit-note step with these trainers ticked. */
+  onSend: (trainerUuids: string[]) => void;
 }) {
   const { t } = useTranslation();
   const approved = useApprovedTrainers(group, settlementUuid, opened);
@@ -156,7 +157,7 @@ export function SendCreditNotesModal({
             {t('previewCheck.cancel')}
           </Button>
           {trainers.length > 0 && (
-            <Button onClick={onSend} data-testid="send-credit-notes-confirm">
+            <Button onClick={() => onSend(trainers.map((trainer) => trainer.trainer_uuid))} data-testid="send-credit-notes-confirm">
               {t('previewCheck.sendCreditNotes.confirm')}
             </Button>
           )}
