@@ -20,6 +20,7 @@ import { PageHeader } from '../../shared/components/PageHeader';
 import { useLocale } from '../../shared/hooks/use-locale';
 import { clearSession } from '../../shared/session';
 import { CreditNotesPreviewList } from '../components/CreditNotesPreviewList';
+import { AddressFields, MONOSPACE_INPUT, requiredField } from '../components/account-fields';
 import { useDeleteAccount, useDeleteAccountToken, useTrainerAccount, useUpdateTrainerAccount } from '../hooks/api/trainer-account';
 
 // /:locale/trainer/profile (spec 2 "Profile page"): the credit-note previews above five tabs:
@@ -147,12 +148,6 @@ function useTabSave<Values extends Record<string, unknown>>({
   return { refuse, send, alert, saving: update.isPending };
 }
 
-/** Required inputs show a red border while empty (spec 5), and the reason once the form was sent. */
-function requiredField<T extends Record<string, unknown>>(form: Parameters<typeof textField<T>>[0], field: keyof T & string) {
-  const props = textField(form, field);
-  return { ...props, required: true, error: props.error ?? (props.value.trim() === '' ? true : undefined) };
-}
-
 function SaveRow({ saving, children }: { saving: boolean; children?: ReactNode }) {
   const { t } = useTranslation();
   return (
@@ -236,17 +231,7 @@ function PersonalForm({ account }: { account: TTrainerAccount }) {
           <TextInput label={t('trainerAccount.fields.phone')} type="tel" autoComplete="tel" {...field('trainerPhone')} />
         </SimpleGrid>
         <TextInput label={t('trainerAccount.fields.companyName')} description={t('trainerAccount.hints.companyName')} autoComplete="organization" {...field('trainerCompanyName')} />
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <Box style={{ gridColumn: 'span 2' }}>
-            <TextInput label={t('trainerAccount.fields.street')} autoComplete="address-line1" {...required('trainerStreet')} />
-          </Box>
-          <TextInput label={t('trainerAccount.fields.house')} {...required('trainerHouse')} />
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput label={t('trainerAccount.fields.zip')} maxLength={5} inputMode="numeric" autoComplete="postal-code" {...required('trainerZip')} />
-          <TextInput label={t('trainerAccount.fields.city')} autoComplete="address-level2" {...required('trainerCity')} />
-          <TextInput label={t('trainerAccount.fields.country')} autoComplete="country" {...required('trainerLand')} />
-        </SimpleGrid>
+        <AddressFields required={required} />
         <Stack gap={4}>
           <Text size="sm" fw={500}>
             {t('trainerAccount.fields.language')}
@@ -270,8 +255,6 @@ function PersonalForm({ account }: { account: TTrainerAccount }) {
     </form>
   );
 }
-
-const MONOSPACE = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
 
 type BankValues = { trainerIban: string; trainerBic: string };
 
@@ -301,8 +284,8 @@ function BankForm({ account }: { account: TTrainerAccount }) {
           {t('trainerAccount.texts.bank')}
         </Text>
         {save.alert}
-        <TextInput label={t('trainerAccount.fields.iban')} autoComplete="off" styles={MONOSPACE} {...requiredField(form, 'trainerIban')} />
-        <TextInput label={t('trainerAccount.fields.bic')} description={t('trainerAccount.hints.bic')} autoComplete="off" styles={MONOSPACE} maw={320} {...textField(form, 'trainerBic')} />
+        <TextInput label={t('trainerAccount.fields.iban')} autoComplete="off" styles={MONOSPACE_INPUT} {...requiredField(form, 'trainerIban')} />
+        <TextInput label={t('trainerAccount.fields.bic')} description={t('trainerAccount.hints.bic')} autoComplete="off" styles={MONOSPACE_INPUT} maw={320} {...textField(form, 'trainerBic')} />
         <SaveRow saving={save.saving} />
       </Stack>
     </form>

@@ -8,9 +8,8 @@ import { fieldErrorOfServer, fieldErrorsOf, focusFirstError, textField, useFormS
 import { errorMessage } from '../../shared/api/client';
 import { IconAlert } from '../../shared/components/icons';
 import { useUpdateTrainerAccount } from '../hooks/api/trainer-account';
+import { AddressFields, MONOSPACE_INPUT, requiredField } from '../components/account-fields';
 import { reviewFormValuesOf, ZReviewPersonalData, type ReviewFormValues } from './review-form';
-
-const MONOSPACE = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
 
 const shownValuesOf = (account: TTrainerAccount): ReviewFormValues => {
   const values = reviewFormValuesOf(account);
@@ -36,11 +35,7 @@ export function ReviewPersonalDataForm({ account }: { account: TTrainerAccount }
     friendlyFormatIBAN(account.trainerIban || undefined) ?? '',
   ].join(' · ');
   const field = (name: keyof ReviewFormValues & string) => textField(form, name);
-  // Required inputs show a red border while empty (spec 5).
-  const required = (name: keyof ReviewFormValues & string) => {
-    const props = textField(form, name);
-    return { ...props, required: true, error: props.error ?? (props.value.trim() === '' ? true : undefined) };
-  };
+  const required = (name: keyof ReviewFormValues & string) => requiredField(form, name);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -100,20 +95,10 @@ export function ReviewPersonalDataForm({ account }: { account: TTrainerAccount }
               <TextInput label={t('trainerAccount.fields.email')} type="email" autoComplete="email" {...required('email')} />
               <TextInput label={t('trainerAccount.fields.companyName')} description={t('trainerAccount.hints.companyName')} autoComplete="organization" {...field('trainerCompanyName')} />
             </SimpleGrid>
-            <SimpleGrid cols={{ base: 1, sm: 4 }}>
-              <Box style={{ gridColumn: 'span 3' }}>
-                <TextInput label={t('trainerAccount.fields.street')} autoComplete="address-line1" {...required('trainerStreet')} />
-              </Box>
-              <TextInput label={t('trainerAccount.fields.house')} {...required('trainerHouse')} />
-            </SimpleGrid>
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <TextInput label={t('trainerAccount.fields.zip')} maxLength={5} inputMode="numeric" autoComplete="postal-code" {...required('trainerZip')} />
-              <TextInput label={t('trainerAccount.fields.city')} autoComplete="address-level2" {...required('trainerCity')} />
-              <TextInput label={t('trainerAccount.fields.country')} autoComplete="country" {...required('trainerLand')} />
-            </SimpleGrid>
+            <AddressFields required={required} />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label={t('trainerAccount.fields.iban')} autoComplete="off" styles={MONOSPACE} {...required('trainerIban')} />
-              <TextInput label={t('trainerAccount.fields.bic')} description={t('trainerAccount.hints.bic')} autoComplete="off" styles={MONOSPACE} {...field('trainerBic')} />
+              <TextInput label={t('trainerAccount.fields.iban')} autoComplete="off" styles={MONOSPACE_INPUT} {...required('trainerIban')} />
+              <TextInput label={t('trainerAccount.fields.bic')} description={t('trainerAccount.hints.bic')} autoComplete="off" styles={MONOSPACE_INPUT} {...field('trainerBic')} />
               <TextInput label={t('trainerAccount.fields.taxNumber')} autoComplete="off" {...required('trainerTaxno')} />
               <TextInput label={t('trainerAccount.fields.vatId')} description={t('trainerAccount.hints.vatId')} autoComplete="off" {...field('trainerUstidno')} />
             </SimpleGrid>
