@@ -77,6 +77,11 @@ import { creditNoteRunWorkflowId } from './ids';
 // note is issued) and its activity appends the approval row. A re-prepared trainer (recalculation)
 // keeps review and comments (threads hang on class hashes) but loses the approvals: the numbers
 // changed, so trainer and company approve again.
+// Why these additions carry no patched(): they are new updates (sendPreviews, approve,
+// sendCreditNotes, v1*) and branches of the main loop that only those updates open; a history
+// recorded before them contains none of these updates, so it schedules the same commands in the same
+// order (the replay test runs such histories). A change to what an existing command schedules still
+// goes behind patched().
 // Everything runs in one execution (no continue-as-new): a preparation of 1,000 trainers adds about
 // 150 events, far below the history limits, and a month's settlement takes a handful of them.
 
