@@ -7,9 +7,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { ApplicationFailure, asyncLocalStorage } from '@temporalio/activity';
 import { ZipArchive } from 'archiver';
 import { DateTime } from 'luxon';
-import type { TSendStreamMessage, TSettlementSendEvent } from '../../api/contracts/review.contract';
-import { settlementRoom } from '../../api/contracts/settlement.contract';
-import { EVENTS_CHANNEL } from '../../db/events';
+import type { TSendStreamMessage } from '../../api/contracts/review.contract';
 import { studioCostsCsv, type StudioCostLine } from '../../domain/accounting';
 import {
   creditNoteIssuer,
@@ -26,7 +24,7 @@ import { buildPain001, SepaFileError, type TSepaPayment } from '../../domain/sep
 import { checkTrainerData, trainerDisplayName, trainerSnapshot, type TrainerSnapshot } from '../../domain/trainer-data';
 import { isSepaIban, normalizeIban } from '../../domain/validation/bank';
 import type { TQueueEmailInput, TQueueEmailResult } from '../mail';
-import { writeSettlementLog } from '../prepare/settlement-log';
+import { publishSendMessages, writeSettlementLog } from '../prepare/settlement-log';
 import { sql } from '../prepare/sql';
 import {
   ZCreateRunFilesInput,
@@ -199,17 +197,10 @@ async function findRun(em: EntityManager, runUuid: string, settlement: Settlemen
 }
 
 /** Publishes one message of the run's send stream (NOTIFY: sent on commit of the surrounding transaction). */
-async function publishSend(em: EntityManager, settlementUuid: string, runUuid: string, message: TSendStreamMessage) {
-  const data: TSettlementSendEvent = { settlementUuid, sendUuid: runUuid, kind: 'credit_note', message };
-  await sql(em, 'select pg_notify(?, ?)', [EVENTS_CHANNEL, JSON.stringify({ topic: settlementRoom(settlementUuid), event: 'settlement:send', data })]);
-}
-
-/** Several messages of a run in one statement, in order (NOTIFY: sent on commit). */
-async function publishSends(em: EntityManager, settlementUuid: string, runUuid: string, messages: TSendStreamMessage[]) {
-  if (messages.length === 0) return;
-  const payloads = messages.map((message) => JSON.stringify({ topic: settlementRoom(settlementUuid), event: 'settlement:send', data: { settlementUuid, sendUuid: runUuid, kind: 'credit_note', message } satisfies TSettlementSendEvent }));
-  await sql(em, 'select pg_notify(?, t.payload) from jsonb_array_elements_text(?::jsonb) with ordinality as t(payload, n) order by t.n', [EVENTS_CHANNEL, JSON.stringify(payloads)]);
-}
+/** Messages of a credit-note run (the run uuid is the sending's), in order; sent on commit. */
+const publishSends = (em: EntityManager, settlementUuid: string, runUuid: string, messages: TSendStreamMessage[]) =>
+  publishSendMessages(em, settlementUuid, runUuid, 'credit_note', messages);
+const publishSend = (em: EntityManager, settlementUuid: string, runUuid: string, message: TSendStreamMessage) => publishSends(em, settlementUuid, runUuid, [message]);
 
 /** A JSON array parameter of uuids, for `… in (select jsonb_array_elements_text(?::jsonb))`. */
 const uuidList = (uuids: readonly string[]) => JSON.stringify(uuids);

@@ -7,6 +7,7 @@ import type {
   TSettlementStateEvent,
   TSettlementStatus,
 } from '../../api/contracts/settlement.contract';
+import type { TSendStreamMessage, TSettlementSendEvent } from '../../api/contracts/review.contract';
 import { EVENTS_CHANNEL } from '../../db/events';
 import { sql } from './sql';
 
@@ -76,4 +77,13 @@ export async function publishProgress(em: EntityManager, data: TSettlementProgre
 export async function publishStateChange(em: EntityManager, data: { settlementUuid: string; status: TSettlementStatus; reason: string }): Promise<void> {
   const event: TSettlementStateEvent = data;
   await notifyAll(em, [JSON.stringify({ topic: settlementRoom(data.settlementUuid), event: 'settlement:state', data: event })]);
+}
+
+/**
+ * Messages of a sending (previews, a credit-note run) in the order given, as the send streams and the
+ * 'settlement:send' socket event carry them. Sent on commit of the surrounding transaction.
+ */
+export async function publishSendMessages(em: EntityManager, settlementUuid: string, sendUuid: string, kind: TSettlementSendEvent['kind'], messages: TSendStreamMessage[]): Promise<void> {
+  const topic = settlementRoom(settlementUuid);
+  await notifyAll(em, messages.map((message) => JSON.stringify({ topic, event: 'settlement:send', data: { settlementUuid, sendUuid, kind, message } satisfies TSettlementSendEvent })));
 }

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { ApplicationFailure, asyncLocalStorage } from '@temporalio/activity';
-import type { TSettlementSendEvent, TSendStreamMessage } from '../../api/contracts/review.contract';
-import { settlementRoom } from '../../api/contracts/settlement.contract';
+import type { TSendStreamMessage } from '../../api/contracts/review.contract';
 import { EVENTS_CHANNEL } from '../../db/events';
 import { translate, type Locale, type MessageKey, type MessageParams } from '../../domain/messages';
 import { trainerDisplayName } from '../../domain/trainer-data';
 import type { TQueueEmailInput, TQueueEmailResult } from '../mail';
-import { writeSettlementLog } from '../prepare/settlement-log';
+import { publishSendMessages, writeSettlementLog } from '../prepare/settlement-log';
 import { sql } from '../prepare/sql';
 import {
   ZAnnouncePreviewSendFinishedInput,
@@ -64,11 +63,8 @@ async function findSettlement(em: EntityManager, settlementUuid: string): Promis
   return row;
 }
 
-/** Publishes one stream message of a sending (NOTIFY: sent on commit of the surrounding transaction). */
-async function publishSend(em: EntityManager, settlementUuid: string, sendUuid: string, message: TSendStreamMessage) {
-  const data: TSettlementSendEvent = { settlementUuid, sendUuid, kind: 'preview', message };
-  await sql(em, 'select pg_notify(?, ?)', [EVENTS_CHANNEL, JSON.stringify({ topic: settlementRoom(settlementUuid), event: 'settlement:send', data })]);
-}
+/** Publishes one stream message of a preview sending (NOTIFY: sent on commit of the surrounding transaction). */
+const publishSend = (em: EntityManager, settlementUuid: string, sendUuid: string, message: TSendStreamMessage) => publishSendMessages(em, settlementUuid, sendUuid, 'preview', [message]);
 
 type TrainerRow = {
   settlement_trainer_id: number;
