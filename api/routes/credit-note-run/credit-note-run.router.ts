@@ -28,7 +28,7 @@ import { followSending } from '../review/send-stream';
 import { HttpError, badRequest, conflict, notFound } from '../../errors';
 import { localeOf, t } from '../../locale';
 import { validate, validated } from '../../validate';
-import { assertInProgress, assertMonthMatches, findSettlement, parseMonth, queryState, runUpdate, settlementHandle } from '../settlement/settlement.service';
+import { assertInProgress, assertMonthMatches, findSettlement, parseMonth, queryState, runUpdate, settlementHandle, trainerNamesOf } from '../settlement/settlement.service';
 
 // Step 5 of the month close (spec admin 2.8–2.10, 3, 4, 7): "send credit notes" as a credit-note
 // run of the settlement's workflow, streamed like the preview sending; the run's SEPA file and the
@@ -136,8 +136,10 @@ export function createCreditNoteRunRouter({ temporal, feed }: Deps) {
     });
     req.on('close', sending.close);
     try {
-      await runUpdate(temporal, () =>
-        settlementHandle(temporal, settlement.uuid).executeUpdate(sendCreditNotesUpdate, { args: [{ runUuid, trainerUuids: body.trainersSelected, userUuid: authOf(req).userUuid, locale: localeOf(req) }] }),
+      await runUpdate(
+        temporal,
+        () => settlementHandle(temporal, settlement.uuid).executeUpdate(sendCreditNotesUpdate, { args: [{ runUuid, trainerUuids: body.trainersSelected, userUuid: authOf(req).userUuid, locale: localeOf(req) }] }),
+        await trainerNamesOf(em(), studioGroupOf(req), body.trainersSelected),
       );
     } catch (error) {
       sending.close();

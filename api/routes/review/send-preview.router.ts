@@ -16,7 +16,7 @@ import { followSending } from './send-stream';
 import { HttpError, notFound } from '../../errors';
 import { localeOf, t } from '../../locale';
 import { validate, validated } from '../../validate';
-import { assertInProgress, assertMonthMatches, assertSameStudioGroup, findSettlement, parseMonth, queryState, runUpdate, settlementHandle } from '../settlement/settlement.service';
+import { assertInProgress, assertMonthMatches, assertSameStudioGroup, findSettlement, parseMonth, queryState, runUpdate, settlementHandle, trainerNamesOf } from '../settlement/settlement.service';
 
 // Send previews (spec admin 2.5, 2.6, 4 "Preview send", 7): the screen's streamed call and the
 // spec's per-trainer call. Both ask the settlement workflow (the `sendPreviews` update) and follow
@@ -59,10 +59,13 @@ export function createSendPreviewRouter({ temporal, feed }: Deps) {
       return state?.previewSend?.sendUuid === sendUuid && state.previewSend.phase === 'done';
     });
     try {
-      const answer = await runUpdate(temporal, () =>
-        settlementHandle(temporal, settlement.uuid).executeUpdate(sendPreviewsUpdate, {
-          args: [{ sendUuid, trainerUuids, message, userUuid: authOf(req).userUuid, locale: localeOf(req) }],
-        }),
+      const answer = await runUpdate(
+        temporal,
+        () =>
+          settlementHandle(temporal, settlement.uuid).executeUpdate(sendPreviewsUpdate, {
+            args: [{ sendUuid, trainerUuids, message, userUuid: authOf(req).userUuid, locale: localeOf(req) }],
+          }),
+        await trainerNamesOf(em(), studioGroupOf(req), trainerUuids),
       );
       return { settlement, sending, answer };
     } catch (error) {

@@ -5,6 +5,7 @@ import { Settlement, StudioGroup, Trainer, User } from '../../../db/entities';
 import type { SettlementVersion } from '../../../db/entities/settlement.entity';
 import { isBeforeCurrentMonth, isoDateOf, lastDayOfMonth, currentMonthTitle, monthTitle } from '../../../domain/settlement/month';
 import { translate, type Locale, type MessageKey, type MessageParams } from '../../../domain/messages';
+import { trainerDisplayName } from '../../../domain/trainer-data';
 import type { settlementWorkflow } from '../../../workflows/settlement.workflow';
 import { awaitPreparationPhaseUpdate, startPreparationUpdate, stateQuery, type TPreparationPhase, type TSettlementState } from '../../../workflows/settlement.messages';
 import { settlementWorkflowId, TASK_QUEUE } from '../../../workflows/ids';
@@ -220,6 +221,12 @@ export async function checkSelection(ctx: SettlementContext, settlement: Settlem
     if (!row.selectable) throw new HttpError(422, 'settlement.trainerBilled', 'trainersSelected', { trainer: name });
   }
   return uuids;
+}
+
+/** How the screens name these trainers (company, else first and last name), for refusals that name one. */
+export async function trainerNamesOf(em: EntityManager, group: StudioGroup, trainerUuids: readonly string[]): Promise<Map<string, string>> {
+  const trainers = await em.find(Trainer, { studioGroup: group, uuid: { $in: [...trainerUuids] } });
+  return new Map(trainers.map((trainer) => [trainer.uuid, trainerDisplayName(trainer)]));
 }
 
 /**
