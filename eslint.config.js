@@ -28,6 +28,17 @@ const workflowRestrictions = {
   },
 };
 
+// The contracts are the API's published shapes, imported by api, activities and web alike: they may
+// build on domain/ and zod, nothing of ours that runs (an arrow back up would pull servers into web).
+const contractRestrictions = {
+  files: ['contracts/**/*.ts'],
+  rules: {
+    'no-restricted-imports': ['error', {
+      patterns: [{ group: ['**/api/**', '**/activities/**', '**/db/**', '**/workflows/**', '**/worker/**', '**/web/**', '**/config/**'], message: 'contracts/ builds on domain/ and zod only.' }],
+    }],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', 'data/**', 'db/migrations/*.snapshot*', 'test-results/**'] },
   js.configs.recommended,
@@ -40,4 +51,5 @@ export default tseslint.config(
     },
   },
   workflowRestrictions,
+  contractRestrictions,
 );

@@ -6,7 +6,7 @@ import {
   WorkflowUpdateFailedError,
 } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
-import type { TErrorResponse } from './contracts/common.contract';
+import type { TErrorResponse } from '../contracts/common.contract';
 import { isMessageKey, translate, type Locale, type MessageKey, type MessageParams } from '../domain/messages';
 import { localeOf } from './locale';
 

@@ -4,12 +4,12 @@ import { RequestContext } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import type { EventFeed } from '../db/events';
-import type { ClientToServerEvents, ServerToClientEvents } from './contracts/events';
+import type { ClientToServerEvents, ServerToClientEvents } from '../contracts/events';
 import { findLiveSession, type AuthContext } from './auth/sessions';
 import { studioGroupsOf } from './auth/tenancy';
 import { studioGroupOfImport } from './routes/import/import.service';
 import { Settlement } from '../db/entities';
-import type { TRole } from './contracts/auth.contract';
+import type { TRole } from '../contracts/auth.contract';
 import { translate } from '../domain/messages';
 
 type SocketData = { auth: AuthContext };

@@ -8,7 +8,7 @@ export const EVENTS_CHANNEL = 'trainerpay_events';
 export type FeedEvent = {
   /** The room the event belongs to, e.g. `import:{importUuid}` or `settlement:{settlementUuid}`. */
   topic: string;
-  /** Event name from api/contracts/events.ts. */
+  /** Event name from contracts/events.ts. */
   event: string;
   data: unknown;
 };

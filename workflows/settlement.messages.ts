@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 // The settlement workflow's input, state, queries, updates and signals. The API and the activities
 // import this file, never the workflow body. The state mirrors ZSettlementWorkflowState of
-// api/contracts/settlement.contract.ts (workflows may not import api/; the API assigns the query
+// contracts/settlement.contract.ts (workflows may not import api/; the API assigns the query
 // answer to the contract type, so the compiler keeps the two in step).
 
 const ZIsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD');

@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settlementRoom } from '../../api/contracts/settlement.contract';
-import type { TSettlementSendEvent } from '../../api/contracts/review.contract';
+import { settlementRoom } from '../../contracts/settlement.contract';
+import type { TSettlementSendEvent } from '../../contracts/review.contract';
 import {
   Approval,
   OutgoingEmail,

@@ -7,7 +7,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { ApplicationFailure, asyncLocalStorage } from '@temporalio/activity';
 import { ZipArchive } from 'archiver';
 import { DateTime } from 'luxon';
-import type { TSendStreamMessage } from '../../api/contracts/review.contract';
+import type { TSendStreamMessage } from '../../contracts/review.contract';
 import { studioCostsCsv, type StudioCostLine } from '../../domain/accounting';
 import {
   creditNoteIssuer,

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { ServerToClientEvents } from '../../api/contracts/events';
-import { importRoom } from '../../api/contracts/events';
-import { ZImportStreamMessage, type TImportStreamMessage } from '../../api/contracts/import.contract';
+import type { ServerToClientEvents } from '../../contracts/events';
+import { importRoom } from '../../contracts/events';
+import { ZImportStreamMessage, type TImportStreamMessage } from '../../contracts/import.contract';
 import { ImportLog, type ImportLogStatus, type Studio, type StudioGroup } from '../../db/entities';
 import { publishEvent, type FeedEvent } from '../../db/events';
 import type { TImportMode } from './import.types';

@@ -6,8 +6,8 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { ApplicationFailure } from '@temporalio/common';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importRoom } from '../../api/contracts/events';
-import { ZImportStreamMessage, type TImportStreamMessage } from '../../api/contracts/import.contract';
+import { importRoom } from '../../contracts/events';
+import { ZImportStreamMessage, type TImportStreamMessage } from '../../contracts/import.contract';
 import {
   ImportLog,
   Mandant,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { ApplicationFailure, asyncLocalStorage } from '@temporalio/activity';
 import { DateTime } from 'luxon';
-import type { TImportStreamMessage } from '../../api/contracts/import.contract';
+import type { TImportStreamMessage } from '../../contracts/import.contract';
 import { ImportLog, SettlementLine, Studio, StudioClass, StudioGroup, Trainer } from '../../db/entities';
 import { getConnector, SourceDataError, UnknownSourceSystemError, type SourceClass } from '../../domain/source-systems/connector';
 import { translate, type MessageKey, type MessageParams } from '../../domain/messages';

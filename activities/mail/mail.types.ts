@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAIL_PURPOSES, type TMailPurpose } from '../../contracts/outbox.contract';
 
 // Arguments and results of the mail activities, as zod schemas: the activities parse their argument
 // with them, fields can be added without breaking running histories, and workflows import only the
@@ -6,12 +7,7 @@ import { z } from 'zod';
 
 const ZUuid = z.string().uuid();
 
-/**
- * What an e-mail is for; the middle part of its idempotency key and a column of the outbox page.
- * Workflows may use others (lower-case words with dashes); these are the ones the screens name.
- */
-export const MAIL_PURPOSES = ['settlement-preview', 'credit-note', 'credit-note-cancellation', 'accounting'] as const;
-export type TMailPurpose = (typeof MAIL_PURPOSES)[number];
+export { MAIL_PURPOSES, type TMailPurpose };
 export const ZMailPurpose = z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, 'validation.invalid');
 
 /**

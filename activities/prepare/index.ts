@@ -1,6 +1,6 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { ApplicationFailure, asyncLocalStorage } from '@temporalio/activity';
-import { LOCKED_TRAINER_WORKFLOW_STATES } from '../../api/contracts/settlement.contract';
+import { LOCKED_TRAINER_WORKFLOW_STATES } from '../../contracts/settlement.contract';
 import { AdminPosition, PaymentTypeRule, Settlement, SettlementTrainer, StudioClass, Trainer, User, type SettlementTrainerState } from '../../db/entities';
 import { translate, type Locale } from '../../domain/messages';
 import { formatEuro } from '../../domain/money';

@@ -1,13 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { settlementRoom } from '../../api/contracts/settlement.contract';
+import { settlementRoom } from '../../contracts/settlement.contract';
 import type {
   TSettlementLogEvent,
   TSettlementLogRow,
   TSettlementProgressEvent,
   TSettlementStateEvent,
   TSettlementStatus,
-} from '../../api/contracts/settlement.contract';
-import type { TSendStreamMessage, TSettlementSendEvent } from '../../api/contracts/review.contract';
+} from '../../contracts/settlement.contract';
+import type { TSendStreamMessage, TSettlementSendEvent } from '../../contracts/review.contract';
 import { EVENTS_CHANNEL } from '../../db/events';
 import { sql } from './sql';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { ApplicationFailure, asyncLocalStorage } from '@temporalio/activity';
-import type { TSendStreamMessage } from '../../api/contracts/review.contract';
+import type { TSendStreamMessage } from '../../contracts/review.contract';
 import { EVENTS_CHANNEL } from '../../db/events';
 import { translate, type Locale, type MessageKey, type MessageParams } from '../../domain/messages';
 import { trainerDisplayName } from '../../domain/trainer-data';

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { RequestContext, type EntityManager } from '@mikro-orm/core';
 import { ApiSession, User } from '../../db/entities';
-import type { TRole } from '../contracts/auth.contract';
+import type { TRole } from '../../contracts/auth.contract';
 import { HttpError } from '../errors';
 
 export type AuthContext = {

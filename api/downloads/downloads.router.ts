@@ -2,8 +2,8 @@ import express, { Router, type NextFunction, type Request, type RequestHandler, 
 import { RequestContext } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { User } from '../../db/entities';
-import { ZSignDownloadRequest, type TSignDownloadResponse } from '../contracts/credit-note-list.contract';
-import type { TRole } from '../contracts/auth.contract';
+import { ZSignDownloadRequest, type TSignDownloadResponse } from '../../contracts/credit-note-list.contract';
+import type { TRole } from '../../contracts/auth.contract';
 import { authOf, requireAuth } from '../auth/sessions';
 import { HttpError, badRequest } from '../errors';
 import { validate, validated } from '../validate';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AccountingFile, CreditNote, Settlement, SettlementRun, StudioGroupTrainer, type AccountingFileType } from '../../db/entities';
 import { lastDayOfMonth } from '../../domain/settlement/month';
-import { ACCOUNTING_FILE_DOWNLOADS } from '../contracts/credit-note-list.contract';
+import { ACCOUNTING_FILE_DOWNLOADS } from '../../contracts/credit-note-list.contract';
 import { studioGroupsOf } from '../auth/tenancy';
 import type { AuthContext } from '../auth/sessions';
 import { HttpError, badRequest, notFound } from '../errors';

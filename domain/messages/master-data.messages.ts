@@ -1,7 +1,7 @@
 import { defineMessages } from './catalog';
 
 // Master data: trainers, studios, payment type rules and the studio group settings. Keys ending in a
-// reason ('… must not be negative') are the zod messages of api/contracts/*; the API answers them as
+// reason ('… must not be negative') are the zod messages of contracts/*; the API answers them as
 // '{field}: {reason}', the web forms show the reason under the field.
 export const masterDataMessages = defineMessages({
   'masterData.textTooLong': { en: 'is too long (at most 255 characters)', de: 'ist zu lang (höchstens 255 Zeichen)' },

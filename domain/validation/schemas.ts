@@ -4,7 +4,7 @@ import { VALIDATION_MESSAGE_KEYS as KEYS } from './message-keys';
 import { isValidGermanPostalCode } from './postal-code';
 import { isValidVatId, normalizeVatId } from './vat-id';
 
-// Field schemas for the trainer's personal and bank data, shared by api/contracts and web forms.
+// Field schemas for the trainer's personal and bank data, shared by contracts and web forms.
 // Every error message is a message key (VALIDATION_MESSAGE_KEYS), never prose. Each schema outputs
 // the normalised value, which is what gets stored.
 

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { TBillableTrainersResponse } from '../../api/contracts/settlement.contract';
+import type { TBillableTrainersResponse } from '../../contracts/settlement.contract';
 import { logInInBrowser, startBrowserStack } from '../support/browser';
 import { readNdjson } from '../support/ndjson';
 import { logIn, type Stack } from '../support/stack';

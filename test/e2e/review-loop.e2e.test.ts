@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { TCreditNotePreview } from '../../api/contracts/review.contract';
+import type { TCreditNotePreview } from '../../contracts/review.contract';
 import { OutgoingEmail, StudioGroup, StudioGroupTrainer, Trainer } from '../../db/entities';
 import { logInInBrowser, startBrowserStack } from '../support/browser';
 import { importDemoClasses, prepareSettlement } from '../support/month-close';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { TBillableTrainersResponse } from '../../api/contracts/settlement.contract';
+import type { TBillableTrainersResponse } from '../../contracts/settlement.contract';
 import { SettlementLine } from '../../db/entities';
 import { logInInBrowser, startBrowserStack } from '../support/browser';
 import { readNdjson } from '../support/ndjson';

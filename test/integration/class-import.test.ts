@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
-import type { TImportLogEntry, TImportStreamMessage } from '../../api/contracts/import.contract';
+import type { TImportLogEntry, TImportStreamMessage } from '../../contracts/import.contract';
 import { ImportLog, StudioClass, StudioGroup } from '../../db/entities';
 import { logIn, startStack, type Stack } from '../support/stack';
 import { readNdjson } from '../support/ndjson';

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TSettlementDetail } from '../../api/contracts/settlement.contract';
+import type { TSettlementDetail } from '../../contracts/settlement.contract';
 import { AccountingFile, CreditNote, StudioGroup } from '../../db/entities';
 import { creditNoteRunWorkflowId } from '../../workflows/ids';
 import { prepareSettlement } from '../support/month-close';

@@ -8,8 +8,8 @@ import type {
   TSettlementRunFiles,
   TSignDownloadResponse,
   TTrainerIssuedCreditNotesResponse,
-} from '../../api/contracts/credit-note-list.contract';
-import type { TBillableTrainersResponse } from '../../api/contracts/settlement.contract';
+} from '../../contracts/credit-note-list.contract';
+import type { TBillableTrainersResponse } from '../../contracts/settlement.contract';
 import {
   CreditNote,
   SettlementLog,

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMailActivities, createMailer, type MailActivities, type TQueueEmailInput } from '../../activities/mail';
-import type { TOutboxEmailDetail, TOutboxList } from '../../api/contracts/outbox.contract';
+import type { TOutboxEmailDetail, TOutboxList } from '../../contracts/outbox.contract';
 import { OutgoingEmail, StudioGroupTrainer, Trainer, TrainerAccount, User } from '../../db/entities';
 import { DEMO_TRAINER_EMAIL } from '../../domain/source-systems/demo.connector';
 import { startSmtpServer, type ReceivedMail } from '../support/smtp';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TPaymentTypeRule, TPaymentTypeRuleSaved } from '../../api/contracts/payment-type-rule.contract';
-import type { TStudio } from '../../api/contracts/studio.contract';
-import type { TStudioGroupSettings } from '../../api/contracts/studio-group-settings.contract';
-import type { TTrainerDetail, TTrainerListItem, TUpdateTrainerRequest } from '../../api/contracts/trainer.contract';
+import type { TPaymentTypeRule, TPaymentTypeRuleSaved } from '../../contracts/payment-type-rule.contract';
+import type { TStudio } from '../../contracts/studio.contract';
+import type { TStudioGroupSettings } from '../../contracts/studio-group-settings.contract';
+import type { TTrainerDetail, TTrainerListItem, TUpdateTrainerRequest } from '../../contracts/trainer.contract';
 import { PaymentTypeRule, Studio, StudioGroup, Trainer } from '../../db/entities';
 import { logIn, startStack, type Stack } from '../support/stack';
 

@@ -14,7 +14,7 @@ import {
   type TCreditNotePreview,
   type TSettlementCommentEvent,
   type TTrainerCreditNotesResponse,
-} from '../../api/contracts/review.contract';
+} from '../../contracts/review.contract';
 import { Comment, Settlement, SettlementLine, SettlementTrainer, Studio, Trainer, User } from '../../db/entities';
 import { trainerSnapshot } from '../../domain/trainer-data';
 import { startReviewFixture, type Group, type Login, type ReviewFixture } from '../support/review-fixture';

@@ -11,7 +11,7 @@ import {
   type TReviewRow,
   type TTrainerReview,
   type TTrainerSettlementReview,
-} from '../../api/contracts/review.contract';
+} from '../../contracts/review.contract';
 import { Comment, ReviewRow, SettlementLine, Trainer } from '../../db/entities';
 import { startReviewFixture, type Group, type Login, type ReviewFixture } from '../support/review-fixture';
 import type { Stack } from '../support/stack';

@@ -1,9 +1,9 @@
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../../activities/mail';
-import type { TSendStreamMessage } from '../../api/contracts/review.contract';
-import type { TSettlementDetail } from '../../api/contracts/settlement.contract';
-import type { TTrainerNotificationList } from '../../api/contracts/trainer-account.contract';
+import type { TSendStreamMessage } from '../../contracts/review.contract';
+import type { TSettlementDetail } from '../../contracts/settlement.contract';
+import type { TTrainerNotificationList } from '../../contracts/trainer-account.contract';
 import { StudioGroup, StudioGroupTrainer, Trainer } from '../../db/entities';
 import { approveUpdate } from '../../workflows/settlement.messages';
 import { settlementWorkflowId } from '../../workflows/ids';

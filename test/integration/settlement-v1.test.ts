@@ -3,14 +3,14 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TBillableTrainersResponse, TTrainerListItem, TTrainerPreviewResponse, TTrainerSummaryRow } from '../../api/contracts/settlement.contract';
+import type { TBillableTrainersResponse, TTrainerListItem, TTrainerPreviewResponse, TTrainerSummaryRow } from '../../contracts/settlement.contract';
 import {
   ZV1InvoiceCreateResponse,
   ZV1InvoiceSendResponse,
   ZV1PreparationResponse,
   ZV1UpdateEmailsResponse,
   ZV1UpdateInvoiceResponse,
-} from '../../api/contracts/settlement-v1.contract';
+} from '../../contracts/settlement-v1.contract';
 import { AccountingFile, CreditNote, Settlement, SettlementTrainer, Trainer, User } from '../../db/entities';
 import { importDemoClasses } from '../support/month-close';
 import { logIn, startStack, type Stack } from '../support/stack';

@@ -17,7 +17,7 @@ import type {
   TTrainerListItem,
   TTrainerPreviewResponse,
   TTrainerSummaryRow,
-} from '../../api/contracts/settlement.contract';
+} from '../../contracts/settlement.contract';
 import {
   ZBillableTrainersResponse,
   ZSettlementDetail,
@@ -25,7 +25,7 @@ import {
   ZSettlementStepResponse,
   ZSettlementWorkflowInfo,
   ZTrainerSummaryResponse,
-} from '../../api/contracts/settlement.contract';
+} from '../../contracts/settlement.contract';
 import { Settlement, SettlementLine, SettlementTrainer, Studio, StudioClass, StudioGroup, Trainer } from '../../db/entities';
 import { readNdjson } from '../support/ndjson';
 import { logIn, startStack, type Stack } from '../support/stack';

@@ -6,7 +6,7 @@ import type {
   TTrainerAccount,
   TTrainerAccountSaved,
   TTrainerNotificationList,
-} from '../../api/contracts/trainer-account.contract';
+} from '../../contracts/trainer-account.contract';
 import { Notification, StudioGroup, TrainerAccount, User } from '../../db/entities';
 import { logIn, startStack, type Stack } from '../support/stack';
 

@@ -22,8 +22,8 @@ import {
   type TAccountingEmail,
   type TAccountingFileType,
   type TAttachmentStatus,
-} from '../../contracts/credit-note-run.contract';
-import type { TSendStreamMessage } from '../../contracts/review.contract';
+} from '../../../contracts/credit-note-run.contract';
+import type { TSendStreamMessage } from '../../../contracts/review.contract';
 import { followSending } from '../review/send-stream';
 import { HttpError, badRequest, conflict, notFound } from '../../errors';
 import { localeOf, t } from '../../locale';

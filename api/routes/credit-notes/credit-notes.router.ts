@@ -5,7 +5,7 @@ import { creditNoteCorrectionWorkflow, creditNoteCorrectionWorkflowId } from '..
 import { TASK_QUEUE } from '../../../workflows/ids';
 import { badRequest, conflict, notFound } from '../../errors';
 import { z } from 'zod';
-import { ZAdminCreditNotesQuery, ZCreditNoteObjectionRequest, type TCreditNoteObjectionAnswer, type TSelfBillingConsentAnswer } from '../../contracts/credit-note-list.contract';
+import { ZAdminCreditNotesQuery, ZCreditNoteObjectionRequest, type TCreditNoteObjectionAnswer, type TSelfBillingConsentAnswer } from '../../../contracts/credit-note-list.contract';
 import { authOf } from '../../auth/sessions';
 import { studioGroupOf } from '../../auth/tenancy';
 import { requireOwnUser, requireTrainer } from '../../auth/trainer-guards';

@@ -12,7 +12,7 @@ import type {
   TSelfBillingConsent,
   TSettlementRunFiles,
   TTrainerIssuedCreditNotesResponse,
-} from '../../contracts/credit-note-list.contract';
+} from '../../../contracts/credit-note-list.contract';
 import { accountingFileDownloadPath, creditNoteDownloadPath } from '../../downloads/downloads.service';
 import { HttpError, conflict, notFound } from '../../errors';
 

@@ -6,7 +6,7 @@ import type { importQueueWorkflow } from '../../../workflows/import-queue.workfl
 import { cancelUpdate, enqueueUpdate, itemStatusQuery } from '../../../workflows/import-queue.messages';
 import { importQueueWorkflowId, TASK_QUEUE } from '../../../workflows/ids';
 import { translate, type Locale } from '../../../domain/messages';
-import type { TEnqueueImportRequest, TImportQueueStatus, TImportQueueStatusResponse } from '../../contracts/import-queue.contract';
+import type { TEnqueueImportRequest, TImportQueueStatus, TImportQueueStatusResponse } from '../../../contracts/import-queue.contract';
 import { badRequest, conflict, notFound } from '../../errors';
 
 // The import queue of a studio group (spec admin 2.17): the workflow `import-queue-{g}` keeps the

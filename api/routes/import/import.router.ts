@@ -3,7 +3,7 @@ import { RequestContext } from '@mikro-orm/core';
 import type { Client } from '@temporalio/client';
 import { z } from 'zod';
 import type { EventFeed } from '../../../db/events';
-import { ZOnDemandImportRequest, type TImportStreamMessage } from '../../contracts/import.contract';
+import { ZOnDemandImportRequest, type TImportStreamMessage } from '../../../contracts/import.contract';
 import { authOf } from '../../auth/sessions';
 import { findVisibleStudioGroupById, requireStaffOfStudioGroup, studioGroupOf, studioGroupsOf } from '../../auth/tenancy';
 import { HttpError } from '../../errors';

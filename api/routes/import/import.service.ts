@@ -6,8 +6,8 @@ import type { classImportWorkflow } from '../../../workflows/class-import.workfl
 import { classImportWorkflowId, TASK_QUEUE } from '../../../workflows/ids';
 import { ImportLog, type StudioGroup } from '../../../db/entities';
 import type { EventFeed } from '../../../db/events';
-import { importRoom } from '../../contracts/events';
-import { MAX_IMPORT_RANGE_DAYS, type TImportLogEntry, type TImportStreamMessage } from '../../contracts/import.contract';
+import { importRoom } from '../../../contracts/events';
+import { MAX_IMPORT_RANGE_DAYS, type TImportLogEntry, type TImportStreamMessage } from '../../../contracts/import.contract';
 import { badRequest, notFound } from '../../errors';
 import type { Locale } from '../../../domain/messages';
 

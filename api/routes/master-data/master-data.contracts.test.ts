@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ZCreatePaymentTypeRuleRequest, ZUpdatePaymentTypeRuleRequest } from '../../contracts/payment-type-rule.contract';
-import { ZStudioGroupSettingsRequest } from '../../contracts/studio-group-settings.contract';
-import { ZUpdateTrainerRequest } from '../../contracts/trainer.contract';
+import { ZCreatePaymentTypeRuleRequest, ZUpdatePaymentTypeRuleRequest } from '../../../contracts/payment-type-rule.contract';
+import { ZStudioGroupSettingsRequest } from '../../../contracts/studio-group-settings.contract';
+import { ZUpdateTrainerRequest } from '../../../contracts/trainer.contract';
 import { masterDataMessages } from '../../../domain/messages/master-data.messages';
 import { isMessageKey } from '../../../domain/messages';
 

@@ -5,10 +5,10 @@ import {
   ZPaymentTypeRuleListQuery,
   ZUpdatePaymentTypeRuleRequest,
   type TPaymentTypeRuleSaved,
-} from '../../contracts/payment-type-rule.contract';
-import { ZUpdateStudioRequest, type TStudioSaved } from '../../contracts/studio.contract';
-import { ZStudioGroupSettingsRequest, type TStudioGroupSettingsSaved } from '../../contracts/studio-group-settings.contract';
-import { ZTrainerIdParams, ZUpdateTrainerRequest, type TTrainerSaved } from '../../contracts/trainer.contract';
+} from '../../../contracts/payment-type-rule.contract';
+import { ZUpdateStudioRequest, type TStudioSaved } from '../../../contracts/studio.contract';
+import { ZStudioGroupSettingsRequest, type TStudioGroupSettingsSaved } from '../../../contracts/studio-group-settings.contract';
+import { ZTrainerIdParams, ZUpdateTrainerRequest, type TTrainerSaved } from '../../../contracts/trainer.contract';
 import { studioGroupOf } from '../../auth/tenancy';
 import { localeOf, t } from '../../locale';
 import { validate, validated } from '../../validate';

@@ -3,13 +3,13 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { PaymentTypeRule, Studio, StudioGroup, Trainer } from '../../../db/entities';
 import { paymentRuleInputOf } from '../../../db/payment-rule-input';
 import { matchKey, paymentRuleProblems, SETTLEMENT_TIME_ZONE } from '../../../domain/pay/rules';
-import { dayBefore } from '../../contracts/master-data.contract';
+import { dayBefore } from '../../../contracts/master-data.contract';
 import type {
   TCreatePaymentTypeRuleValues,
   TPaymentTypeRule,
   TPaymentTypeRuleListQuery,
   TUpdatePaymentTypeRuleValues,
-} from '../../contracts/payment-type-rule.contract';
+} from '../../../contracts/payment-type-rule.contract';
 import type { Locale } from '../../../domain/messages';
 import { badRequest, conflict, notFound } from '../../errors';
 import { requestEntityManager } from './entity-manager';

@@ -1,5 +1,5 @@
 import type { StudioGroup } from '../../../db/entities';
-import type { TStudioGroupSettings, TStudioGroupSettingsValues } from '../../contracts/studio-group-settings.contract';
+import type { TStudioGroupSettings, TStudioGroupSettingsValues } from '../../../contracts/studio-group-settings.contract';
 import { requestEntityManager } from './entity-manager';
 
 export function settingsOf(group: StudioGroup): TStudioGroupSettings {

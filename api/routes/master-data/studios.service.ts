@@ -1,5 +1,5 @@
 import { Studio, type StudioGroup } from '../../../db/entities';
-import type { TStudio, TUpdateStudioValues } from '../../contracts/studio.contract';
+import type { TStudio, TUpdateStudioValues } from '../../../contracts/studio.contract';
 import { notFound } from '../../errors';
 import { requestEntityManager } from './entity-manager';
 

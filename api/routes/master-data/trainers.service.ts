@@ -1,6 +1,6 @@
 import { Studio, StudioGroupTrainer, Trainer, type StudioGroup } from '../../../db/entities';
 import { checkTrainerData, trainerName } from '../../../domain/trainer-data';
-import type { TTrainerDetail, TTrainerListItem, TUpdateTrainerValues } from '../../contracts/trainer.contract';
+import type { TTrainerDetail, TTrainerListItem, TUpdateTrainerValues } from '../../../contracts/trainer.contract';
 import { notFound } from '../../errors';
 import { requestEntityManager } from './entity-manager';
 

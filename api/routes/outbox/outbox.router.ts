@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { ZOutboxListQuery, ZOutboxParams } from '../../contracts/outbox.contract';
+import { ZOutboxListQuery, ZOutboxParams } from '../../../contracts/outbox.contract';
 import { studioGroupOf } from '../../auth/tenancy';
 import { validate, validated } from '../../validate';
 import { getOutboxEmail, listOutbox } from './outbox.service';

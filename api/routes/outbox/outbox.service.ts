@@ -1,7 +1,7 @@
 import type { StudioGroup } from '../../../db/entities';
 import { OutgoingEmail } from '../../../db/entities';
 import { outboxKeyPrefix, parseOutboxKey } from '../../../activities/mail/outbox-key';
-import type { TOutboxEmail, TOutboxEmailDetail, TOutboxList, TOutboxListQuery } from '../../contracts/outbox.contract';
+import type { TOutboxEmail, TOutboxEmailDetail, TOutboxList, TOutboxListQuery } from '../../../contracts/outbox.contract';
 import { notFound } from '../../errors';
 import { requestEntityManager } from '../master-data/entity-manager';
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { User } from '../../../db/entities';
 import { authOf } from '../../auth/sessions';
 import { studioGroupOf } from '../../auth/tenancy';
-import { ZUuid } from '../../contracts/common.contract';
+import { ZUuid } from '../../../contracts/common.contract';
 import {
   ZAdminCommentRequest,
   ZApproveByCompanyRequest,
@@ -12,7 +12,7 @@ import {
   ZTrainerPreviewRequest,
   type TCommentsResponse,
   type TCreditNotePreview,
-} from '../../contracts/review.contract';
+} from '../../../contracts/review.contract';
 import { localeOf } from '../../locale';
 import { validate, validated } from '../../validate';
 import { requestEntityManager } from '../master-data/entity-manager';

@@ -12,7 +12,7 @@ import {
   type TCommentMood,
   type TCreditNotePreview,
   type TCreditNoteRow,
-} from '../../contracts/review.contract';
+} from '../../../contracts/review.contract';
 import { reviewLockOf } from './review-locks';
 
 // The credit-note preview of one trainer in one settlement (admin preview check 2.10, the trainer's

@@ -13,8 +13,8 @@ import {
   type TReviewRow,
   type TTrainerReview,
   type TTrainerSettlementReview,
-} from '../../contracts/review.contract';
-import type { TTrainerWorkflowState } from '../../contracts/settlement.contract';
+} from '../../../contracts/review.contract';
+import type { TTrainerWorkflowState } from '../../../contracts/settlement.contract';
 import { badRequest, conflict, HttpError, notFound } from '../../errors';
 import { assertInProgress, findSettlement, runUpdate, settlementHandle } from '../settlement/settlement.service';
 import { addComment } from './comments';

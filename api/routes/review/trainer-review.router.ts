@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { User } from '../../../db/entities';
 import { authOf } from '../../auth/sessions';
 import { requireOwnUser, requireTrainer } from '../../auth/trainer-guards';
-import { ZUuid } from '../../contracts/common.contract';
+import { ZUuid } from '../../../contracts/common.contract';
 import {
   ZAddCommentRequest,
   ZTrainerApproveRequest,
@@ -13,7 +13,7 @@ import {
   type TCreditNotePreview,
   type TTrainerCreditNotesResponse,
   type TTrainerSettlement,
-} from '../../contracts/review.contract';
+} from '../../../contracts/review.contract';
 import { HttpError, notFound } from '../../errors';
 import { localeOf } from '../../locale';
 import { validate, validated } from '../../validate';

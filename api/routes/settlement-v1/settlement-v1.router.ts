@@ -10,8 +10,8 @@ import { trainerDisplayName } from '../../../domain/trainer-data';
 import { createSettlementUpdate, PREPARATION_PHASE_PERCENT, v1FinishCreditNotesUpdate, v1IssueCreditNoteUpdate, v1SendCreditNoteUpdate } from '../../../workflows/settlement.messages';
 import { authOf } from '../../auth/sessions';
 import { studioGroupsOf } from '../../auth/tenancy';
-import { ZUuid } from '../../contracts/common.contract';
-import { PREPARATION_PHASES, ZMonthSettlementQuery } from '../../contracts/settlement.contract';
+import { ZUuid } from '../../../contracts/common.contract';
+import { PREPARATION_PHASES, ZMonthSettlementQuery } from '../../../contracts/settlement.contract';
 import {
   ZV1PreparationRequest,
   type TV1InvoiceCreateResponse,
@@ -19,7 +19,7 @@ import {
   type TV1PreparationResponse,
   type TV1UpdateEmailsResponse,
   type TV1UpdateInvoiceResponse,
-} from '../../contracts/settlement-v1.contract';
+} from '../../../contracts/settlement-v1.contract';
 import { HttpError, notFound } from '../../errors';
 import { localeOf, t } from '../../locale';
 import { validate, validated } from '../../validate';

@@ -15,7 +15,7 @@ import {
   type TTrainerListItem,
   type TTrainerSummaryRow,
   type TTrainerWorkflowState,
-} from '../../contracts/settlement.contract';
+} from '../../../contracts/settlement.contract';
 
 // The settlement screens' reads, straight from PostgreSQL (DESIGN: screens read the business
 // records; the process state comes from the workflow's query).

@@ -18,7 +18,7 @@ import {
 } from '../../../workflows/settlement.messages';
 import { authOf } from '../../auth/sessions';
 import { studioGroupOf } from '../../auth/tenancy';
-import { ZUuid } from '../../contracts/common.contract';
+import { ZUuid } from '../../../contracts/common.contract';
 import {
   PREPARATION_PHASES,
   ZAdminPositionListQuery,
@@ -38,7 +38,7 @@ import {
   type TSettlementStepResponse,
   type TSettlementWorkflowState,
   type TStatusResponse,
-} from '../../contracts/settlement.contract';
+} from '../../../contracts/settlement.contract';
 import { HttpError, notFound } from '../../errors';
 import { localeOf, t } from '../../locale';
 import { validate, validated } from '../../validate';

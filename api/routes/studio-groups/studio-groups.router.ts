@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { studioGroupOf } from '../../auth/tenancy';
-import type { TStudioGroupDetail } from '../../contracts/studio-group.contract';
+import type { TStudioGroupDetail } from '../../../contracts/studio-group.contract';
 
 /** Mounted under /api/v1/:g: the selected studio group as the admin screens need it. */
 export function createStudioGroupRouter() {

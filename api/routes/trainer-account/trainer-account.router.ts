@@ -8,7 +8,7 @@ import {
   type TDeleteAccountAnswer,
   type TDeleteAccountToken,
   type TTrainerAccountSaved,
-} from '../../contracts/trainer-account.contract';
+} from '../../../contracts/trainer-account.contract';
 import { authOf } from '../../auth/sessions';
 import { requireOwnUser, requireTrainer } from '../../auth/trainer-guards';
 import { HttpError } from '../../errors';

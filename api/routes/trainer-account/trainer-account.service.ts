@@ -10,7 +10,7 @@ import type {
   TTrainerAccountPatchValues,
   TTrainerNotification,
   TTrainerNotificationList,
-} from '../../contracts/trainer-account.contract';
+} from '../../../contracts/trainer-account.contract';
 import { notFound } from '../../errors';
 
 // The trainer's own account, notifications and studio groups. A profile edit advances no process, so

@@ -1,5 +1,5 @@
 import type { WorkflowHandle } from '@temporalio/client';
-import type { TWorkflowHistoryRow } from '../../contracts/settlement.contract';
+import type { TWorkflowHistoryRow } from '../../../contracts/settlement.contract';
 
 // A workflow's event history in rows for ops (id, time, type, details), read from Temporal. The
 // event type is named after the attributes the event carries (activityTaskScheduledEventAttributes

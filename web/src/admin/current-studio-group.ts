@@ -1,4 +1,4 @@
-import type { TStudioGroupRef } from '../../../api/contracts/auth.contract';
+import type { TStudioGroupRef } from '../../../contracts/auth.contract';
 import { createStoredValue, useStoredValue } from '../shared/stored-value';
 import { useSession } from '../shared/session';
 

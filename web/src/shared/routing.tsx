@@ -2,7 +2,7 @@ import { DatesProvider } from '@mantine/dates';
 import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
-import type { TRole } from '../../../api/contracts/auth.contract';
+import type { TRole } from '../../../contracts/auth.contract';
 import { useLocale } from './hooks/use-locale';
 import { isAppLocale, preferredLocale, storedLocale } from './i18n/locales';
 import { homePath, sessionEndReason, useSession } from './session';

@@ -1,4 +1,4 @@
-import { ZLoginResponse, type TLoginResponse, type TRole } from '../../../api/contracts/auth.contract';
+import { ZLoginResponse, type TLoginResponse, type TRole } from '../../../contracts/auth.contract';
 import { createStoredValue, useStoredValue } from './stored-value';
 import type { AppLocale } from './i18n/locales';
 

@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent } from 'react';
 import { io, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../../api/contracts/events';
+import type { ClientToServerEvents, ServerToClientEvents } from '../../../contracts/events';
 import { getSession, onSessionChange } from './session';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;

@@ -4,7 +4,7 @@ import type { CustomCellRendererProps } from 'ag-grid-react';
 import { AgGridReact } from 'ag-grid-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TImportLogEntry } from '../../../../api/contracts/import.contract';
+import type { TImportLogEntry } from '../../../../contracts/import.contract';
 import { formatImportLogTime } from '../../shared/format';
 import { gridTheme } from '../../shared/grid';
 

@@ -2,8 +2,8 @@ import { Alert, Badge, Button, Card, Center, Group, Loader, Modal, ScrollArea, S
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TStudioGroupRef } from '../../../../api/contracts/auth.contract';
-import type { TAdminCreditNote } from '../../../../api/contracts/credit-note-list.contract';
+import type { TStudioGroupRef } from '../../../../contracts/auth.contract';
+import type { TAdminCreditNote } from '../../../../contracts/credit-note-list.contract';
 import { errorMessage } from '../../shared/api/client';
 import { IconAlert } from '../../shared/components/icons';
 import { PageHeader } from '../../shared/components/PageHeader';

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TStudioGroupRef } from '../../../../api/contracts/auth.contract';
-import { ZAdminCreditNotesResponse, ZSettlementRunsResponse } from '../../../../api/contracts/credit-note-list.contract';
-import { ZStatusResponse } from '../../../../api/contracts/settlement.contract';
+import type { TStudioGroupRef } from '../../../../contracts/auth.contract';
+import { ZAdminCreditNotesResponse, ZSettlementRunsResponse } from '../../../../contracts/credit-note-list.contract';
+import { ZStatusResponse } from '../../../../contracts/settlement.contract';
 import { apiRequest } from '../../shared/api/client';
 import { queryKeysFactory } from '../../shared/api/query-keys';
 

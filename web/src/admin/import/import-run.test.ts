@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TImportStreamMessage } from '../../../../api/contracts/import.contract';
+import type { TImportStreamMessage } from '../../../../contracts/import.contract';
 import { importProgress, importRunReducer, initialImportRunState, type ImportRunAction, type ImportRunState } from './import-run';
 
 const uuid = 'b7d4c1e2-0000-4000-8000-000000000001';

@@ -1,4 +1,4 @@
-import type { TImportStreamMessage } from '../../../../api/contracts/import.contract';
+import type { TImportStreamMessage } from '../../../../contracts/import.contract';
 
 /**
  * The state of one on-demand import as the screen shows it (spec 2.16, 4 "Import on demand"):

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { importRoom } from '../../../../api/contracts/events';
-import type { TOnDemandImportRequest } from '../../../../api/contracts/import.contract';
+import { importRoom } from '../../../../contracts/events';
+import type { TOnDemandImportRequest } from '../../../../contracts/import.contract';
 import { ApiError, errorMessage } from '../../shared/api/client';
 import { i18n } from '../../shared/i18n';
 import { useSocketRoom } from '../../shared/socket';

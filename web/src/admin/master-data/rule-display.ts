@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TPaymentTypeRule, TUpdatePaymentTypeRuleRequest } from '../../../../api/contracts/payment-type-rule.contract';
+import type { TPaymentTypeRule, TUpdatePaymentTypeRuleRequest } from '../../../../contracts/payment-type-rule.contract';
 import { formatMoney } from '../../shared/format';
 
 export type RuleStatus = 'active' | 'upcoming' | 'ended' | 'replaced';

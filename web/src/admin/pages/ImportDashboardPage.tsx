@@ -2,7 +2,7 @@ import { Badge, Button, Card, Center, Group, Loader, Stack, Text } from '@mantin
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { TImportLogEntry } from '../../../../api/contracts/import.contract';
+import type { TImportLogEntry } from '../../../../contracts/import.contract';
 import { errorMessage } from '../../shared/api/client';
 import { IconImport } from '../../shared/components/icons';
 import { PageHeader } from '../../shared/components/PageHeader';

@@ -22,7 +22,7 @@ import { DateTime } from 'luxon';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { MAX_IMPORT_RANGE_DAYS, type TImportStreamMessage } from '../../../../api/contracts/import.contract';
+import { MAX_IMPORT_RANGE_DAYS, type TImportStreamMessage } from '../../../../contracts/import.contract';
 import { errorMessage } from '../../shared/api/client';
 import { IconAlert, IconArrowLeft, IconInfo, IconPlay } from '../../shared/components/icons';
 import { PageHeader } from '../../shared/components/PageHeader';

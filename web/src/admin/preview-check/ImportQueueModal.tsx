@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TStudioGroupRef } from '../../../../api/contracts/auth.contract';
-import type { TImportQueueStatus } from '../../../../api/contracts/import-queue.contract';
+import type { TStudioGroupRef } from '../../../../contracts/auth.contract';
+import type { TImportQueueStatus } from '../../../../contracts/import-queue.contract';
 import { ApiError } from '../../shared/api/client';
 import { IconAlert, IconInfo } from '../../shared/components/icons';
 import {

@@ -1,10 +1,10 @@
-import type { TStudioGroupRef } from '../../../../api/contracts/auth.contract';
+import type { TStudioGroupRef } from '../../../../contracts/auth.contract';
 import {
   ZCancelImportResponse,
   ZEnqueueImportResponse,
   ZImportQueueStatusResponse,
   type IMPORT_QUEUE_TYPES,
-} from '../../../../api/contracts/import-queue.contract';
+} from '../../../../contracts/import-queue.contract';
 import { apiRequest } from '../../shared/api/client';
 
 // The three calls of the data import queue (spec 7 "Preview check").

@@ -1,4 +1,4 @@
-import type { TImportQueueStatus } from '../../../../api/contracts/import-queue.contract';
+import type { TImportQueueStatus } from '../../../../contracts/import-queue.contract';
 
 // The data import queue modal as pure rules (spec 2.17, 4 "Import queue status", 9).
 

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import type { TApprovalEntry, TApprovalValue, TCreditNoteRow, TPreviewCheckResponse, TPreviewCheckTrainer } from '../../../../api/contracts/review.contract';
+import type { TApprovalEntry, TApprovalValue, TCreditNoteRow, TPreviewCheckResponse, TPreviewCheckTrainer } from '../../../../contracts/review.contract';
 
 // Pure rules of the preview check page (spec 2.10, 3 "Credit note info", 4 "Company approval toggle").
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ZErrorResponse } from '../../../../api/contracts/common.contract';
+import { ZErrorResponse } from '../../../../contracts/common.contract';
 import { i18n } from '../i18n';
 import { clearSession, getSession } from '../session';
 

@@ -1,4 +1,4 @@
-import { ZSignDownloadResponse } from '../../../../api/contracts/credit-note-list.contract';
+import { ZSignDownloadResponse } from '../../../../contracts/credit-note-list.contract';
 import { apiRequest } from '../api/client';
 
 // Downloads open by navigation in a new tab, which sends no x-user/x-api-key headers: each click

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { ZLoginRequest } from '../../../../api/contracts/auth.contract';
+import { ZLoginRequest } from '../../../../contracts/auth.contract';
 import { errorMessage } from '../../shared/api/client';
 import { IconAlert, IconCheck, IconInfo } from '../../shared/components/icons';
 import { LanguageSwitcher } from '../../shared/components/LanguageSwitcher';

@@ -2,7 +2,7 @@ import { Alert, Badge, Box, Button, Card, Center, Group, Loader, Pagination, Scr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { TApprovalEntry, TTrainerCreditNoteItem } from '../../../../api/contracts/review.contract';
+import type { TApprovalEntry, TTrainerCreditNoteItem } from '../../../../contracts/review.contract';
 import { IconAlert } from '../../shared/components/icons';
 import { formatDate, formatMonth } from '../../shared/format';
 import { useLocale } from '../../shared/hooks/use-locale';

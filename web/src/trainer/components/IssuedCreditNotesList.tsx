@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Center, Group, Loader, Modal, ScrollArea, Stack, 
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TCreditNoteFile } from '../../../../api/contracts/credit-note-list.contract';
+import type { TCreditNoteFile } from '../../../../contracts/credit-note-list.contract';
 import { errorMessage } from '../../shared/api/client';
 import { IconAlert } from '../../shared/components/icons';
 import { openSignedDownload, signCallOf } from '../../shared/downloads/signed-download';

@@ -2,7 +2,7 @@ import { Alert, Avatar, Center, Group, Loader, ScrollArea, Stack, Text, ThemeIco
 import { DateTime } from 'luxon';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { TTrainerNotification } from '../../../../api/contracts/trainer-account.contract';
+import type { TTrainerNotification } from '../../../../contracts/trainer-account.contract';
 import { IconAlert, IconCheck } from '../../shared/components/icons';
 import { useLocale } from '../../shared/hooks/use-locale';
 import { localizedAppLink } from '../notification-link';

@@ -12,7 +12,7 @@ import {
   ZTrainerTaxData,
   type TTrainerAccount,
   type TTrainerAccountPatchValues,
-} from '../../../../api/contracts/trainer-account.contract';
+} from '../../../../contracts/trainer-account.contract';
 import { fieldErrorOfServer, fieldErrorsOf, focusFirstError, textField, useFormState, type FieldErrors } from '../../admin/master-data/form';
 import { ApiError, errorMessage } from '../../shared/api/client';
 import { IconAlert, IconCheck } from '../../shared/components/icons';

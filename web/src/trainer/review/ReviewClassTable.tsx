@@ -1,7 +1,7 @@
 import { Card, Group, ScrollArea, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OVERALL_FEEDBACK, type TCreditNotePreview, type TCreditNoteRow } from '../../../../api/contracts/review.contract';
+import { OVERALL_FEEDBACK, type TCreditNotePreview, type TCreditNoteRow } from '../../../../contracts/review.contract';
 import { formatMoney } from '../../shared/format';
 import { useLocale } from '../../shared/hooks/use-locale';
 import { IconChatBubble } from './icons';

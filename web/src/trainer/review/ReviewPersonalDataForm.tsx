@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { friendlyFormatIBAN } from 'ibantools';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TTrainerAccount } from '../../../../api/contracts/trainer-account.contract';
+import type { TTrainerAccount } from '../../../../contracts/trainer-account.contract';
 import { fieldErrorOfServer, fieldErrorsOf, focusFirstError, textField, useFormState } from '../../admin/master-data/form';
 import { errorMessage } from '../../shared/api/client';
 import { IconAlert } from '../../shared/components/icons';

@@ -10,7 +10,7 @@ import {
   type TComment,
   type TCommentMood,
   type TCreditNotePreview,
-} from '../../../../api/contracts/review.contract';
+} from '../../../../contracts/review.contract';
 import { errorMessage } from '../../shared/api/client';
 import { useLocale } from '../../shared/hooks/use-locale';
 import { creditNotePreviewQueryKeys, useAddReviewComment, useApproveReview } from '../hooks/api/review';

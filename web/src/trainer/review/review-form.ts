@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZTrainerBankData, ZTrainerPersonalData, ZTrainerTaxData, type TTrainerAccount } from '../../../../api/contracts/trainer-account.contract';
+import { ZTrainerBankData, ZTrainerPersonalData, ZTrainerTaxData, type TTrainerAccount } from '../../../../contracts/trainer-account.contract';
 
 // The personal-data form of the review screen (trainer portal 2, 5): the profile's personal fields
 // without phone and language, plus bank and tax data; here IBAN and tax number are required.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TCreditNoteRow } from '../../../../api/contracts/review.contract';
+import type { TCreditNoteRow } from '../../../../contracts/review.contract';
 import { currentApproval, formatApprovalTime, formatClassDateTime, groupRowsByLocation, isApproved } from './review-format';
 
 // 2026-03-02 13:05 UTC = 14:05 in Berlin (CET).

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import type { TApprovalEntry, TApprovalValue, TCreditNoteRow } from '../../../../api/contracts/review.contract';
+import type { TApprovalEntry, TApprovalValue, TCreditNoteRow } from '../../../../contracts/review.contract';
 import type { AppLocale } from '../../shared/i18n/locales';
 import { formatSettlementTime } from '../../admin/settlement/settlement-format';
 

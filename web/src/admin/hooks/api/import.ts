@@ -5,7 +5,7 @@ import {
   ZImportStreamMessage,
   type TImportStreamMessage,
   type TOnDemandImportRequest,
-} from '../../../../../api/contracts/import.contract';
+} from '../../../../../contracts/import.contract';
 import { apiStream, apiRequest } from '../../../shared/api/client';
 import { readNdjson } from '../../../shared/api/ndjson';
 import { queryKeysFactory } from '../../../shared/api/query-keys';

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { ZStudioGroupDetail } from '../../../../../api/contracts/studio-group.contract';
+import { ZStudioGroupDetail } from '../../../../../contracts/studio-group.contract';
 import { apiRequest } from '../../../shared/api/client';
 import { queryKeysFactory } from '../../../shared/api/query-keys';
 
-export { ZStudioGroupDetail, type TStudioGroupDetail } from '../../../../../api/contracts/studio-group.contract';
+export { ZStudioGroupDetail, type TStudioGroupDetail } from '../../../../../contracts/studio-group.contract';
 
 export const studioGroupQueryKeys = queryKeysFactory('studio-group');
 

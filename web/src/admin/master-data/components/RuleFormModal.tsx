@@ -24,9 +24,9 @@ import {
   ZCreatePaymentTypeRuleRequest,
   ZUpdatePaymentTypeRuleRequest,
   type TPaymentTypeRule,
-} from '../../../../../api/contracts/payment-type-rule.contract';
-import type { TStudio } from '../../../../../api/contracts/studio.contract';
-import type { TTrainerListItem } from '../../../../../api/contracts/trainer.contract';
+} from '../../../../../contracts/payment-type-rule.contract';
+import type { TStudio } from '../../../../../contracts/studio.contract';
+import type { TTrainerListItem } from '../../../../../contracts/trainer.contract';
 import { errorMessage } from '../../../shared/api/client';
 import { IconAlert, IconCheck, IconInfo } from '../../../shared/components/icons';
 import { toIsoDate } from '../../../shared/format';

@@ -4,15 +4,15 @@ import {
   ZPaymentTypeRuleSaved,
   type TCreatePaymentTypeRuleRequest,
   type TUpdatePaymentTypeRuleRequest,
-} from '../../../../../api/contracts/payment-type-rule.contract';
-import { ZSuccess } from '../../../../../api/contracts/master-data.contract';
-import { ZStudioList, ZStudioSaved, type TUpdateStudioRequest } from '../../../../../api/contracts/studio.contract';
+} from '../../../../../contracts/payment-type-rule.contract';
+import { ZSuccess } from '../../../../../contracts/master-data.contract';
+import { ZStudioList, ZStudioSaved, type TUpdateStudioRequest } from '../../../../../contracts/studio.contract';
 import {
   ZStudioGroupSettings,
   ZStudioGroupSettingsSaved,
   type TStudioGroupSettingsRequest,
-} from '../../../../../api/contracts/studio-group-settings.contract';
-import { ZTrainerDetail, ZTrainerList, ZTrainerSaved, type TUpdateTrainerRequest } from '../../../../../api/contracts/trainer.contract';
+} from '../../../../../contracts/studio-group-settings.contract';
+import { ZTrainerDetail, ZTrainerList, ZTrainerSaved, type TUpdateTrainerRequest } from '../../../../../contracts/trainer.contract';
 import { apiRequest } from '../../../shared/api/client';
 import { queryKeysFactory } from '../../../shared/api/query-keys';
 

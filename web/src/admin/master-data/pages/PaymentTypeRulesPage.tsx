@@ -7,7 +7,7 @@ import { AgGridReact } from 'ag-grid-react';
 import { DateTime } from 'luxon';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TPaymentTypeRule } from '../../../../../api/contracts/payment-type-rule.contract';
+import type { TPaymentTypeRule } from '../../../../../contracts/payment-type-rule.contract';
 import { errorMessage } from '../../../shared/api/client';
 import { IconAlert, IconCheck, IconInfo } from '../../../shared/components/icons';
 import { GridLoadState } from '../components/GridLoadState';

@@ -9,7 +9,7 @@ import {
   STUDIO_GROUP_SOURCE_SYSTEMS,
   ZStudioGroupSettingsRequest,
   type TStudioGroupSettings,
-} from '../../../../../api/contracts/studio-group-settings.contract';
+} from '../../../../../contracts/studio-group-settings.contract';
 import { errorMessage } from '../../../shared/api/client';
 import { DelayedLoader } from '../../../shared/components/DelayedLoader';
 import { IconAlert, IconCheck } from '../../../shared/components/icons';

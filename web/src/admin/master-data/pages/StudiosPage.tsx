@@ -5,7 +5,7 @@ import type { CustomCellRendererProps } from 'ag-grid-react';
 import { AgGridReact } from 'ag-grid-react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ZUpdateStudioRequest, type TStudio } from '../../../../../api/contracts/studio.contract';
+import { ZUpdateStudioRequest, type TStudio } from '../../../../../contracts/studio.contract';
 import { errorMessage } from '../../../shared/api/client';
 import { IconAlert, IconCheck, IconInfo } from '../../../shared/components/icons';
 import { GridLoadState } from '../components/GridLoadState';

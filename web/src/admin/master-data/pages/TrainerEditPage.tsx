@@ -4,7 +4,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { friendlyFormatIBAN } from 'ibantools';
 import { Link, useParams } from 'react-router';
-import { ZUpdateTrainerRequest, type TTrainerDetail } from '../../../../../api/contracts/trainer.contract';
+import { ZUpdateTrainerRequest, type TTrainerDetail } from '../../../../../contracts/trainer.contract';
 import { ApiError, errorMessage } from '../../../shared/api/client';
 import { IconAlert, IconArrowLeft, IconCheck, IconInfo } from '../../../shared/components/icons';
 import { PageHeader } from '../../../shared/components/PageHeader';

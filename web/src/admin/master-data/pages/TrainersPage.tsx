@@ -5,7 +5,7 @@ import { AgGridReact } from 'ag-grid-react';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { TTrainerListItem } from '../../../../../api/contracts/trainer.contract';
+import type { TTrainerListItem } from '../../../../../contracts/trainer.contract';
 
 import { IconAlert, IconCheck } from '../../../shared/components/icons';
 import { GridLoadState } from '../components/GridLoadState';

@@ -1,7 +1,7 @@
 import { Alert, Badge, Card, Center, Group, Loader, ScrollArea, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAIL_PURPOSES, type TOutboxList } from '../../../../../api/contracts/outbox.contract';
+import { MAIL_PURPOSES, type TOutboxList } from '../../../../../contracts/outbox.contract';
 import { errorMessage } from '../../../shared/api/client';
 import { IconAlert } from '../../../shared/components/icons';
 import { useLocale } from '../../../shared/hooks/use-locale';

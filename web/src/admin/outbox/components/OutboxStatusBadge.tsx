@@ -1,6 +1,6 @@
 import { Badge, type MantineColor } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { TOutboxList, TOutboxStatus } from '../../../../../api/contracts/outbox.contract';
+import type { TOutboxList, TOutboxStatus } from '../../../../../contracts/outbox.contract';
 
 const STATUS_COLOR: Record<TOutboxStatus, MantineColor> = { queued: 'gray', sent: 'green', failed: 'red' };
 

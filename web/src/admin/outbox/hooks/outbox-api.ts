@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { studioGroupRoom } from '../../../../../api/contracts/events';
-import { ZOutboxEmailDetail, ZOutboxList, type TOutboxStatus } from '../../../../../api/contracts/outbox.contract';
+import { studioGroupRoom } from '../../../../../contracts/events';
+import { ZOutboxEmailDetail, ZOutboxList, type TOutboxStatus } from '../../../../../contracts/outbox.contract';
 import { apiRequest } from '../../../shared/api/client';
 import { queryKeysFactory } from '../../../shared/api/query-keys';
 import { useSocketRoom } from '../../../shared/socket';

@@ -6,7 +6,7 @@ import { AgGridReact } from 'ag-grid-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { OUTBOX_STATUSES, type TOutboxEmail, type TOutboxList, type TOutboxStatus } from '../../../../../api/contracts/outbox.contract';
+import { OUTBOX_STATUSES, type TOutboxEmail, type TOutboxList, type TOutboxStatus } from '../../../../../contracts/outbox.contract';
 import { errorMessage } from '../../../shared/api/client';
 import { IconAlert, IconInfo } from '../../../shared/components/icons';
 import { PageHeader } from '../../../shared/components/PageHeader';

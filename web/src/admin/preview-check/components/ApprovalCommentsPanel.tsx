@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Card, Group, Menu, ScrollArea, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COMMENT_MOODS, type TApprovalEntry, type TComment, type TCommentMood } from '../../../../../api/contracts/review.contract';
+import { COMMENT_MOODS, type TApprovalEntry, type TComment, type TCommentMood } from '../../../../../contracts/review.contract';
 import { errorMessage } from '../../../shared/api/client';
 import { IconAlert } from '../../../shared/components/icons';
 import { useLocale } from '../../../shared/hooks/use-locale';

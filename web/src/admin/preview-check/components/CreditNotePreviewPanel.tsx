@@ -1,7 +1,7 @@
 import { Anchor, Badge, Card, Group, ScrollArea, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ADMIN_LOCATION_UUID, OVERALL_FEEDBACK, type TCreditNotePreview } from '../../../../../api/contracts/review.contract';
+import { ADMIN_LOCATION_UUID, OVERALL_FEEDBACK, type TCreditNotePreview } from '../../../../../contracts/review.contract';
 import { formatMoney } from '../../../shared/format';
 import { useLocale } from '../../../shared/hooks/use-locale';
 import { SumCards } from '../../settlement/components/SumCards';

@@ -1,7 +1,7 @@
 import { Accordion, Anchor, Button, Card, Group, ScrollArea, Stack, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TPreviewCheckResponse, TPreviewCheckTrainer } from '../../../../../api/contracts/review.contract';
+import type { TPreviewCheckResponse, TPreviewCheckTrainer } from '../../../../../contracts/review.contract';
 import { IconCheck } from '../../../shared/components/icons';
 import { locationsWithTrainers } from '../preview-check';
 import { IconComment, IconCross, IconRefresh } from './icons';

@@ -2,8 +2,8 @@ import { Alert, Button, Center, Group, Loader, Modal, Progress, ScrollArea, Stac
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TStudioGroupRef } from '../../../../../api/contracts/auth.contract';
-import type { TPreviewCheckTrainer } from '../../../../../api/contracts/review.contract';
+import type { TStudioGroupRef } from '../../../../../contracts/auth.contract';
+import type { TPreviewCheckTrainer } from '../../../../../contracts/review.contract';
 import { errorMessage } from '../../../shared/api/client';
 import { IconAlert } from '../../../shared/components/icons';
 import { formatMoney } from '../../../shared/format';

@@ -2,8 +2,8 @@ import { Alert, Badge, Button, Card, Center, Group, Loader, Modal, Stack, Table,
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TStudioGroupRef } from '../../../../../api/contracts/auth.contract';
-import type { TSettlementRunFiles } from '../../../../../api/contracts/credit-note-list.contract';
+import type { TStudioGroupRef } from '../../../../../contracts/auth.contract';
+import type { TSettlementRunFiles } from '../../../../../contracts/credit-note-list.contract';
 import { errorMessage } from '../../../shared/api/client';
 import { IconAlert } from '../../../shared/components/icons';
 import { openSignedDownload, signCallOf } from '../../../shared/downloads/signed-download';

@@ -1,8 +1,8 @@
 import { Alert, Button, Card, CloseButton, Grid, Group, NumberInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TStudioGroupRef } from '../../../../../api/contracts/auth.contract';
-import { ADMIN_POSITION_KINDS, type TAdminPositionKind } from '../../../../../api/contracts/settlement.contract';
+import type { TStudioGroupRef } from '../../../../../contracts/auth.contract';
+import { ADMIN_POSITION_KINDS, type TAdminPositionKind } from '../../../../../contracts/settlement.contract';
 import { errorMessage } from '../../../shared/api/client';
 import { IconAlert } from '../../../shared/components/icons';
 import { formatMoney } from '../../../shared/format';

@@ -1,7 +1,7 @@
 import { Badge, Button, Checkbox, Group, Modal, ScrollArea, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TTrainerListItem } from '../../../../../api/contracts/settlement.contract';
+import type { TTrainerListItem } from '../../../../../contracts/settlement.contract';
 
 type Props = {
   opened: boolean;

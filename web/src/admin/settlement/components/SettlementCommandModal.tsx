@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import type { TStudioGroupRef } from '../../../../../api/contracts/auth.contract';
-import type { TSettlementAction } from '../../../../../api/contracts/settlement.contract';
+import type { TStudioGroupRef } from '../../../../../contracts/auth.contract';
+import type { TSettlementAction } from '../../../../../contracts/settlement.contract';
 import { errorMessage } from '../../../shared/api/client';
 import { IconAlert } from '../../../shared/components/icons';
 import { formatMonth } from '../../../shared/format';

@@ -4,7 +4,7 @@ import type { CustomCellRendererProps } from 'ag-grid-react';
 import { AgGridReact } from 'ag-grid-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TSettlementLogRow } from '../../../../../api/contracts/settlement.contract';
+import type { TSettlementLogRow } from '../../../../../contracts/settlement.contract';
 import { formatImportLogTime } from '../../../shared/format';
 import { gridTheme } from '../../../shared/grid';
 

@@ -1,7 +1,7 @@
 import { Alert, Box, Center, Loader, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TStudioGroupRef } from '../../../../../api/contracts/auth.contract';
+import type { TStudioGroupRef } from '../../../../../contracts/auth.contract';
 import { errorMessage } from '../../../shared/api/client';
 import { IconAlert } from '../../../shared/components/icons';
 import { useTrainerPreview } from '../hooks/settlement-api';

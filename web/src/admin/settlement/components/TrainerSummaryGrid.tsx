@@ -2,7 +2,7 @@ import type { ColDef } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TTrainerSummaryRow } from '../../../../../api/contracts/settlement.contract';
+import type { TTrainerSummaryRow } from '../../../../../contracts/settlement.contract';
 import { formatMoney } from '../../../shared/format';
 import { gridTheme } from '../../../shared/grid';
 

@@ -1,8 +1,8 @@
 import { Alert, Anchor, Badge, Button, Checkbox, Group, Stack, Table, Text, TextInput, Textarea, Title, type MantineColor } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TStudioGroupRef } from '../../../../../api/contracts/auth.contract';
-import type { TAccountingEmail, TAccountingFileType, TAttachmentStatus } from '../../../../../api/contracts/credit-note-run.contract';
+import type { TStudioGroupRef } from '../../../../../contracts/auth.contract';
+import type { TAccountingEmail, TAccountingFileType, TAttachmentStatus } from '../../../../../contracts/credit-note-run.contract';
 import { ApiError, errorMessage } from '../../../shared/api/client';
 import { IconAlert, IconCheck } from '../../../shared/components/icons';
 import { openSignedDownload, signCallOf } from '../../../shared/downloads/signed-download';

@@ -1,7 +1,7 @@
 import { Badge, Group, Progress, ScrollArea, Stack, Text, Tooltip, type MantineColor } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TSendStreamMessage } from '../../../../../api/contracts/review.contract';
+import type { TSendStreamMessage } from '../../../../../contracts/review.contract';
 import type { CreditNoteRunMessage } from './credit-note-run';
 
 /** Spec 2.6 / 9: the progress list is 100 px high, 400 px once sending starts. */

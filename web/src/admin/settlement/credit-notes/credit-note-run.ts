@@ -1,4 +1,4 @@
-import type { TSendStreamMessage } from '../../../../../api/contracts/review.contract';
+import type { TSendStreamMessage } from '../../../../../contracts/review.contract';
 
 /**
  * One credit-note run as step 5 shows it (spec 2.9, 4 "Credit-note send stream"): `config` gives

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TBillableTrainerRow } from '../../../../../api/contracts/settlement.contract';
+import type { TBillableTrainerRow } from '../../../../../contracts/settlement.contract';
 import { creditNoteCandidates, initialSelection, parsePreselection } from './credit-note-selection';
 
 const A = '00000000-0000-4000-8000-00000000000a';

@@ -1,4 +1,4 @@
-import type { TBillableTrainerRow, TSettlementWorkflowState, TTrainerDataItem } from '../../../../../api/contracts/settlement.contract';
+import type { TBillableTrainerRow, TSettlementWorkflowState, TTrainerDataItem } from '../../../../../contracts/settlement.contract';
 
 /**
  * Who may be billed in a credit-note run (spec 2.8, 4 "Credit note flow"; DESIGN "self-billing"):

@@ -1,11 +1,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { TStudioGroupRef } from '../../../../../api/contracts/auth.contract';
+import type { TStudioGroupRef } from '../../../../../contracts/auth.contract';
 import {
   ZAccountingEmail,
   ZAccountingEmailSendResponse,
   type TAccountingEmailSendRequest,
-} from '../../../../../api/contracts/credit-note-run.contract';
-import { ZSendStreamMessage, type TSendStreamMessage } from '../../../../../api/contracts/review.contract';
+} from '../../../../../contracts/credit-note-run.contract';
+import { ZSendStreamMessage, type TSendStreamMessage } from '../../../../../contracts/review.contract';
 import { apiRequest, apiStream } from '../../../shared/api/client';
 import { readNdjson } from '../../../shared/api/ndjson';
 import { settlementQueryKeys } from '../hooks/settlement-api';

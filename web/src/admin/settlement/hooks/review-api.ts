@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TStudioGroupRef } from '../../../../../api/contracts/auth.contract';
+import type { TStudioGroupRef } from '../../../../../contracts/auth.contract';
 import {
   ZApprovalListResponse,
   ZApprovedTrainersResponse,
@@ -13,7 +13,7 @@ import {
   type TCommentMood,
   type TReviewRow,
   type TSendStreamMessage,
-} from '../../../../../api/contracts/review.contract';
+} from '../../../../../contracts/review.contract';
 import { apiRequest, apiStream } from '../../../shared/api/client';
 import { readNdjson } from '../../../shared/api/ndjson';
 import { settlementQueryKeys } from './settlement-api';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TStudioGroupRef } from '../../../../../api/contracts/auth.contract';
+import type { TStudioGroupRef } from '../../../../../contracts/auth.contract';
 import {
   ZAdminPosition,
   ZAdminPositionListResponse,
@@ -19,7 +19,7 @@ import {
   type TPreparationPhase,
   type TSettlementAction,
   type TSettlementDetail,
-} from '../../../../../api/contracts/settlement.contract';
+} from '../../../../../contracts/settlement.contract';
 import { ApiError, apiRequest } from '../../../shared/api/client';
 import { queryKeysFactory } from '../../../shared/api/query-keys';
 

@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { settlementRoom } from '../../../../../api/contracts/events';
+import { settlementRoom } from '../../../../../contracts/events';
 import {
   PREPARATION_PHASES,
   type TPreparationPhase,
   type TPreparationState,
   type TSettlementDetail,
   type TSettlementProgressEvent,
-} from '../../../../../api/contracts/settlement.contract';
+} from '../../../../../contracts/settlement.contract';
 import { useSocketRoom } from '../../../shared/socket';
 import { settlementQueryKeys } from './settlement-api';
 

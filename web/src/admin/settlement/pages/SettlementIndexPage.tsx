@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Button, Card, Center, Group, Loader, Menu, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { TSettlementIndexItem } from '../../../../../api/contracts/settlement.contract';
+import type { TSettlementIndexItem } from '../../../../../contracts/settlement.contract';
 import { errorMessage } from '../../../shared/api/client';
 import { IconAlert } from '../../../shared/components/icons';
 import { PageHeader } from '../../../shared/components/PageHeader';

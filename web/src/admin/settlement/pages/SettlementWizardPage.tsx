@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import type { TSettlementAction } from '../../../../../api/contracts/settlement.contract';
+import type { TSettlementAction } from '../../../../../contracts/settlement.contract';
 import { errorMessage } from '../../../shared/api/client';
 import { IconAlert, IconArrowLeft, IconInfo } from '../../../shared/components/icons';
 import { PageHeader } from '../../../shared/components/PageHeader';

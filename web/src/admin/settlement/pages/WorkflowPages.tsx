@@ -5,7 +5,7 @@ import { AgGridReact } from 'ag-grid-react';
 import { useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { TWorkflowHistoryRow } from '../../../../../api/contracts/settlement.contract';
+import type { TWorkflowHistoryRow } from '../../../../../contracts/settlement.contract';
 import { errorMessage } from '../../../shared/api/client';
 import { IconAlert, IconArrowLeft } from '../../../shared/components/icons';
 import { PageHeader } from '../../../shared/components/PageHeader';

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { OVERALL_FEEDBACK, type TReviewRow } from '../../../../../api/contracts/review.contract';
+import { OVERALL_FEEDBACK, type TReviewRow } from '../../../../../contracts/review.contract';
 import { formatMoney } from '../../../shared/format';
 
 /** A review row's course as the table shows it (spec 3: JSON-like text, or the overall-feedback value). */

@@ -1,4 +1,4 @@
-import type { TSendStreamMessage } from '../../../../../api/contracts/review.contract';
+import type { TSendStreamMessage } from '../../../../../contracts/review.contract';
 
 /**
  * One preview sending as step 3 shows it (spec 2.6, 4 "Preview send"): a `config` message gives the

@@ -7,7 +7,7 @@ import {
   type TPreparationPhase,
   type TSettlementDetail,
   type TSettlementWorkflowState,
-} from '../../../../../api/contracts/settlement.contract';
+} from '../../../../../contracts/settlement.contract';
 import { errorMessage } from '../../../shared/api/client';
 import { IconAlert, IconArrowLeft, IconInfo, IconPlay } from '../../../shared/components/icons';
 import { AdminPositionsPanel } from '../components/AdminPositionsPanel';

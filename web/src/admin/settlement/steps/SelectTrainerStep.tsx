@@ -21,7 +21,7 @@ import {
 import { memo, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { TBillableTrainerRow } from '../../../../../api/contracts/settlement.contract';
+import type { TBillableTrainerRow } from '../../../../../contracts/settlement.contract';
 import { ApiError, errorMessage } from '../../../shared/api/client';
 import { IconAlert, IconArrowLeft, IconInfo } from '../../../shared/components/icons';
 import { formatMonth } from '../../../shared/format';

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { TSendStreamMessage } from '../../../../../api/contracts/review.contract';
+import type { TSendStreamMessage } from '../../../../../contracts/review.contract';
 import { ApiError, errorMessage } from '../../../shared/api/client';
 import { IconAlert, IconArrowLeft, IconInfo, IconPlay } from '../../../shared/components/icons';
 import { formatMonth } from '../../../shared/format';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TBillableTrainerRow } from '../../../../../api/contracts/settlement.contract';
+import type { TBillableTrainerRow } from '../../../../../contracts/settlement.contract';
 import {
   canGoNext,
   displayName,

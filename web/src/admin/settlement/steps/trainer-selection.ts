@@ -1,4 +1,4 @@
-import type { TBillableTrainerRow, TTrainerWorkflowState } from '../../../../../api/contracts/settlement.contract';
+import type { TBillableTrainerRow, TTrainerWorkflowState } from '../../../../../contracts/settlement.contract';
 
 // The select-trainer screen's rules (spec 2.4, 5) as plain functions: the list has one row per
 // trainer AND studio, but a selection is a set of trainer uuids, so the same trainer in several

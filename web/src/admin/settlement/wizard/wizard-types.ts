@@ -1,5 +1,5 @@
-import type { TStudioGroupRef } from '../../../../../api/contracts/auth.contract';
-import type { TSettlementDetail } from '../../../../../api/contracts/settlement.contract';
+import type { TStudioGroupRef } from '../../../../../contracts/auth.contract';
+import type { TSettlementDetail } from '../../../../../contracts/settlement.contract';
 
 /** What the wizard hands every step screen. */
 export type WizardStepProps = {

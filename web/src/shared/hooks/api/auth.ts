@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZLoginResponse, type TLoginRequest } from '../../../../../api/contracts/auth.contract';
+import { ZLoginResponse, type TLoginRequest } from '../../../../../contracts/auth.contract';
 import { apiRequest } from '../../api/client';
 import { clearSession, setSession } from '../../session';
 

@@ -4,13 +4,13 @@ import {
   ZSelfBillingConsent,
   ZSelfBillingConsentAnswer,
   ZTrainerIssuedCreditNotesResponse,
-} from '../../../../../api/contracts/credit-note-list.contract';
+} from '../../../../../contracts/credit-note-list.contract';
 import { apiRequest } from '../../../shared/api/client';
 import { queryKeysFactory } from '../../../shared/api/query-keys';
 import { useSession } from '../../../shared/session';
 
 // The trainer's issued credit notes, self-billing consent and objections in one studio group
-// (api/contracts/credit-note-list.contract.ts).
+// (contracts/credit-note-list.contract.ts).
 
 export const issuedCreditNoteQueryKeys = queryKeysFactory('trainer-issued-credit-note');
 export const selfBillingConsentQueryKeys = queryKeysFactory('trainer-self-billing-consent');

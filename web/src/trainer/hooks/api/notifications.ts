@@ -3,7 +3,7 @@ import {
   ZApproveNotificationAnswer,
   ZTrainerNotificationList,
   type TApproveNotificationRequest,
-} from '../../../../../api/contracts/trainer-account.contract';
+} from '../../../../../contracts/trainer-account.contract';
 import { apiRequest } from '../../../shared/api/client';
 import { queryKeysFactory } from '../../../shared/api/query-keys';
 import { useSession } from '../../../shared/session';

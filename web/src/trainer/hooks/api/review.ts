@@ -7,12 +7,12 @@ import {
   ZTrainerSettlement,
   type TAddCommentRequest,
   type TCreditNotePreview,
-} from '../../../../../api/contracts/review.contract';
+} from '../../../../../contracts/review.contract';
 import { apiRequest } from '../../../shared/api/client';
 import { queryKeysFactory } from '../../../shared/api/query-keys';
 import { useSession } from '../../../shared/session';
 
-// The trainer's side of the review loop (api/contracts/review.contract.ts; trainer portal 2, 7).
+// The trainer's side of the review loop (contracts/review.contract.ts; trainer portal 2, 7).
 // `{userId}` is the signed-in trainer's uuid.
 
 export const trainerCreditNoteQueryKeys = queryKeysFactory('trainer-credit-note');

@@ -6,7 +6,7 @@ import {
   ZTrainerAccount,
   ZTrainerAccountSaved,
   type TTrainerAccountPatchValues,
-} from '../../../../../api/contracts/trainer-account.contract';
+} from '../../../../../contracts/trainer-account.contract';
 import { apiRequest } from '../../../shared/api/client';
 import { queryKeysFactory } from '../../../shared/api/query-keys';
 import { useSession } from '../../../shared/session';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isValidGermanPostalCode, isValidIban, isValidVatId, normalizeIban, normalizeVatId, ZOptionalBic } from '../../domain/validation';
-import { TRAINER_DATA_FIELDS } from '../../domain/trainer-data';
+import { isValidGermanPostalCode, isValidIban, isValidVatId, normalizeIban, normalizeVatId, ZOptionalBic } from '../domain/validation';
+import { TRAINER_DATA_FIELDS } from '../domain/trainer-data';
 import { ZCountryCode, ZOptionalEmail, ZOptionalText, ZRequiredText, ZSuccess } from './master-data.contract';
 
 // A studio group's trainer record as the admin maintains it (/admin/trainer/{id}/edit). Address,

@@ -31,7 +31,7 @@ import { ZIsoDate, ZUuid } from './common.contract';
 //   3. POST /settlement/create {trainerReview}: true → step index 2 (send preview); false → 4.
 //   Any time: GET /settlement/{uuid} (record + workflow state), POST /settlement/{uuid}/step,
 //   POST /settlement/{uuid}/command (finish / archive / delete), live events on the socket.io room
-//   `settlement:{uuid}` (api/contracts/events.ts).
+//   `settlement:{uuid}` (contracts/events.ts).
 
 /** Last day of a month (answers); requests are normalised to it. */
 export const ZSettlementMonth = z.string().regex(/^\d{4}-\d{2}(-\d{2})?$/, 'validation.isoDate');
@@ -479,7 +479,7 @@ export const ZSettlementWorkflowInfo = z.object({
 });
 export type TSettlementWorkflowInfo = z.infer<typeof ZSettlementWorkflowInfo>;
 
-// --- live events (socket.io room `settlement:{uuid}`, see api/contracts/events.ts) ---------------
+// --- live events (socket.io room `settlement:{uuid}`, see contracts/events.ts) ---------------
 
 /** 'settlement:progress': the preparation moved on. */
 export const ZSettlementProgressEvent = z.object({

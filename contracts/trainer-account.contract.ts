@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIban, ZOptionalBic, ZOptionalVatId, ZPostalCode } from '../../domain/validation';
+import { ZIban, ZOptionalBic, ZOptionalVatId, ZPostalCode } from '../domain/validation';
 import { ZLocale } from './common.contract';
 
 // The trainer's own account in the portal (trainer portal, sections 3, 5 and 7). Field names are the

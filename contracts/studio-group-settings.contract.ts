@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidVatId, normalizeVatId, ZIban, ZOptionalBic, ZPostalCode } from '../../domain/validation';
+import { isValidVatId, normalizeVatId, ZIban, ZOptionalBic, ZPostalCode } from '../domain/validation';
 import { ZCountryCode, ZOptionalText, ZRequiredEmail, ZRequiredText, ZSuccess } from './master-data.contract';
 
 // The studio group's own data: the issuer of every credit note (§14 UStG), the debtor of the SEPA

@@ -1,7 +1,11 @@
 import { z } from 'zod';
-import { MAIL_PURPOSES, type TMailPurpose } from '../../activities/mail/mail.types';
 
-export { MAIL_PURPOSES, type TMailPurpose };
+/**
+ * What an e-mail is for; the middle part of its idempotency key and a column of the outbox page.
+ * Workflows may use others (lower-case words with dashes); these are the ones the screens name.
+ */
+export const MAIL_PURPOSES = ['settlement-preview', 'credit-note', 'credit-note-cancellation', 'accounting'] as const;
+export type TMailPurpose = (typeof MAIL_PURPOSES)[number];
 
 // The Outbox page (/admin/outbox): the e-mails of a studio group, as recorded before they are sent.
 // Status model: `queued` = recorded, not (yet) accepted by a mail server (with no SMTP_URL it stays

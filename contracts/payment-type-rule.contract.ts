@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BOOKED_SLOT_MODES, PAYMENT_RULE_KINDS } from '../../domain/pay/rules';
+import { BOOKED_SLOT_MODES, PAYMENT_RULE_KINDS } from '../domain/pay/rules';
 import { ZCalendarDate, ZOptionalText, ZRequiredText, ZSuccess, dayBefore } from './master-data.contract';
 
 // Payment type rules (DESIGN "Payment type rules"): amounts are integer cents; the web form shows and
