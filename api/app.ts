@@ -15,6 +15,7 @@ import { requireStaffOfStudioGroup } from './auth/tenancy';
 import { errorMiddleware, HttpError } from './errors';
 import { createAuthRouter } from './routes/auth/auth.router';
 import { createHealthRouter } from './routes/health/health.router';
+import { createOpenApiRouter } from './openapi/openapi.router';
 import { createImportLogRouter, createImportRouter } from './routes/import/import.router';
 import { createCsvUploadRouter } from './routes/import/csv-upload.router';
 import { createImportQueueRouter } from './routes/import-queue/import-queue.router';
@@ -57,6 +58,7 @@ export function createApp({ orm, temporal, feed, env }: AppDeps) {
 
   const api = Router();
   api.use(createHealthRouter({ orm, temporal }));
+  api.use(createOpenApiRouter({ app: () => app }));
   api.use(createAuthRouter({ apiKeyTtlHours: env.apiKeyTtlHours }));
   api.use(requireAuth);
 

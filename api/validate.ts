@@ -3,7 +3,41 @@ import type { z, ZodType } from 'zod';
 import { describeZodError, HttpError } from './errors';
 import { localeOf, zodErrorMap } from './locale';
 
-type Schemas = { params?: ZodType; query?: ZodType; body?: ZodType };
+/** Content types an answer or a request body can have besides JSON. */
+export type TMediaType =
+  | 'application/json'
+  | 'application/x-ndjson'
+  | 'application/pdf'
+  | 'application/xml'
+  | 'application/zip'
+  | 'text/csv'
+  | 'text/html'
+  | 'multipart/form-data'
+  | 'application/x-www-form-urlencoded';
+
+/**
+ * A route's contract: what it accepts (params, query, body: parsed at the edge) and what it answers.
+ * The same object documents the route in the OpenAPI document (api/openapi/), so a route cannot be
+ * mounted with a contract the document does not show.
+ */
+export type Schemas = {
+  params?: ZodType;
+  query?: ZodType;
+  body?: ZodType;
+  /** The success answer (200, or `status`); for a file or stream, what one item/line looks like. */
+  response?: ZodType;
+  /** Status of the success answer when it is not 200 (e.g. 201), or further success answers. */
+  responses?: Partial<Record<200 | 201 | 202 | 204 | 207, ZodType | null>>;
+  /** Content type of the success answer; JSON unless said. */
+  produces?: TMediaType;
+  /** Content type of the body; JSON (and ld+json / merge-patch+json) unless said. */
+  consumes?: TMediaType;
+  /** One line for the API reference. */
+  summary?: string;
+  /** 'public': no log-in; 'signed-link': headers or a short-lived signed `?token=`. */
+  access?: 'public' | 'signed-link';
+};
+
 type Parsed<S extends Schemas> = {
   params: S['params'] extends ZodType ? z.infer<S['params']> : undefined;
   query: S['query'] extends ZodType ? z.infer<S['query']> : undefined;
@@ -18,9 +52,20 @@ declare module 'express-serve-static-core' {
   }
 }
 
-/** Validates params, query and body at the edge; a bad value is a 400 naming the field. */
-export function validate<S extends Schemas>(schemas: S): RequestHandler {
-  return (req, _res, next) => {
+/** Where a route's contract hangs on its `validate()` middleware, for the OpenAPI document. */
+export const ROUTE_CONTRACT = Symbol.for('trainerpay.routeContract');
+export type ContractMiddleware = RequestHandler & { [ROUTE_CONTRACT]: Schemas };
+
+// Under the test runner every JSON answer is checked against its declared schema, so a contract
+// that drifts from what the route really answers fails the integration tests, not a client.
+const checkAnswers = Boolean(process.env.VITEST);
+
+/**
+ * Validates params, query and body at the edge (a bad value is a 400 naming the field) and carries
+ * the route's contract for the OpenAPI document.
+ */
+export function validate<S extends Schemas>(schemas: S): ContractMiddleware {
+  const middleware: RequestHandler = (req, res, next) => {
     const validated: Record<string, unknown> = {};
     const locale = localeOf(req);
     for (const where of ['params', 'query', 'body'] as const) {
@@ -35,8 +80,19 @@ export function validate<S extends Schemas>(schemas: S): RequestHandler {
       validated[where] = result.data;
     }
     req.validated = validated;
+    if (checkAnswers && schemas.response && (schemas.produces ?? 'application/json') === 'application/json') {
+      const json = res.json.bind(res);
+      res.json = (body: unknown) => {
+        if (res.statusCode < 300) {
+          const result = schemas.response!.safeParse(body);
+          if (!result.success) throw new Error(`answer of ${req.method} ${req.originalUrl} does not match its contract: ${JSON.stringify(result.error.issues.slice(0, 3))}`);
+        }
+        return json(body);
+      };
+    }
     next();
   };
+  return Object.assign(middleware, { [ROUTE_CONTRACT]: schemas });
 }
 
 /** Reads the values `validate(schemas)` parsed, typed by the same schemas. */
