@@ -1,6 +1,8 @@
 export {
   assertCents,
   BASIS_POINTS_PER_UNIT,
+  centsToEuros,
+  eurosToCents,
   formatEuro,
   mulDivRoundHalfAwayFromZero,
   sumCents,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatEuro, mulDivRoundHalfAwayFromZero, sumCents, sumTotals, vatCents } from './money';
+import { centsToEuros, eurosToCents, formatEuro, mulDivRoundHalfAwayFromZero, sumCents, sumTotals, vatCents } from './money';
 
 /** Reference: exact rational arithmetic with BigInt, rounding half away from zero. */
 function referenceVat(netCents: number, rateBasisPoints: number): number {
@@ -116,5 +116,39 @@ describe('formatEuro', () => {
   it('formats other locales and large amounts without float error', () => {
     expect(formatEuro(123_456, 'en-GB')).toBe('€1,234.56');
     expect(formatEuro(Number.MAX_SAFE_INTEGER)).toBe(nbsp('90.071.992.547.409,91 €'));
+  });
+});
+
+describe('centsToEuros', () => {
+  it('answers euros with two decimals as JSON prints them', () => {
+    expect(centsToEuros(4_375)).toBe(43.75);
+    expect(JSON.stringify(centsToEuros(210_334))).toBe('2103.34');
+    expect(centsToEuros(5)).toBe(0.05);
+    expect(centsToEuros(10)).toBe(0.1);
+    expect(centsToEuros(0)).toBe(0);
+    expect(Object.is(centsToEuros(0), 0)).toBe(true);
+    expect(centsToEuros(-1_050)).toBe(-10.5);
+    expect(centsToEuros(-5)).toBe(-0.05);
+  });
+
+  it('is exact where cents / 100 is not, and round-trips every amount', () => {
+    // 1.1 + 2.2 style errors never reach an answer: the literal is parsed once.
+    expect(centsToEuros(30)).toBe(0.3);
+    expect(centsToEuros(Number.MAX_SAFE_INTEGER)).toBe(90_071_992_547_409.91);
+    fc.assert(
+      fc.property(fc.integer({ min: -1_000_000_000_000, max: 1_000_000_000_000 }), (cents) => {
+        const euros = centsToEuros(cents);
+        const text = JSON.stringify(euros);
+        expect(text).toMatch(/^-?\d+(\.\d{1,2})?$/);
+        expect(eurosToCents(euros)).toBe(cents);
+        expect(formatEuro(cents)).toBe(formatEuro(eurosToCents(Number(text))));
+      }),
+    );
+  });
+
+  it('refuses fractional cents, and eurosToCents refuses a third decimal', () => {
+    expect(() => centsToEuros(1.5)).toThrow(RangeError);
+    expect(() => eurosToCents(1.005)).toThrow(RangeError);
+    expect(() => eurosToCents(Number.NaN)).toThrow(RangeError);
   });
 });

@@ -86,6 +86,27 @@ export function sumTotals(totals: Iterable<MoneyTotals>): MoneyTotals {
   return { netCents, vatCents: vatCentsSum, grossCents };
 }
 
+/**
+ * Cents as euros for a JSON answer (DESIGN "Money in answers"): `centsToEuros(4375)` → 43.75.
+ * Built from the integer parts as a decimal literal, never `cents / 100`, so the number is the
+ * double nearest to the exact two-decimal amount (what JSON.stringify prints back as "43.75").
+ */
+export function centsToEuros(cents: number): number {
+  assertCents(cents, 'cents');
+  const magnitude = Math.abs(cents);
+  const centsPart = magnitude % 100;
+  // `0 +` turns a −0 (from "-0.00") into 0.
+  return 0 + Number(`${cents < 0 ? '-' : ''}${(magnitude - centsPart) / 100}.${String(centsPart).padStart(2, '0')}`);
+}
+
+/** The inverse of centsToEuros, for euros read back from an answer or a form: exact to the cent. */
+export function eurosToCents(euros: number): number {
+  if (!Number.isFinite(euros)) throw new RangeError(`euros must be a finite number, got ${euros}`);
+  const cents = Math.round(euros * 100);
+  if (centsToEuros(cents) !== euros) throw new RangeError(`euros must have at most two decimals, got ${euros}`);
+  return cents;
+}
+
 const euroFormatters = new Map<string, Intl.NumberFormat>();
 
 function euroFormatter(locale: string): Intl.NumberFormat {
