@@ -16,6 +16,7 @@ import { Mandant } from './mandant.entity';
 import { Notification } from './notification.entity';
 import { OutgoingEmail } from './outgoing-email.entity';
 import { PaymentTypeRule } from './payment-type-rule.entity';
+import { RateLimitCounter } from './rate-limit-counter.entity';
 import { ReviewRow } from './review-row.entity';
 import { Settlement } from './settlement.entity';
 import { SettlementLine } from './settlement-line.entity';
@@ -51,6 +52,7 @@ export * from './mandant.entity';
 export * from './notification.entity';
 export * from './outgoing-email.entity';
 export * from './payment-type-rule.entity';
+export * from './rate-limit-counter.entity';
 export * from './review-row.entity';
 export * from './settlement.entity';
 export * from './settlement-line.entity';
@@ -98,4 +100,5 @@ export const entities = [
   ImportQueueItem,
   ContactRequest,
   OutgoingEmail,
+  RateLimitCounter,
 ];

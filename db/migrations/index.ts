@@ -6,6 +6,7 @@ import { Migration20261121223858_settlementLogEventKey } from './Migration202611
 import { Migration20261122003104_creditNoteObjectionAndAppSecret } from './Migration20261122003104_creditNoteObjectionAndAppSecret';
 import { Migration20261122004708_creditNoteDocument } from './Migration20261122004708_creditNoteDocument';
 import { Migration20261122004904_selfBillingAgreement } from './Migration20261122004904_selfBillingAgreement';
+import { Migration20261124101408_rateLimitCounter } from './Migration20261124101408_rateLimitCounter';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121221656', class: Migration20261121221656 },
@@ -13,4 +14,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122003104_creditNoteObjectionAndAppSecret', class: Migration20261122003104_creditNoteObjectionAndAppSecret },
   { name: 'Migration20261122004708_creditNoteDocument', class: Migration20261122004708_creditNoteDocument },
   { name: 'Migration20261122004904_selfBillingAgreement', class: Migration20261122004904_selfBillingAgreement },
+  { name: 'Migration20261124101408_rateLimitCounter', class: Migration20261124101408_rateLimitCounter },
 ];
