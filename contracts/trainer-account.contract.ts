@@ -123,8 +123,12 @@ export const ZTrainerNotification = z.object({
 });
 export type TTrainerNotification = z.infer<typeof ZTrainerNotification>;
 
-/** GET /api/v2/trainer_account_notification_dto/{user}: newest first; unreadCount counts approved null. */
-export const ZTrainerNotificationList = z.object({ unreadCount: z.number().int(), notifications: z.array(ZTrainerNotification) });
+/**
+ * GET /api/v2/trainer_account_notification_dto/{user}: the list itself, newest first (trainer spec 7
+ * "notifications"). The unread count is not a field: it is the number with `approved` null (spec 4),
+ * which the bell counts from the list.
+ */
+export const ZTrainerNotificationList = z.array(ZTrainerNotification);
 export type TTrainerNotificationList = z.infer<typeof ZTrainerNotificationList>;
 
 /** PATCH /api/v2/trainer_account_notification/approve/{user}: both are uuids. */
@@ -146,6 +150,7 @@ export const ZConnectedStudioGroup = z.object({
   studioGroupTrainerUuid: z.string(),
 });
 export type TConnectedStudioGroup = z.infer<typeof ZConnectedStudioGroup>;
+export const ZConnectedStudioGroupList = z.array(ZConnectedStudioGroup);
 
 /** GET /api/v2/studio_groups/{uuid} (a trainer connected to it). */
 export const ZStudioGroupNames = z.object({ uuid: z.string(), studioGroupsName: z.string(), studioGroupsCompanyName: z.string() });

@@ -154,6 +154,18 @@ describe('trainer account', () => {
     const yoga = await stack.orm.em.fork().findOneOrFail(StudioGroup, { name: 'Demo Yoga Collective' });
     expect((await call('GET', `/api/v2/studio_groups/${yoga.uuid}`)).status).toBe(404);
   });
+
+  it("lets staff read their own group's names (admin spec 7), not another group's", async () => {
+    const { body: groups } = await call<TConnectedStudioGroup[]>('GET', `/api/v2/trainer_account_to_studio_groups_dto/${trainer.userUuid}`);
+    const fitnessUuid = groups[0]!.studioGroupUuid;
+    const own = await call<TStudioGroupNames>('GET', `/api/v2/studio_groups/${fitnessUuid}`, { as: admin });
+    expect(own).toEqual({ status: 200, body: { uuid: fitnessUuid, studioGroupsName: 'Demo Fitness Group', studioGroupsCompanyName: expect.any(String) } });
+    const yoga = await stack.orm.em.fork().findOneOrFail(StudioGroup, { name: 'Demo Yoga Collective' });
+    expect((await call('GET', `/api/v2/studio_groups/${yoga.uuid}`, { as: admin })).status).toBe(404);
+    const bad = await call('GET', '/api/v2/studio_groups/not-a-uuid', { as: admin });
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe('uuid');
+  });
 });
 
 describe('notifications', () => {
@@ -188,13 +200,17 @@ describe('notifications', () => {
   const listPath = () => `/api/v2/trainer_account_notification_dto/${trainer.userUuid}`;
   const approvePath = () => `/api/v2/trainer_account_notification/approve/${trainer.userUuid}`;
 
-  it('lists newest first with the unread count', async () => {
+  const unreadOf = (list: TTrainerNotificationList) => list.filter((notification) => notification.approved === null).length;
+
+  it('answers the list itself, newest first; the unread ones have approved null', async () => {
     const { status, body } = await call<TTrainerNotificationList>('GET', listPath());
     expect(status).toBe(200);
-    expect(body.unreadCount).toBe(2);
-    expect(body.notifications.map((notification) => notification.message)).toEqual(['Third notification', 'Second notification', 'First notification']);
-    expect(body.notifications[0]).toMatchObject({ id: ids[2], studioGroupUuid: fitness.uuid, studioGroupName: 'Demo Fitness Group', approved: null, created: { date: '2026-10-03T08:00:00.000Z' } });
-    expect(body.notifications[2]!.approved).toBe('2026-10-01T08:00:00.000Z');
+    // Spec 7: "notifications" is the list, not an object around it.
+    expect(Array.isArray(body)).toBe(true);
+    expect(unreadOf(body)).toBe(2);
+    expect(body.map((notification) => notification.message)).toEqual(['Third notification', 'Second notification', 'First notification']);
+    expect(body[0]).toMatchObject({ id: ids[2], studioGroupUuid: fitness.uuid, studioGroupName: 'Demo Fitness Group', approved: null, created: { date: '2026-10-03T08:00:00.000Z' } });
+    expect(body[2]!.approved).toBe('2026-10-01T08:00:00.000Z');
   });
 
   it('approves one: it is read and the count drops', async () => {
@@ -202,7 +218,7 @@ describe('notifications', () => {
     expect(status).toBe(200);
     expect(body.notification.approved).not.toBeNull();
     const list = await call<TTrainerNotificationList>('GET', listPath());
-    expect(list.body.unreadCount).toBe(1);
+    expect(unreadOf(list.body)).toBe(1);
     // Approving again changes nothing.
     const again = await call<TApproveNotificationAnswer>('PATCH', approvePath(), { body: { idStudioGroup: fitness.uuid, idNotification: ids[2] } });
     expect(again.body.notification.approved).toBe(body.notification.approved);

@@ -1,9 +1,17 @@
 import express, { Router } from 'express';
 import { z } from 'zod';
 import {
+  ZApproveNotificationAnswer,
   ZApproveNotificationRequest,
+  ZConnectedStudioGroupList,
+  ZDeleteAccountAnswer,
   ZDeleteAccountRequest,
+  ZDeleteAccountToken,
+  ZStudioGroupNames,
+  ZTrainerAccount,
   ZTrainerAccountPatch,
+  ZTrainerAccountSaved,
+  ZTrainerNotificationList,
   type TApproveNotificationAnswer,
   type TDeleteAccountAnswer,
   type TDeleteAccountToken,
@@ -18,7 +26,6 @@ import { requestEntityManager } from '../master-data/entity-manager';
 import {
   accountOf,
   approveNotification,
-  connectedStudioGroupNames,
   createDeleteToken,
   deleteTrainerAccount,
   isDeleteTokenValid,
@@ -27,6 +34,7 @@ import {
   patchTrainerAccount,
   savedGroupOf,
   toTrainerAccount,
+  visibleStudioGroupNames,
 } from './trainer-account.service';
 
 const SAVED_MESSAGE = {
@@ -37,18 +45,33 @@ const SAVED_MESSAGE = {
 } as const;
 
 const ZUuidParams = z.object({ uuid: z.uuid({ error: 'validation.uuid' }) });
-const patchSchemas = { body: ZTrainerAccountPatch };
-const approveSchemas = { body: ZApproveNotificationRequest };
-const studioGroupSchemas = { params: ZUuidParams };
-const deleteSchemas = { body: ZDeleteAccountRequest };
+const accountSchemas = { response: ZTrainerAccount, summary: "The trainer's own account (trainer spec 3)." };
+const patchSchemas = {
+  body: ZTrainerAccountPatch,
+  response: ZTrainerAccountSaved,
+  summary: 'Saves any fields of the personal, bank, tax or password groups (JSON merge-patch; application/merge-patch+json or JSON).',
+};
+const notificationsSchemas = {
+  response: ZTrainerNotificationList,
+  summary: "The trainer's notifications, newest first; unread ones have approved null (the bell counts them).",
+};
+const approveSchemas = { body: ZApproveNotificationRequest, response: ZApproveNotificationAnswer, summary: 'Marks one of the caller\'s notifications read (idempotent).' };
+const connectedGroupsSchemas = { response: ZConnectedStudioGroupList, summary: 'The studio groups the trainer is connected to; the first is the default.' };
+const studioGroupSchemas = {
+  params: ZUuidParams,
+  response: ZStudioGroupNames,
+  summary: "A studio group's names: for a trainer connected to it, or its staff (the admin screens read it too).",
+};
+const deleteTokenSchemas = { response: ZDeleteAccountToken, summary: 'A short-lived token the delete-account call must bring back.' };
+const deleteSchemas = { body: ZDeleteAccountRequest, response: ZDeleteAccountAnswer, summary: "Deletes the caller's account as far as the law allows (credit notes stay)." };
 
-/** Mounted under /api/v2 after requireAuth: the trainer's account, notifications and studio groups. */
+/** Mounted under /api/v2 after requireAuth: the trainer's account, notifications and studio groups (trainer spec 7). */
 export function createTrainerAccountRouter() {
   const router = Router();
   // PATCH is a JSON merge-patch (RFC 7396); app.ts parses application/json only.
   const mergePatchJson = express.json({ type: 'application/merge-patch+json', limit: '100kb' });
 
-  router.get('/trainer_accounts/:user', requireTrainer, requireOwnUser, async (req, res) => {
+  router.get('/trainer_accounts/:user', requireTrainer, requireOwnUser, validate(accountSchemas), async (req, res) => {
     res.json(toTrainerAccount(await accountOf(requestEntityManager(), authOf(req).userId)));
   });
   router.patch('/trainer_accounts/:user', requireTrainer, requireOwnUser, mergePatchJson, validate(patchSchemas), async (req, res) => {
@@ -63,7 +86,7 @@ export function createTrainerAccountRouter() {
     res.json(answer);
   });
 
-  router.get('/trainer_account_notification_dto/:user', requireTrainer, requireOwnUser, async (req, res) => {
+  router.get('/trainer_account_notification_dto/:user', requireTrainer, requireOwnUser, validate(notificationsSchemas), async (req, res) => {
     res.json(await listNotifications(requestEntityManager(), authOf(req).userId));
   });
   router.patch('/trainer_account_notification/approve/:user', requireTrainer, requireOwnUser, mergePatchJson, validate(approveSchemas), async (req, res) => {
@@ -72,16 +95,17 @@ export function createTrainerAccountRouter() {
     res.json(answer);
   });
 
-  router.get('/trainer_account_to_studio_groups_dto/:user', requireTrainer, requireOwnUser, async (req, res) => {
+  router.get('/trainer_account_to_studio_groups_dto/:user', requireTrainer, requireOwnUser, validate(connectedGroupsSchemas), async (req, res) => {
     res.json(await listConnectedStudioGroups(requestEntityManager(), authOf(req).userId));
   });
-  router.get('/studio_groups/:uuid', requireTrainer, validate(studioGroupSchemas), async (req, res) => {
+  // Admin spec 7 reads this call with the staff's headers too: no trainer-only guard, the service scopes by role.
+  router.get('/studio_groups/:uuid', validate(studioGroupSchemas), async (req, res) => {
     const { params } = validated(req, studioGroupSchemas);
-    res.json(await connectedStudioGroupNames(requestEntityManager(), authOf(req).userId, params.uuid));
+    res.json(await visibleStudioGroupNames(authOf(req), params.uuid));
   });
 
   // The delete tab: the dialog fetches a token, the confirm brings it back (no delete by a stray request).
-  router.get('/trainer_account/delete/get-token', requireTrainer, async (req, res) => {
+  router.get('/trainer_account/delete/get-token', requireTrainer, validate(deleteTokenSchemas), async (req, res) => {
     const auth = authOf(req);
     const answer: TDeleteAccountToken = { csrf_token: await createDeleteToken(requestEntityManager(), auth.userId, auth.sessionId) };
     res.json(answer);

@@ -3,6 +3,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApiSession, Notification, StudioGroup, StudioGroupTrainer, Trainer, TrainerAccount, User } from '../../../db/entities';
 import type { TrainerSnapshot } from '../../../domain/trainer-data';
 import { hashPassword } from '../../auth/passwords';
+import type { AuthContext } from '../../auth/sessions';
+import { studioGroupsOf } from '../../auth/tenancy';
 import type {
   TConnectedStudioGroup,
   TStudioGroupNames,
@@ -143,10 +145,7 @@ export async function listNotifications(em: EntityManager, userId: number): Prom
     { trainerAccount: account },
     { populate: ['studioGroup'], orderBy: { createdAt: 'desc', id: 'desc' } },
   );
-  return {
-    unreadCount: notifications.filter((notification) => !notification.approvedAt).length,
-    notifications: notifications.map(toNotification),
-  };
+  return notifications.map(toNotification);
 }
 
 /** Marks one of the caller's notifications read; someone else's is "not found" (nothing leaks). Idempotent. */
@@ -181,12 +180,14 @@ export async function listConnectedStudioGroups(em: EntityManager, userId: numbe
   }));
 }
 
-/** A studio group's names, for a trainer connected to it; any other group is "not found". */
-export async function connectedStudioGroupNames(em: EntityManager, userId: number, uuid: string): Promise<TStudioGroupNames> {
-  const account = await accountOf(em, userId);
-  const link = await em.findOne(StudioGroupTrainer, { trainerAccount: account, studioGroup: { uuid } }, { populate: ['studioGroup'] });
-  if (!link) throw notFound('trainerAccount.studioGroupNotConnected');
-  const group: StudioGroup = link.studioGroup;
+/**
+ * A studio group's names (trainer spec 7; admin spec 7 reads the same call with the staff's headers):
+ * a trainer sees the groups they are connected to, staff the groups they manage, an operator all.
+ * Any other group is "not found", exactly like a missing one (nothing leaks).
+ */
+export async function visibleStudioGroupNames(auth: AuthContext, uuid: string): Promise<TStudioGroupNames> {
+  const group: StudioGroup | undefined = (await studioGroupsOf(auth)).find((visible) => visible.uuid === uuid);
+  if (!group) throw notFound(auth.role === 'trainer' ? 'trainerAccount.studioGroupNotConnected' : 'tenancy.studioGroupNotFound');
   return { uuid: group.uuid, studioGroupsName: group.name, studioGroupsCompanyName: group.companyName };
 }
 

@@ -6,7 +6,7 @@ import type { TTrainerNotification } from '../../../../contracts/trainer-account
 import { IconAlert, IconCheck } from '../../shared/components/icons';
 import { useLocale } from '../../shared/hooks/use-locale';
 import { localizedAppLink } from '../notification-link';
-import { useApproveNotification, useNotifications } from '../hooks/api/notifications';
+import { countUnread, useApproveNotification, useNotifications } from '../hooks/api/notifications';
 
 /** Spec 9: notifications show their date as DD.MM.YYYY whatever the language. */
 export const formatNotificationDate = (iso: string) => {
@@ -59,14 +59,15 @@ export function NotificationPanel({ onFollow }: { onFollow: () => void }) {
       </Alert>
     );
   }
-  const list = notifications.data.notifications;
+  const list = notifications.data;
+  const unreadCount = countUnread(list);
   return (
     <Stack gap={0}>
       <Group justify="space-between" px="md" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
         <Text fw={700}>{t('trainerAccount.notifications.title')}</Text>
-        {notifications.data.unreadCount > 0 && (
+        {unreadCount > 0 && (
           <Text size="sm" c="dimmed">
-            {t('trainerAccount.notifications.unreadCount', { count: notifications.data.unreadCount })}
+            {t('trainerAccount.notifications.unreadCount', { count: unreadCount })}
           </Text>
         )}
       </Group>

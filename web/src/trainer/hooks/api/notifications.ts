@@ -3,6 +3,7 @@ import {
   ZApproveNotificationAnswer,
   ZTrainerNotificationList,
   type TApproveNotificationRequest,
+  type TTrainerNotification,
 } from '../../../../../contracts/trainer-account.contract';
 import { apiRequest } from '../../../shared/api/client';
 import { queryKeysFactory } from '../../../shared/api/query-keys';
@@ -12,7 +13,7 @@ export const notificationQueryKeys = queryKeysFactory('trainer-notification');
 
 const userPath = (userUuid: string | undefined) => encodeURIComponent(userUuid ?? '');
 
-/** GET /api/v2/trainer_account_notification_dto/{user}: newest first, with the unread count. */
+/** GET /api/v2/trainer_account_notification_dto/{user}: the list, newest first. */
 export function useNotifications() {
   const session = useSession();
   const isTrainer = session?.role === 'trainer';
@@ -26,9 +27,13 @@ export function useNotifications() {
   });
 }
 
-/** Unread notifications of the trainer (spec: trainer layout, bell badge): those with approved null. */
+/** Spec 4: the unread count is the number of notifications with approved null. */
+export const countUnread = (notifications: readonly TTrainerNotification[]) => notifications.filter((notification) => notification.approved === null).length;
+
+/** Unread notifications of the trainer (spec: trainer layout, bell badge), counted from the list. */
 export function useUnreadNotificationCount(): { data: number | undefined } {
-  return { data: useNotifications().data?.unreadCount };
+  const notifications = useNotifications().data;
+  return { data: notifications ? countUnread(notifications) : undefined };
 }
 
 /** PATCH /api/v2/trainer_account_notification/approve/{user}: marks a notification read. */
