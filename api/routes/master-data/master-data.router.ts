@@ -1,14 +1,22 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import { ZSuccess } from '../../../contracts/master-data.contract';
 import {
   ZCreatePaymentTypeRuleRequest,
+  ZPaymentTypeRuleList,
   ZPaymentTypeRuleListQuery,
+  ZPaymentTypeRuleSaved,
   ZUpdatePaymentTypeRuleRequest,
   type TPaymentTypeRuleSaved,
 } from '../../../contracts/payment-type-rule.contract';
-import { ZUpdateStudioRequest, type TStudioSaved } from '../../../contracts/studio.contract';
-import { ZStudioGroupSettingsRequest, type TStudioGroupSettingsSaved } from '../../../contracts/studio-group-settings.contract';
-import { ZTrainerIdParams, ZUpdateTrainerRequest, type TTrainerSaved } from '../../../contracts/trainer.contract';
+import { ZStudioList, ZStudioSaved, ZUpdateStudioRequest, type TStudioSaved } from '../../../contracts/studio.contract';
+import {
+  ZStudioGroupSettings,
+  ZStudioGroupSettingsRequest,
+  ZStudioGroupSettingsSaved,
+  type TStudioGroupSettingsSaved,
+} from '../../../contracts/studio-group-settings.contract';
+import { ZTrainerDetail, ZTrainerIdParams, ZTrainerList, ZTrainerSaved, ZUpdateTrainerRequest, type TTrainerSaved } from '../../../contracts/trainer.contract';
 import { studioGroupOf } from '../../auth/tenancy';
 import { localeOf, t } from '../../locale';
 import { validate, validated } from '../../validate';
@@ -19,14 +27,36 @@ import { getTrainer, listTrainers, updateTrainer } from './trainers.service';
 
 const ZUuidParams = z.object({ uuid: z.uuid({ error: 'validation.uuid' }) });
 
-const trainerSchemas = { params: ZTrainerIdParams };
-const updateTrainerSchemas = { params: ZTrainerIdParams, body: ZUpdateTrainerRequest };
-const updateStudioSchemas = { params: ZUuidParams, body: ZUpdateStudioRequest };
-const listRuleSchemas = { query: ZPaymentTypeRuleListQuery };
-const createRuleSchemas = { body: ZCreatePaymentTypeRuleRequest };
-const updateRuleSchemas = { params: ZUuidParams, body: ZUpdatePaymentTypeRuleRequest };
-const deleteRuleSchemas = { params: ZUuidParams };
-const settingsSchemas = { body: ZStudioGroupSettingsRequest };
+const listTrainerSchemas = { response: ZTrainerList, summary: "The studio group's trainer records, with what keeps each from being billed." };
+const trainerSchemas = { params: ZTrainerIdParams, response: ZTrainerDetail, summary: 'One trainer record with every field of the edit form.' };
+const updateTrainerSchemas = {
+  params: ZTrainerIdParams,
+  body: ZUpdateTrainerRequest,
+  response: ZTrainerSaved,
+  summary: "Saves a trainer record's personal, address, bank and tax data.",
+};
+const listStudioSchemas = { response: ZStudioList, summary: "The studio group's studios (locations), by name." };
+const updateStudioSchemas = { params: ZUuidParams, body: ZUpdateStudioRequest, response: ZStudioSaved, summary: "Renames a studio or changes its city." };
+const listRuleSchemas = {
+  query: ZPaymentTypeRuleListQuery,
+  response: ZPaymentTypeRuleList,
+  summary: 'Payment type rules (amounts in cents, `…Cents`) that can apply to a trainer / studio.',
+};
+const createRuleSchemas = {
+  body: ZCreatePaymentTypeRuleRequest,
+  response: ZPaymentTypeRuleSaved,
+  responses: { 201: ZPaymentTypeRuleSaved },
+  summary: 'Creates a payment type rule (amounts in cents).',
+};
+const updateRuleSchemas = {
+  params: ZUuidParams,
+  body: ZUpdatePaymentTypeRuleRequest,
+  response: ZPaymentTypeRuleSaved,
+  summary: 'Changes a rule from `effectiveFrom` on: in place if no class before it used it, else ends it and starts a successor.',
+};
+const deleteRuleSchemas = { params: ZUuidParams, response: ZSuccess, summary: 'Deletes a rule that no class and no settlement used.' };
+const settingsReadSchemas = { response: ZStudioGroupSettings, summary: "The studio group's issuer, bank, accounting and credit-note settings." };
+const settingsSchemas = { body: ZStudioGroupSettingsRequest, response: ZStudioGroupSettingsSaved, summary: "Saves the studio group's settings." };
 
 /**
  * Mounted under /api/v1/:g (staff of the group only): trainers, studios, payment type rules and the
@@ -35,7 +65,7 @@ const settingsSchemas = { body: ZStudioGroupSettingsRequest };
 export function createMasterDataRouter() {
   const router = Router({ mergeParams: true });
 
-  router.get('/trainers', async (req, res) => {
+  router.get('/trainers', validate(listTrainerSchemas), async (req, res) => {
     res.json(await listTrainers(studioGroupOf(req)));
   });
   router.get('/trainers/:id', validate(trainerSchemas), async (req, res) => {
@@ -49,7 +79,7 @@ export function createMasterDataRouter() {
     res.json(answer);
   });
 
-  router.get('/studios', async (req, res) => {
+  router.get('/studios', validate(listStudioSchemas), async (req, res) => {
     res.json(await listStudios(studioGroupOf(req)));
   });
   router.put('/studios/:uuid', validate(updateStudioSchemas), async (req, res) => {
@@ -94,7 +124,7 @@ export function createMasterDataRouter() {
     res.json({ status: 'success', message: t(req, 'masterData.rule.deleted', { name }) });
   });
 
-  router.get('/settings', (req, res) => {
+  router.get('/settings', validate(settingsReadSchemas), (req, res) => {
     res.json(settingsOf(studioGroupOf(req)));
   });
   router.put('/settings', validate(settingsSchemas), async (req, res) => {
