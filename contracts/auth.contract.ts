@@ -28,3 +28,11 @@ export const ZLoginResponse = z.object({
   studioGroups: z.array(ZStudioGroupRef),
 });
 export type TLoginResponse = z.infer<typeof ZLoginResponse>;
+
+/** GET /api/me: who the key belongs to (the log-in answer without the key). */
+export const ZMeResponse = ZLoginResponse.omit({ apiKey: true });
+export type TMeResponse = z.infer<typeof ZMeResponse>;
+
+/** POST /api/logout: the key is revoked. */
+export const ZLogoutResponse = z.object({ status: z.literal('success'), message: z.string() });
+export type TLogoutResponse = z.infer<typeof ZLogoutResponse>;

@@ -1,10 +1,12 @@
 import { Router } from 'express';
 import rateLimit, { ipKeyGenerator } from 'express-rate-limit';
 import { RequestContext } from '@mikro-orm/core';
+import type { MikroORM } from '@mikro-orm/postgresql';
 import { User } from '../../../db/entities';
-import { ZLoginRequest, type TLoginResponse, type TStudioGroupRef } from '../../../contracts/auth.contract';
+import { ZLoginRequest, ZLoginResponse, ZLogoutResponse, ZMeResponse, type TLoginResponse, type TLogoutResponse, type TMeResponse, type TStudioGroupRef } from '../../../contracts/auth.contract';
 import type { TLocale } from '../../../contracts/common.contract';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
+import { createPostgresRateLimitStore } from '../../auth/rate-limit-store';
 import { authOf, createApiSession, requireAuth, revokeSession } from '../../auth/sessions';
 import { studioGroupsOf } from '../../auth/tenancy';
 import { HttpError } from '../../errors';
@@ -27,7 +29,7 @@ const toStudioGroupRef = (group: StudioGroup): TStudioGroupRef => ({
   name: group.name,
 });
 
-async function describeUser(user: User) {
+async function describeUser(user: User): Promise<TMeResponse> {
   const studioGroups = await studioGroupsOf({ userId: user.id, role: user.role as TLoginResponse['role'] });
   return {
     userUuid: user.uuid,
@@ -38,11 +40,25 @@ async function describeUser(user: User) {
   };
 }
 
-export function createAuthRouter({ apiKeyTtlHours }: { apiKeyTtlHours: number }) {
+const schemas = {
+  login: {
+    body: ZLoginRequest,
+    response: ZLoginResponse,
+    access: 'public',
+    summary: `Log-in with e-mail and password: the user uuid and an API key for x-user / x-api-key. ${LOGIN_FAILURES_PER_WINDOW} failed attempts per address and e-mail in 15 minutes answer 429.`,
+  },
+  logout: { response: ZLogoutResponse, summary: 'Log-out: revokes the API key of this call.' },
+  me: { response: ZMeResponse, summary: 'The logged-in user: role, language, name and the studio groups they see.' },
+} as const;
+
+export function createAuthRouter({ apiKeyTtlHours, orm }: { apiKeyTtlHours: number; orm: MikroORM }) {
   const router = Router();
 
   // Counts only failed attempts, per address and e-mail, so a typo does not lock a studio's shared IP.
+  // The count lives in PostgreSQL: with several api replicas behind a balancer, attempts spread over
+  // them still add up to one limit.
   const loginLimiter = rateLimit({
+    store: createPostgresRateLimitStore({ orm, prefix: 'login' }),
     windowMs: LOGIN_WINDOW_MS,
     limit: LOGIN_FAILURES_PER_WINDOW,
     skipSuccessfulRequests: true,
@@ -54,9 +70,8 @@ export function createAuthRouter({ apiKeyTtlHours }: { apiKeyTtlHours: number })
     },
   });
 
-  const loginSchemas = { body: ZLoginRequest };
-  router.post('/login', loginLimiter, validate(loginSchemas), async (req, res) => {
-    const { email, password } = validated(req, loginSchemas).body;
+  router.post('/login', loginLimiter, validate(schemas.login), async (req, res) => {
+    const { email, password } = validated(req, schemas.login).body;
     const em = RequestContext.getEntityManager()!;
     const user = await em.findOne(User, { email });
     const passwordOk = user ? await verifyPassword(user.passwordHash, password) : await verifyPassword(await unknownUserHash, password);
@@ -66,12 +81,12 @@ export function createAuthRouter({ apiKeyTtlHours }: { apiKeyTtlHours: number })
     res.json(answer);
   });
 
-  router.post('/logout', requireAuth, async (req, res) => {
+  router.post('/logout', requireAuth, validate(schemas.logout), async (req, res) => {
     await revokeSession(RequestContext.getEntityManager()!, authOf(req).sessionId);
-    res.json({ status: 'success', message: t(req, 'auth.loggedOut') });
+    res.json({ status: 'success', message: t(req, 'auth.loggedOut') } satisfies TLogoutResponse);
   });
 
-  router.get('/me', requireAuth, async (req, res) => {
+  router.get('/me', requireAuth, validate(schemas.me), async (req, res) => {
     const user = await RequestContext.getEntityManager()!.findOneOrFail(User, authOf(req).userId);
     res.json(await describeUser(user));
   });
