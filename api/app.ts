@@ -13,6 +13,7 @@ import type { Env } from '../config/env';
 import { requireAuth } from './auth/sessions';
 import { requireStaffOfStudioGroup } from './auth/tenancy';
 import { errorMiddleware, HttpError } from './errors';
+import { refuseNulCharacters } from './validate';
 import { createAuthRouter } from './routes/auth/auth.router';
 import { createHealthRouter } from './routes/health/health.router';
 import { createOpenApiRouter } from './openapi/openapi.router';
@@ -50,6 +51,7 @@ export function createApp({ orm, temporal, feed, env }: AppDeps) {
   app.use(helmet());
   app.use(detectLocale);
   app.use(express.json({ limit: '1mb' }));
+  app.use(refuseNulCharacters);
   // One MikroORM context per request: no global EntityManager (STYLE.md).
   app.use((_req, _res, next) => RequestContext.create(orm.em, next));
 

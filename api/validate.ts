@@ -52,6 +52,31 @@ declare module 'express-serve-static-core' {
   }
 }
 
+/**
+ * The path of the first string (value or key) that holds a NUL character: PostgreSQL's text cannot
+ * store one, so such input is refused at the edge with the field named, never passed on to a query.
+ */
+export function findNulCharacter(value: unknown, path: string[] = []): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || 'value' : undefined;
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const [key, inner] of Object.entries(value)) {
+    if (key.includes('\u0000')) return [...path, 'key'].join('.');
+    const found = findNulCharacter(inner, [...path, key]);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** Refuses a body or query with a NUL character on every route (with or without a contract). */
+export const refuseNulCharacters: RequestHandler = (req, _res, next) => {
+  for (const where of ['query', 'body'] as const) {
+    const found = findNulCharacter(req[where]);
+    const field = found === 'value' ? where : found;
+    if (field !== undefined) return next(new HttpError(400, 'validation.fieldMessage', field, { field, reason: 'validation.nulCharacter' }));
+  }
+  next();
+};
+
 /** Where a route's contract hangs on its `validate()` middleware, for the OpenAPI document. */
 export const ROUTE_CONTRACT = Symbol.for('trainerpay.routeContract');
 export type ContractMiddleware = RequestHandler & { [ROUTE_CONTRACT]: Schemas };
@@ -68,6 +93,11 @@ export function validate<S extends Schemas>(schemas: S): ContractMiddleware {
   const middleware: RequestHandler = (req, res, next) => {
     const validated: Record<string, unknown> = {};
     const locale = localeOf(req);
+    for (const where of ['params', 'query', 'body'] as const) {
+      const found = findNulCharacter(req[where]);
+      const field = found === 'value' ? where : found;
+      if (field !== undefined) return next(new HttpError(400, 'validation.fieldMessage', field, { field, reason: 'validation.nulCharacter' }));
+    }
     for (const where of ['params', 'query', 'body'] as const) {
       const schema = schemas[where];
       if (!schema) continue;

