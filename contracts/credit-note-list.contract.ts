@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZUuid } from './common.contract';
+import { ZEuros } from './settlement.contract';
 
 // Issued credit notes as the screens list them, their downloads, the trainer's self-billing
 // consent and objection (admin 2.12 accounting files, 2.22; trainer portal 2 "Credit notes list").
@@ -125,8 +126,10 @@ export const ZSettlementRunFiles = z.object({
   timestamp: z.string(),
   status: z.enum(['running', 'finished', 'failed']),
   finishedAt: z.string().nullable(),
-  trainers: z.array(z.object({ uuid: ZUuid, company_name: z.string(), sum_gross: z.number().int(), credit_note_number: z.string() })),
-  sumGross: z.number().int(),
+  /** sum_gross in euros. */
+  trainers: z.array(z.object({ uuid: ZUuid, company_name: z.string(), sum_gross: ZEuros, credit_note_number: z.string() })),
+  /** Euros. */
+  sumGross: ZEuros,
   files: z.array(
     z.object({
       type: z.enum(['SEPA_XML', 'CREDIT_NOTES_ZIP', 'STUDIO_COSTS_BY_MONTH']),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZIsoDate, ZUuid } from './common.contract';
-import { ZSettlementMonth, ZTrainerWorkflowState } from './settlement.contract';
+import { ZEuros, ZSettlementMonth, ZTrainerWorkflowState } from './settlement.contract';
 
 // The review loop of the month close (spec admin 2.5–2.7, 2.10, 3, 4, 7 "Preview check" and the
 // review calls of "Settlement wizard v2"; trainer portal 2–5, 7). Shared by api/routes and web/.
@@ -104,10 +104,10 @@ export const ZCreditNoteRow = z.object({
   class_name: z.string(),
   class_duration: z.number().int(),
   class_booked_slot: z.number().int(),
-  /** Integer cents. */
-  value_net: z.number().int(),
-  value_vat: z.number().int(),
-  value_gross: z.number().int(),
+  /** Euros (at most two decimals). */
+  value_net: ZEuros,
+  value_vat: ZEuros,
+  value_gross: ZEuros,
   vat_rate_basis_points: z.number().int(),
   trainer_company_name: z.string(),
   comment: z.object({ class_hash: z.string(), class_name: z.string(), comments: z.array(ZComment) }),
@@ -136,7 +136,8 @@ export const ZCreditNotePreview = z.object({
   }),
   /** Class rows ordered by studio name then time; admin rows last. */
   credit_note_rows: z.array(ZCreditNoteRow),
-  credit_note_footer: z.object({ sum_net: z.number().int(), sum_vat: z.number().int(), sum_gross: z.number().int(), studio_group_name: z.string() }),
+  /** Sums of the rows, euros. */
+  credit_note_footer: z.object({ sum_net: ZEuros, sum_vat: ZEuros, sum_gross: ZEuros, studio_group_name: z.string() }),
   overall_feedback: z.object({ comments: z.array(ZComment) }),
 });
 export type TCreditNotePreview = z.infer<typeof ZCreditNotePreview>;
@@ -186,7 +187,8 @@ export const ZApprovedTrainer = z.object({
   trainer_company_name: z.string(),
   trainer_name: z.string(),
   workflow_state: ZTrainerWorkflowState,
-  sum_gross: z.number().int(),
+  /** Euros. */
+  sum_gross: ZEuros,
 });
 export const ZApprovedTrainersResponse = z.object({ trainers: z.array(ZApprovedTrainer) });
 export type TApprovedTrainersResponse = z.infer<typeof ZApprovedTrainersResponse>;
@@ -230,7 +232,7 @@ export const ZReviewRow = z.object({
   row_id: z.string().min(1).max(64),
   /**
    * JSON text {studio_name ('Admin' for admin positions), date (ISO instant or null), class_name,
-   * class_booked_slot, netto, brutto (integer cents)}, or 'trainer_feedback_overall'.
+   * class_booked_slot, netto, brutto (euros, as every amount the API answers)}, or 'trainer_feedback_overall'.
    */
   course: z.string().max(2000),
   trainer_review_comment: z.string().max(2000).nullable().default(null),
@@ -239,7 +241,7 @@ export const ZReviewRow = z.object({
 });
 export type TReviewRow = z.infer<typeof ZReviewRow>;
 
-/** Data row of the trainer's review screen (trainer portal 3). Money in integer cents. */
+/** Data row of the trainer's review screen (trainer portal 3). Netto, MwSt, Brutto in euros. */
 export const ZReviewDataRow = z.object({
   id_newrow: z.string(),
   /** Special values 'Admin' and 'trainer_feedback_overall'. */
@@ -248,15 +250,16 @@ export const ZReviewDataRow = z.object({
   class_name: z.string(),
   duration: z.number().int(),
   class_booked_slot: z.number().int(),
-  Netto: z.number().int(),
-  MwSt: z.number().int(),
-  Brutto: z.number().int(),
+  Netto: ZEuros,
+  MwSt: ZEuros,
+  Brutto: ZEuros,
 });
 
 /** GET /api/v2/{g}/trainer_account/settlement_review/{settlementUuid}/{user} (200; 204 when there is no review). */
 export const ZTrainerSettlementReview = z.object({
   review: z.array(ZReviewRow),
-  list_footer: z.object({ Netto: z.number().int(), MwSt: z.number().int(), Brutto: z.number().int() }),
+  /** Sums of the data rows, euros. */
+  list_footer: z.object({ Netto: ZEuros, MwSt: ZEuros, Brutto: ZEuros }),
   data: z.array(ZReviewDataRow),
   /** The trainer confirmed ('I confirm that I have checked …'). */
   approved: z.boolean(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZUuid } from './common.contract';
-import { ZPreparationPhase, ZSettlementMonth, ZStatusResponse } from './settlement.contract';
+import { ZEuros, ZPreparationPhase, ZSettlementMonth, ZStatusResponse } from './settlement.contract';
 
 // Wizard v1 (spec admin 2.1, 4 "Wizard v1 flow", 7 "Settlement wizard v1"): the unversioned calls
 // under /api/settlement/... and /api/trainer-invoice/..., served by the same settlement workflow as
@@ -53,12 +53,12 @@ export const ZV1UpdateInvoiceResponse = ZStatusResponse.extend({
 });
 export type TV1UpdateInvoiceResponse = z.infer<typeof ZV1UpdateInvoiceResponse>;
 
-/** GET /api/settlement/update/emails/...: the run's files are made; its sums (integer cents) and uuid. */
+/** GET /api/settlement/update/emails/...: the run's files are made; its sums (euros) and uuid. */
 export const ZV1UpdateEmailsResponse = ZStatusResponse.extend({
   settlementUuid: ZUuid,
   settlementRunUuid: ZUuid,
-  sumNet: z.number().int(),
-  sumVat: z.number().int(),
-  sumGross: z.number().int(),
+  sumNet: ZEuros,
+  sumVat: ZEuros,
+  sumGross: ZEuros,
 });
 export type TV1UpdateEmailsResponse = z.infer<typeof ZV1UpdateEmailsResponse>;

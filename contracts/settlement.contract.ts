@@ -1,12 +1,16 @@
 import { z } from 'zod';
+import { centsToEuros } from '../domain/money';
 import { ZIsoDate, ZUuid } from './common.contract';
 
 // The settlement wizard v2 (spec admin 2.2–2.5, 2.11–2.13, 7 "Settlement wizard v2") and its
 // workflow `settlement-{settlementUuid}`. Shared by api/routes/settlement and web/.
 //
 // Conventions of every call below (all under /api/v1/{g}, {g} = studio group uuid):
-// - Money is integer cents (`*Cents`, `sum_net`, `sum_vat`, `sum_gross`). Where the spec names
-//   euro columns (Netto, MwSt, Brutto) they are the same amounts as de-DE strings ('1.234,56 €').
+// - Money (DESIGN "Money in answers"): the spec's amount fields (sum_net, sum_vat, sum_gross, sumNet,
+//   sumVat, sumGross, …) carry euros as JSON numbers with at most two decimals (ZEuros), converted
+//   from the integer cents at the edge with centsToEuros. A field in cents says so in its name
+//   (`gross_cents`, `netCents`). Where the spec shows a display string (the trainer summary's
+//   Netto, MwSt, Brutto) it is a de-DE string ('1.234,56 €').
 // - `settlementMonth` is the last day of the month, YYYY-MM-DD. Requests may send any day of the
 //   month (or YYYY-MM); answers always carry the last day.
 // - Spec payload fields idMandant, idStudioGroup, studioGroupUuid and apiSlug are optional in
@@ -32,6 +36,17 @@ import { ZIsoDate, ZUuid } from './common.contract';
 //   Any time: GET /settlement/{uuid} (record + workflow state), POST /settlement/{uuid}/step,
 //   POST /settlement/{uuid}/command (finish / archive / delete), live events on the socket.io room
 //   `settlement:{uuid}` (contracts/events.ts).
+
+/**
+ * Euros as a JSON number with at most two decimals (43.75): what every spec amount field answers.
+ * Made by centsToEuros from integer cents; a value with a third decimal is refused.
+ */
+export const ZEuros = z
+  .number()
+  .refine((value) => Number.isFinite(value) && Number.isSafeInteger(Math.round(value * 100)) && centsToEuros(Math.round(value * 100)) === value, {
+    error: 'validation.invalid',
+  })
+  .describe('Euros, at most two decimals (43.75), exact from integer cents.');
 
 /** Last day of a month (answers); requests are normalised to it. */
 export const ZSettlementMonth = z.string().regex(/^\d{4}-\d{2}(-\d{2})?$/, 'validation.isoDate');
@@ -300,10 +315,10 @@ export const ZTrainerSummaryRow = z.object({
   /** Trainer id (integer), the `{trainer}` of the preview call. */
   trainer_id: z.number().int(),
   trainer_name: z.string(),
-  /** The same amounts in integer cents (sort and sum with these). */
-  sum_net: z.number().int(),
-  sum_vat: z.number().int(),
-  sum_gross: z.number().int(),
+  /** The same amounts in integer cents (sort and sum with these; the strings are for display). */
+  net_cents: z.number().int(),
+  vat_cents: z.number().int(),
+  gross_cents: z.number().int(),
   workflow_state: ZTrainerWorkflowState,
 });
 export type TTrainerSummaryRow = z.infer<typeof ZTrainerSummaryRow>;
@@ -347,9 +362,10 @@ export const ZSettlementLogResponse = z.array(ZSettlementLogRow);
 /** GET /settlement/calculate-sum/{settlementUuid}: sums of all lines, now stored on the settlement. */
 export const ZCalculateSumResponse = ZStatusResponse.extend({
   settlementUuid: ZUuid,
-  sumNet: z.number().int(),
-  sumVat: z.number().int(),
-  sumGross: z.number().int(),
+  /** Euros. */
+  sumNet: ZEuros,
+  sumVat: ZEuros,
+  sumGross: ZEuros,
 });
 export type TCalculateSumResponse = z.infer<typeof ZCalculateSumResponse>;
 
@@ -372,9 +388,10 @@ export const ZSettlementIndexItem = z.object({
   createdBy: ZUserRef,
   completed_dt: z.string().nullable(),
   version: z.enum(['v1', 'v2']),
-  sumNet: z.number().int().nullable(),
-  sumVat: z.number().int().nullable(),
-  sumGross: z.number().int().nullable(),
+  /** Euros; null until calculated. */
+  sumNet: ZEuros.nullable(),
+  sumVat: ZEuros.nullable(),
+  sumGross: ZEuros.nullable(),
 });
 export type TSettlementIndexItem = z.infer<typeof ZSettlementIndexItem>;
 export const ZSettlementIndexResponse = z.array(ZSettlementIndexItem);
@@ -383,7 +400,8 @@ export const ZSettlementIndexResponse = z.array(ZSettlementIndexItem);
 export const ZSettlementRunSummary = z.object({
   uuid: ZUuid,
   timestamp: z.string(),
-  trainers: z.array(z.object({ uuid: ZUuid, company_name: z.string(), sum_gross: z.number().int() })),
+  /** sum_gross in euros. */
+  trainers: z.array(z.object({ uuid: ZUuid, company_name: z.string(), sum_gross: ZEuros })),
 });
 
 /** A trainer of the summary's Trainer tab (spec 2.12). */
@@ -395,9 +413,10 @@ export const ZSettlementTrainerItem = z.object({
   workflow_state: ZTrainerWorkflowState,
   /** Studios the trainer's lines are in (grouping of the Trainer tab). */
   studios: z.array(z.object({ studio_uuid: ZUuid, studio_name: z.string() })),
-  sum_net: z.number().int(),
-  sum_vat: z.number().int(),
-  sum_gross: z.number().int(),
+  /** Euros. */
+  sum_net: ZEuros,
+  sum_vat: ZEuros,
+  sum_gross: ZEuros,
 });
 export type TSettlementTrainerItem = z.infer<typeof ZSettlementTrainerItem>;
 
@@ -416,10 +435,10 @@ export const ZSettlementDetail = z.object({
   createdBy: ZUserRef,
   completedDt: z.string().nullable(),
   archivedDt: z.string().nullable(),
-  /** null until GET /settlement/calculate-sum (sum cards show when sumNet is not null). */
-  sumNet: z.number().int().nullable(),
-  sumVat: z.number().int().nullable(),
-  sumGross: z.number().int().nullable(),
+  /** Euros; null until GET /settlement/calculate-sum (sum cards show when sumNet is not null). */
+  sumNet: ZEuros.nullable(),
+  sumVat: ZEuros.nullable(),
+  sumGross: ZEuros.nullable(),
   /** The step to open: the workflow's, else 5 (summary) for a finished settlement. */
   step: ZSettlementStep,
   trainers: z.array(ZSettlementTrainerItem),

@@ -214,7 +214,7 @@ describe('credit-note lists', () => {
     const answer = await call<TSettlementRunFiles[]>('GET', `/api/v1/${groupUuid}/settlement/${own.settlementUuid}/runs`, { as: admin });
     expect(answer.status).toBe(200);
     expect(answer.body).toHaveLength(1);
-    expect(answer.body[0]!.trainers).toEqual([expect.objectContaining({ uuid: ownTrainerUuid, sum_gross: 11900, credit_note_number: 'GS-2026-00001' })]);
+    expect(answer.body[0]!.trainers).toEqual([expect.objectContaining({ uuid: ownTrainerUuid, sum_gross: 119, credit_note_number: 'GS-2026-00001' })]);
     expect(answer.body[0]!.files.map((file) => [file.type, file.status, file.downloadPath !== null])).toEqual([
       ['SEPA_XML', 'success', true],
       ['CREDIT_NOTES_ZIP', 'success', true],

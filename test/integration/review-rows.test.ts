@@ -1,3 +1,4 @@
+import { centsToEuros } from '../../domain/money';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -97,16 +98,16 @@ describe('the trainer’s settlement review (trainer portal 3, 4, 7)', () => {
     ZTrainerSettlementReview.parse(body);
     const lines = await linesOf(demoTrainer.id);
     expect(body.list_footer).toEqual({
-      Netto: lines.reduce((sum, line) => sum + line.netCents, 0),
-      MwSt: lines.reduce((sum, line) => sum + line.vatCents, 0),
-      Brutto: lines.reduce((sum, line) => sum + line.grossCents, 0),
+      Netto: centsToEuros(lines.reduce((sum, line) => sum + line.netCents, 0)),
+      MwSt: centsToEuros(lines.reduce((sum, line) => sum + line.vatCents, 0)),
+      Brutto: centsToEuros(lines.reduce((sum, line) => sum + line.grossCents, 0)),
     });
     expect(body.data).toHaveLength(lines.length + 1);
     expect(body.data[0]).toMatchObject({ id_newrow: OVERALL_FEEDBACK, studio_name: OVERALL_FEEDBACK, Brutto: 0 });
-    expect(body.data.filter((row) => row.studio_name === 'Admin')).toEqual([expect.objectContaining({ class_name: 'Sommerfest', Netto: 5000, date: null })]);
+    expect(body.data.filter((row) => row.studio_name === 'Admin')).toEqual([expect.objectContaining({ class_name: 'Sommerfest', Netto: 50, date: null })]);
     const classRow = body.data.find((row) => row.studio_name !== 'Admin' && row.id_newrow !== OVERALL_FEEDBACK)!;
     const line = lines.find((item) => item.classHash === classRow.id_newrow)!;
-    expect(classRow).toMatchObject({ class_name: line.className, duration: line.durationMinutes, class_booked_slot: line.bookedSlots, Netto: line.netCents, MwSt: line.vatCents, Brutto: line.grossCents });
+    expect(classRow).toMatchObject({ class_name: line.className, duration: line.durationMinutes, class_booked_slot: line.bookedSlots, Netto: centsToEuros(line.netCents), MwSt: centsToEuros(line.vatCents), Brutto: centsToEuros(line.grossCents) });
     expect(body.review.map((row) => row.row_id).sort()).toEqual([...lines.map((item) => item.classHash), OVERALL_FEEDBACK].sort());
     expect(body.review[0]!.row_id).toBe(OVERALL_FEEDBACK);
     expect(body).toMatchObject({ approved: false, locked: false });
@@ -268,7 +269,7 @@ describe('preview check (2.10) and the approved trainers', () => {
     expect(approved.status).toBe(200);
     ZApprovedTrainersResponse.parse(approved.body);
     const lines = await linesOf(demoTrainer.id);
-    expect(approved.body.trainers).toEqual([expect.objectContaining({ trainer_uuid: demoTrainer.uuid, TrainerID: demoTrainer.id, sum_gross: lines.reduce((sum, line) => sum + line.grossCents, 0) })]);
+    expect(approved.body.trainers).toEqual([expect.objectContaining({ trainer_uuid: demoTrainer.uuid, TrainerID: demoTrainer.id, sum_gross: centsToEuros(lines.reduce((sum, line) => sum + line.grossCents, 0)) })]);
 
     const check = await request<TPreviewCheckResponse>('GET', v1(`/settlement/${settlementUuid}/preview-check`));
     expect(check.body.trainers.filter((row) => row.trainer_uuid === demoTrainer.uuid).every((row) => row.approved_by_company === 'true')).toBe(true);

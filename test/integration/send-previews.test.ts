@@ -100,7 +100,8 @@ describe('send previews', () => {
     expect(body).toContain(`/trainer/accounting/review/${fitness.uuid}/${settlementUuid}`);
 
     const notifications = (await (await fetch(`${stack.baseUrl}/api/v2/trainer_account_notification_dto/${trainerUser.userUuid}`, { headers: trainerUser.headers })).json()) as TTrainerNotificationList;
-    const notification = notifications.notifications.find((item) => item.link.includes(settlementUuid));
+    // The spec's answer is the list itself (issue 9 point 2).
+    const notification = notifications.find((item) => item.link.includes(settlementUuid));
     expect(notification?.message).toContain('Bitte bis Freitag prüfen.');
     expect(notification?.approved).toBeNull();
 

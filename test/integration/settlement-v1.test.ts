@@ -1,3 +1,4 @@
+import { centsToEuros, eurosToCents } from '../../domain/money';
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -183,8 +184,8 @@ describe('settlement wizard v1', () => {
     const parsed = ZV1UpdateEmailsResponse.parse(answer.body);
     const em = stack.orm.em.fork();
     const notes = await em.find(CreditNote, { settlementRun: { uuid: parsed.settlementRunUuid } });
-    expect(parsed.sumGross).toBe(notes.reduce((sum, note) => sum + note.grossCents, 0));
-    expect(parsed.sumNet + parsed.sumVat).toBe(parsed.sumGross);
+    expect(parsed.sumGross).toBe(centsToEuros(notes.reduce((sum, note) => sum + note.grossCents, 0)));
+    expect(eurosToCents(parsed.sumNet) + eurosToCents(parsed.sumVat)).toBe(eurosToCents(parsed.sumGross));
 
     const files = await em.find(AccountingFile, { settlementRun: { uuid: parsed.settlementRunUuid } });
     expect(files.map((file) => file.type).sort()).toEqual(['CREDIT_NOTES_ZIP', 'SEPA_XML', 'STUDIO_COSTS_BY_MONTH']);

@@ -1,3 +1,4 @@
+import { centsToEuros, eurosToCents } from '../../domain/money';
 import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { io, type Socket } from 'socket.io-client';
@@ -231,17 +232,19 @@ describe('prepare data (spec 2.5, 4: three calls, 33 / 66 / 100 %)', () => {
     const lines = await linesOf(settlementUuid);
     for (const row of body) {
       const mine = lines.filter((line) => line.trainer === row.trainer_uuid);
-      expect(row.sum_net).toBe(mine.reduce((sum, line) => sum + line.net, 0));
-      expect(row.sum_vat).toBe(mine.reduce((sum, line) => sum + line.vat, 0));
-      expect(row.sum_gross).toBe(mine.reduce((sum, line) => sum + line.gross, 0));
-      expect(row.sum_gross).toBe(row.sum_net + row.sum_vat);
-      expect(row.Brutto).toBe(new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(row.sum_gross / 100));
+      expect(row.net_cents).toBe(mine.reduce((sum, line) => sum + line.net, 0));
+      expect(row.vat_cents).toBe(mine.reduce((sum, line) => sum + line.vat, 0));
+      expect(row.gross_cents).toBe(mine.reduce((sum, line) => sum + line.gross, 0));
+      expect(row.gross_cents).toBe(row.net_cents + row.vat_cents);
+      // The display strings and no ambiguous numeric twin (DESIGN "Money in answers").
+      expect(row).not.toHaveProperty('sum_gross');
+      expect(row.Brutto).toBe(new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(row.gross_cents / 100));
     }
     // Not VAT liable: 0 % on every line.
     const em = stack.orm.em.fork();
     const exempt = await em.find(Trainer, { uuid: { $in: selectable }, vatLiable: false });
     expect(exempt.length).toBeGreaterThan(0);
-    for (const trainer of exempt) expect(body.find((row) => row.trainer_uuid === trainer.uuid)!.sum_vat).toBe(0);
+    for (const trainer of exempt) expect(body.find((row) => row.trainer_uuid === trainer.uuid)!.vat_cents).toBe(0);
     expect(lines.every((line) => line.kind === 'class')).toBe(true);
   });
 
@@ -306,11 +309,11 @@ describe('prepare data (spec 2.5, 4: three calls, 33 / 66 / 100 %)', () => {
         (row) => row.trainer_uuid === trainer.uuid,
       )!;
     const frozen = await summary();
-    expect(frozen.sum_net).toBe(lines.reduce((sum, line) => sum + line.netCents, 0));
+    expect(frozen.net_cents).toBe(lines.reduce((sum, line) => sum + line.netCents, 0));
 
     await prepareAll(settlementUuid, selectable);
     const reloaded = await summary();
-    expect(reloaded.sum_net).toBe(frozen.sum_net + lines[0]!.netCents);
+    expect(reloaded.net_cents).toBe(frozen.net_cents + lines[0]!.netCents);
     expect((await linesOf(settlementUuid)).filter((line) => line.trainer === trainer.uuid)).toHaveLength(lines.length + 1);
   });
 
@@ -354,10 +357,10 @@ describe('admin positions (Administration rows)', () => {
     expect(position).toMatchObject({ trainerUuid: selectable[0], kind: 'travel', description: 'Fahrtkosten <Hamburg>', netCents: 2550 });
 
     const after = (await call<TTrainerSummaryRow[]>('GET', `/settlement/trainer/summary/${fitness.apiSlug}/${fitness.id}/${MONTH}`)).body.find((row) => row.trainer_uuid === selectable[0])!;
-    expect(after.sum_net).toBe(before.sum_net + 2550);
+    expect(after.net_cents).toBe(before.net_cents + 2550);
     const adminLines = (await linesOf(settlementUuid)).filter((line) => line.trainer === selectable[0] && line.kind === 'admin');
     expect(adminLines).toHaveLength(1);
-    expect(after.sum_gross).toBe(before.sum_gross + adminLines[0]!.gross);
+    expect(after.gross_cents).toBe(before.gross_cents + adminLines[0]!.gross);
 
     const preview = await call<TTrainerPreviewResponse>('GET', `/trainer-invoice/preview/${fitness.apiSlug}/${fitness.id}/${selectable[0]}/${MONTH}`);
     expect(preview.body.html).toContain('Administration: Fahrtkosten &lt;Hamburg&gt;');
@@ -368,7 +371,7 @@ describe('admin positions (Administration rows)', () => {
     const removed = await call('DELETE', `/settlement/${settlementUuid}/admin-positions/${position.uuid}`);
     expect(removed.status).toBe(200);
     const back = (await call<TTrainerSummaryRow[]>('GET', `/settlement/trainer/summary/${fitness.apiSlug}/${fitness.id}/${MONTH}`)).body.find((row) => row.trainer_uuid === selectable[0])!;
-    expect(back.sum_gross).toBe(before.sum_gross);
+    expect(back.gross_cents).toBe(before.gross_cents);
     expect((await call('DELETE', `/settlement/${settlementUuid}/admin-positions/${position.uuid}`)).status).toBe(404);
   });
 
@@ -389,12 +392,13 @@ describe('sums, steps, detail, index', () => {
     const lines = await linesOf(settlementUuid);
     expect(body).toMatchObject({
       status: 'success',
-      sumNet: lines.reduce((sum, line) => sum + line.net, 0),
-      sumVat: lines.reduce((sum, line) => sum + line.vat, 0),
-      sumGross: lines.reduce((sum, line) => sum + line.gross, 0),
+      // Euros (DESIGN "Money in answers"), exact from the cents of the lines.
+      sumNet: centsToEuros(lines.reduce((sum, line) => sum + line.net, 0)),
+      sumVat: centsToEuros(lines.reduce((sum, line) => sum + line.vat, 0)),
+      sumGross: centsToEuros(lines.reduce((sum, line) => sum + line.gross, 0)),
     });
     const settlement = await stack.orm.em.fork().findOneOrFail(Settlement, { uuid: settlementUuid });
-    expect(settlement.sumGrossCents).toBe(body.sumGross);
+    expect(settlement.sumGrossCents).toBe(eurosToCents(body.sumGross));
   });
 
   it('creates the settlement with trainer review (step 3 of 6) and jumps only to reachable steps', async () => {

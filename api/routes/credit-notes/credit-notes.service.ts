@@ -1,3 +1,4 @@
+import { centsToEuros, sumCents } from '../../../domain/money';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AccountingFile, ACCOUNTING_FILE_TYPES, CreditNote, Settlement, SettlementRun, StudioGroupTrainer, type StudioGroup } from '../../../db/entities';
 import { isoDateOf } from '../../../domain/settlement/month';
@@ -262,15 +263,16 @@ export async function settlementRunFiles(em: EntityManager, group: StudioGroup, 
   return runs.map((run) => {
     const trainers = notes
       .filter((note) => note.settlementRun.id === run.id)
-      .map((note) => ({ uuid: note.trainer.uuid, company_name: trainerDisplayName(note.trainer), sum_gross: note.grossCents, credit_note_number: note.number }))
+      .map((note) => ({ uuid: note.trainer.uuid, company_name: trainerDisplayName(note.trainer), grossCents: note.grossCents, credit_note_number: note.number }))
       .sort((a, b) => a.company_name.localeCompare(b.company_name, 'de'));
     return {
       uuid: run.uuid,
       timestamp: run.createdAt.toISOString(),
       status: run.status,
       finishedAt: iso(run.finishedAt ?? null),
-      trainers,
-      sumGross: trainers.reduce((sum, trainer) => sum + trainer.sum_gross, 0),
+      trainers: trainers.map(({ grossCents, ...trainer }) => ({ ...trainer, sum_gross: centsToEuros(grossCents) })),
+      // Summed in cents, converted once: the run's sum is its credit notes' to the cent.
+      sumGross: centsToEuros(sumCents(trainers.map((trainer) => trainer.grossCents))),
       files: ACCOUNTING_FILE_TYPES.map((type) => {
         const file = files.find((candidate) => candidate.settlementRun.id === run.id && candidate.type === type);
         const ready = Boolean(file && file.status !== 'error' && file.filePath);

@@ -1,3 +1,4 @@
+import { centsToEuros } from '../../../domain/money';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SettlementTrainer } from '../../../db/entities';
 import { translate, type Locale } from '../../../domain/messages';
@@ -150,9 +151,9 @@ export async function creditNotePreview(em: EntityManager, settlementTrainer: Se
       class_name: className,
       class_duration: line.duration_minutes,
       class_booked_slot: line.booked_slots,
-      value_net: line.net_cents,
-      value_vat: line.vat_cents,
-      value_gross: line.gross_cents,
+      value_net: centsToEuros(line.net_cents),
+      value_vat: centsToEuros(line.vat_cents),
+      value_gross: centsToEuros(line.gross_cents),
       vat_rate_basis_points: line.vat_rate_basis_points,
       trainer_company_name: companyName,
       comment: { class_hash: line.class_hash, class_name: className, comments: threads.get(line.class_hash) ?? [] },
@@ -174,7 +175,8 @@ export async function creditNotePreview(em: EntityManager, settlementTrainer: Se
       approved_by_location: Object.keys(approval.location).length > 0 ? approval.location : 'false',
     },
     credit_note_rows: rows,
-    credit_note_footer: { ...footer, studio_group_name: settlement.studioGroup.name },
+    // Summed in cents, converted once: the footer is the sum of the rows to the cent.
+    credit_note_footer: { sum_net: centsToEuros(footer.sum_net), sum_vat: centsToEuros(footer.sum_vat), sum_gross: centsToEuros(footer.sum_gross), studio_group_name: settlement.studioGroup.name },
     overall_feedback: { comments: threads.get(OVERALL_FEEDBACK) ?? [] },
   };
 }

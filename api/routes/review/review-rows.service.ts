@@ -1,3 +1,4 @@
+import { centsToEuros } from '../../../domain/money';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import { Settlement, SettlementTrainer, StudioGroup, StudioGroupTrainer, Trainer, User } from '../../../db/entities';
@@ -54,9 +55,30 @@ type ReviewRowSql = {
 
 type CurrentApprovals = { company: boolean; trainer: boolean };
 
+/**
+ * The stored course text carries its amounts (netto, brutto) in integer cents, as the activity that
+ * sends the preview writes it; answers carry euros like every amount field (DESIGN "Money in answers").
+ */
+export function courseInEuros(course: string): string {
+  if (!course.startsWith('{')) return course;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(course);
+  } catch {
+    return course;
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return course;
+  const fields = { ...(parsed as Record<string, unknown>) };
+  for (const key of ['netto', 'brutto']) {
+    const value = fields[key];
+    if (typeof value === 'number' && Number.isSafeInteger(value)) fields[key] = centsToEuros(value);
+  }
+  return JSON.stringify(fields);
+}
+
 const toReviewRow = (row: ReviewRowSql): TReviewRow => ({
   row_id: row.row_id,
-  course: row.course,
+  course: courseInEuros(row.course),
   trainer_review_comment: row.trainer_review_comment,
   company_approved: row.company_approved,
   company_comment: row.company_comment,
@@ -188,13 +210,14 @@ export async function readTrainerReview(scope: TrainerReviewScope): Promise<TTra
     class_name: line.kind === 'admin' ? line.description?.trim() || line.class_name : line.class_name,
     duration: line.duration_minutes,
     class_booked_slot: line.booked_slots,
-    Netto: line.net_cents,
-    MwSt: line.vat_cents,
-    Brutto: line.gross_cents,
+    Netto: centsToEuros(line.net_cents),
+    MwSt: centsToEuros(line.vat_cents),
+    Brutto: centsToEuros(line.gross_cents),
   }));
   const approvals = (await currentApprovals(em, [id])).get(id)!;
   const lock = await reviewLockOf(em, id);
-  return { review: rows.map(toReviewRow), list_footer: footer, data: [overall, ...data], approved: approvals.trainer, locked: lock.locked };
+  const listFooter = { Netto: centsToEuros(footer.Netto), MwSt: centsToEuros(footer.MwSt), Brutto: centsToEuros(footer.Brutto) };
+  return { review: rows.map(toReviewRow), list_footer: listFooter, data: [overall, ...data], approved: approvals.trainer, locked: lock.locked };
 }
 
 export type SaveRowInput = { row_id: string; trainer_review_comment: string | null; company_approved: boolean; company_comment: string | null };
@@ -519,7 +542,7 @@ export async function approvedTrainers(em: EntityManager, settlement: Settlement
   const trainers = rows
     .map((row) => {
       const { displayName, name } = snapshotOf(row.trainer_snapshot, row);
-      return { trainer_uuid: row.trainer_uuid, TrainerID: row.trainer_id, trainer_company_name: displayName, trainer_name: name, workflow_state: row.workflow_state, sum_gross: row.sum_gross };
+      return { trainer_uuid: row.trainer_uuid, TrainerID: row.trainer_id, trainer_company_name: displayName, trainer_name: name, workflow_state: row.workflow_state, sum_gross: centsToEuros(row.sum_gross) };
     })
     .sort((a, b) => a.trainer_company_name.localeCompare(b.trainer_company_name, 'de', { sensitivity: 'base' }) || a.TrainerID - b.TrainerID);
   return { trainers };

@@ -4,7 +4,7 @@ import { WorkflowUpdateFailedError, type Client } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import { z } from 'zod';
 import type { Settlement, StudioGroup, Trainer } from '../../../db/entities';
-import { formatEuro } from '../../../domain/money';
+import { centsToEuros, formatEuro } from '../../../domain/money';
 import { isMessageKey, translate, type MessageKey, type MessageParams } from '../../../domain/messages';
 import { trainerDisplayName } from '../../../domain/trainer-data';
 import { createSettlementUpdate, PREPARATION_PHASE_PERCENT, v1FinishCreditNotesUpdate, v1IssueCreditNoteUpdate, v1SendCreditNoteUpdate } from '../../../workflows/settlement.messages';
@@ -281,9 +281,9 @@ export function createSettlementV1Router({ temporal }: Deps) {
       message: t(req, 'settlementV1.emailsUpdated', { gross: formatEuro(result.sums.grossCents) }),
       settlementUuid: settlement.uuid,
       settlementRunUuid: result.runUuid,
-      sumNet: result.sums.netCents,
-      sumVat: result.sums.vatCents,
-      sumGross: result.sums.grossCents,
+      sumNet: centsToEuros(result.sums.netCents),
+      sumVat: centsToEuros(result.sums.vatCents),
+      sumGross: centsToEuros(result.sums.grossCents),
     };
     res.json(answer);
   });

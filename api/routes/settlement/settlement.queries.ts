@@ -3,7 +3,7 @@ import { AdminPosition, CreditNote, Settlement, SettlementLog, SettlementRun, ty
 import { isoDateOf, monthInstants } from '../../../domain/settlement/month';
 import { trainerDisplayName, trainerName } from '../../../domain/trainer-data';
 import { checkTrainerData } from '../../../domain/trainer-data';
-import { formatEuro } from '../../../domain/money';
+import { centsToEuros, formatEuro } from '../../../domain/money';
 import {
   LOCKED_TRAINER_WORKFLOW_STATES,
   type TAdminPosition,
@@ -188,9 +188,9 @@ export async function trainerSummary(em: EntityManager, settlement: Settlement):
     trainer_uuid: row.trainer_uuid,
     trainer_id: row.trainer_id,
     trainer_name: trainerName({ firstname: row.firstname, lastname: row.lastname, sourceId: row.source_id }),
-    sum_net: row.sum_net,
-    sum_vat: row.sum_vat,
-    sum_gross: row.sum_gross,
+    net_cents: row.sum_net,
+    vat_cents: row.sum_vat,
+    gross_cents: row.sum_gross,
     workflow_state: row.workflow_state,
   }));
 }
@@ -212,9 +212,9 @@ export async function settlementTrainers(em: EntityManager, settlement: Settleme
     trainer_name: trainerName({ firstname: row.firstname, lastname: row.lastname, sourceId: row.source_id }),
     workflow_state: row.workflow_state,
     studios: (row.studios ?? []).sort((a, b) => a.studio_name.localeCompare(b.studio_name, 'de')),
-    sum_net: row.sum_net,
-    sum_vat: row.sum_vat,
-    sum_gross: row.sum_gross,
+    sum_net: centsToEuros(row.sum_net),
+    sum_vat: centsToEuros(row.sum_vat),
+    sum_gross: centsToEuros(row.sum_gross),
   }));
 }
 
@@ -236,7 +236,7 @@ export async function settlementLog(em: EntityManager, settlement: Settlement): 
   }));
 }
 
-/** Sums of all lines of the settlement, stored on it (sum cards, accounting). */
+/** Sums of all lines of the settlement in integer cents, stored on it (sum cards, accounting). */
 export async function calculateSums(em: EntityManager, settlement: Settlement) {
   const [sums] = await em.getConnection().execute<Array<{ net: number; vat: number; gross: number }>>(
     `update settlement s
@@ -251,7 +251,13 @@ export async function calculateSums(em: EntityManager, settlement: Settlement) {
   returning x.net, x.vat, x.gross`,
     [settlement.id, settlement.id, settlement.id],
   );
-  return { sumNet: sums?.net ?? 0, sumVat: sums?.vat ?? 0, sumGross: sums?.gross ?? 0 };
+  return { netCents: sums?.net ?? 0, vatCents: sums?.vat ?? 0, grossCents: sums?.gross ?? 0 };
+}
+
+/** The stored sums as the answers carry them: euros, null until calculated (the sum cards show then). */
+export function settlementSums(settlement: Settlement) {
+  const euros = (cents: number | null | undefined) => (cents === null || cents === undefined ? null : centsToEuros(cents));
+  return { sumNet: euros(settlement.sumNetCents), sumVat: euros(settlement.sumVatCents), sumGross: euros(settlement.sumGrossCents) };
 }
 
 /** Spec 2.11: newest month first; deleted settlements left out. */
@@ -278,9 +284,7 @@ export async function settlementIndex(em: EntityManager, group: StudioGroup): Pr
       createdBy,
       completed_dt: iso(settlement.completedAt),
       version: settlement.version,
-      sumNet: settlement.sumNetCents ?? null,
-      sumVat: settlement.sumVatCents ?? null,
-      sumGross: settlement.sumGrossCents ?? null,
+      ...settlementSums(settlement),
     };
   });
 }
@@ -294,7 +298,7 @@ export async function settlementRuns(em: EntityManager, settlement: Settlement) 
     timestamp: run.createdAt.toISOString(),
     trainers: notes
       .filter((note) => note.settlementRun.id === run.id)
-      .map((note) => ({ uuid: note.trainer.uuid, company_name: trainerDisplayName(note.trainer), sum_gross: note.grossCents })),
+      .map((note) => ({ uuid: note.trainer.uuid, company_name: trainerDisplayName(note.trainer), sum_gross: centsToEuros(note.grossCents) })),
   }));
 }
 

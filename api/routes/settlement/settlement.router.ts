@@ -4,7 +4,7 @@ import { RequestContext, type EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import { z } from 'zod';
 import { Settlement, Trainer } from '../../../db/entities';
-import { formatEuro } from '../../../domain/money';
+import { centsToEuros, formatEuro } from '../../../domain/money';
 import { isoDateOf } from '../../../domain/settlement/month';
 import { trainerDisplayName } from '../../../domain/trainer-data';
 import {
@@ -69,6 +69,7 @@ import {
   settlementLog,
   settlementOfMonth,
   settlementRuns,
+  settlementSums,
   settlementTrainers,
   trainerList,
   trainerSummary,
@@ -194,7 +195,14 @@ export function createSettlementRouter({ temporal }: Deps) {
     const { params } = validated(req, schemas.byUuid);
     const settlement = await findSettlement(em(), studioGroupOf(req), params.settlementUuid);
     const sums = await calculateSums(em(), settlement);
-    const answer: TCalculateSumResponse = { status: 'success', message: t(req, 'settlement.sumCalculated', { gross: formatEuro(sums.sumGross) }), settlementUuid: settlement.uuid, ...sums };
+    const answer: TCalculateSumResponse = {
+      status: 'success',
+      message: t(req, 'settlement.sumCalculated', { gross: formatEuro(sums.grossCents) }),
+      settlementUuid: settlement.uuid,
+      sumNet: centsToEuros(sums.netCents),
+      sumVat: centsToEuros(sums.vatCents),
+      sumGross: centsToEuros(sums.grossCents),
+    };
     res.json(answer);
   });
 
@@ -252,9 +260,7 @@ export function createSettlementRouter({ temporal }: Deps) {
       createdBy: userRef(settlement.createdBy),
       completedDt: iso(settlement.completedAt),
       archivedDt: iso(settlement.archivedAt),
-      sumNet: settlement.sumNetCents ?? null,
-      sumVat: settlement.sumVatCents ?? null,
-      sumGross: settlement.sumGrossCents ?? null,
+      ...settlementSums(settlement),
       step: state?.step ?? (settlement.status === 'in_progress' ? 0 : 5),
       trainers: await settlementTrainers(em(), settlement),
       settlementRuns: await settlementRuns(em(), settlement),

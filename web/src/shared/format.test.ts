@@ -1,11 +1,18 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { daysInRange, formatImportLogTime, formatMoney, lastCompleteMonth } from './format';
+import { daysInRange, formatEuros, formatImportLogTime, formatMoney, lastCompleteMonth } from './format';
 
 describe('format', () => {
   it('shows cents as euros in German style', () => {
     expect(formatMoney(123456).replace(/\s/g, ' ')).toBe('1.234,56 €');
     expect(formatMoney(-5).replace(/\s/g, ' ')).toBe('-0,05 €');
+  });
+
+  it('shows the euros of an answer exactly as the same cents', () => {
+    expect(formatEuros(2103.34).replace(/\s/g, ' ')).toBe('2.103,34 €');
+    expect(formatEuros(0.1).replace(/\s/g, ' ')).toBe('0,10 €');
+    expect(formatEuros(-10.5)).toBe(formatMoney(-1050));
+    for (const cents of [0, 1, 29, 99, 100, 4375, 123456, -598]) expect(formatEuros(cents / 100)).toBe(formatMoney(cents));
   });
 
   it('shows import log times as DD.MM.YYYY HH:mm:ss', () => {

@@ -1,13 +1,21 @@
 import { DateTime } from 'luxon';
+import { eurosToCents, formatEuro } from '../../../domain/money';
 import { INTL_LOCALE, type AppLocale } from './i18n/locales';
 
 // One place for how dates and money look, so every screen, PDF preview and export agrees.
 
-const euro = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
+/**
+ * Euros as the API answers them (value_gross, sum_net, sumGross, Brutto …: JSON numbers with at
+ * most two decimals, DESIGN "Money in answers"), shown German style whatever the UI language. The
+ * one money formatter of the screens: it is the PDFs' and CSVs' formatEuro on the exact cents.
+ */
+export function formatEuros(euros: number): string {
+  return formatEuro(eurosToCents(euros));
+}
 
-/** Money is integer cents everywhere (DESIGN: money); shown in euros, German style, whatever the UI language. */
+/** Integer cents, for the fields named `…Cents` / `…_cents` the client sums or edits itself. */
 export function formatMoney(cents: number): string {
-  return euro.format(cents / 100);
+  return formatEuro(cents);
 }
 
 const parse = (value: string | Date) =>

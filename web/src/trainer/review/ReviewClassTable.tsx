@@ -2,7 +2,7 @@ import { Card, Group, ScrollArea, SimpleGrid, Stack, Table, Text } from '@mantin
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OVERALL_FEEDBACK, type TCreditNotePreview, type TCreditNoteRow } from '../../../../contracts/review.contract';
-import { formatMoney } from '../../shared/format';
+import { formatEuros } from '../../shared/format';
 import { useLocale } from '../../shared/hooks/use-locale';
 import { IconChatBubble } from './icons';
 import { currentApproval, formatApprovalTime, formatClassDateTime, groupRowsByLocation } from './review-format';
@@ -65,13 +65,13 @@ export function ReviewClassTable({ preview, selected, onSelect }: { preview: TCr
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{isAdmin ? '' : t('trainerPortal.review.minutes', { count: row.class_duration })}</Table.Td>
       <Table.Td ta="right">{isAdmin ? '' : row.class_booked_slot}</Table.Td>
       <Table.Td ta="right" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-        {formatMoney(row.value_net)}
+        {formatEuros(row.value_net)}
       </Table.Td>
       <Table.Td ta="right" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-        {formatMoney(row.value_vat)}
+        {formatEuros(row.value_vat)}
       </Table.Td>
       <Table.Td ta="right" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-        {formatMoney(row.value_gross)}
+        {formatEuros(row.value_gross)}
       </Table.Td>
       <Table.Td>
         <CommentCount count={row.comment.comments.length} />
@@ -88,7 +88,7 @@ export function ReviewClassTable({ preview, selected, onSelect }: { preview: TCr
               {sum.label}
             </Text>
             <Text fz="lg" fw={700} ff="monospace" data-testid={`review-sum-${sum.key}`}>
-              {formatMoney(sum.value)}
+              {formatEuros(sum.value)}
             </Text>
           </Stack>
         ))}

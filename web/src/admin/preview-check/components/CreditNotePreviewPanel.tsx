@@ -2,7 +2,7 @@ import { Anchor, Badge, Card, Group, ScrollArea, Stack, Switch, Table, Text, Tit
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_LOCATION_UUID, OVERALL_FEEDBACK, type TCreditNotePreview } from '../../../../../contracts/review.contract';
-import { formatMoney } from '../../../shared/format';
+import { formatEuros } from '../../../shared/format';
 import { useLocale } from '../../../shared/hooks/use-locale';
 import { SumCards } from '../../settlement/components/SumCards';
 import { formatSettlementTime } from '../../settlement/settlement-format';
@@ -123,13 +123,13 @@ export function CreditNotePreviewPanel({ preview, selectedThread, onSelectThread
                           </Group>
                         </Table.Td>
                         <Table.Td ta="right" ff="monospace" fz="sm">
-                          {formatMoney(row.value_net)}
+                          {formatEuros(row.value_net)}
                         </Table.Td>
                         <Table.Td ta="right" ff="monospace" fz="sm">
-                          {formatMoney(row.value_vat)}
+                          {formatEuros(row.value_vat)}
                         </Table.Td>
                         <Table.Td ta="right" ff="monospace" fz="sm">
-                          {formatMoney(row.value_gross)}
+                          {formatEuros(row.value_gross)}
                         </Table.Td>
                       </Table.Tr>
                     ))}
@@ -141,13 +141,13 @@ export function CreditNotePreviewPanel({ preview, selectedThread, onSelectThread
               <Table.Tr>
                 <Table.Th>{t('previewCheck.total')}</Table.Th>
                 <Table.Th ta="right" ff="monospace">
-                  {formatMoney(footer.sum_net)}
+                  {formatEuros(footer.sum_net)}
                 </Table.Th>
                 <Table.Th ta="right" ff="monospace">
-                  {formatMoney(footer.sum_vat)}
+                  {formatEuros(footer.sum_vat)}
                 </Table.Th>
                 <Table.Th ta="right" ff="monospace">
-                  {formatMoney(footer.sum_gross)}
+                  {formatEuros(footer.sum_gross)}
                 </Table.Th>
               </Table.Tr>
             </Table.Tfoot>

@@ -6,7 +6,7 @@ import type { TStudioGroupRef } from '../../../../../contracts/auth.contract';
 import type { TPreviewCheckTrainer } from '../../../../../contracts/review.contract';
 import { errorMessage } from '../../../shared/api/client';
 import { IconAlert } from '../../../shared/components/icons';
-import { formatMoney } from '../../../shared/format';
+import { formatEuros } from '../../../shared/format';
 import { approveByCompany, useApprovedTrainers } from '../../settlement/hooks/review-api';
 import { settlementQueryKeys } from '../../settlement/hooks/settlement-api';
 
@@ -144,7 +144,7 @@ export function SendCreditNotesModal({
                     <Table.Td ff="monospace">{trainer.TrainerID}</Table.Td>
                     <Table.Td>{trainer.trainer_company_name || trainer.trainer_name}</Table.Td>
                     <Table.Td ta="right" ff="monospace">
-                      {formatMoney(trainer.sum_gross)}
+                      {formatEuros(trainer.sum_gross)}
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -7,7 +7,7 @@ import type { TSettlementRunFiles } from '../../../../../contracts/credit-note-l
 import { errorMessage } from '../../../shared/api/client';
 import { IconAlert } from '../../../shared/components/icons';
 import { openSignedDownload, signCallOf } from '../../../shared/downloads/signed-download';
-import { formatMoney } from '../../../shared/format';
+import { formatEuros } from '../../../shared/format';
 import { useLocale } from '../../../shared/hooks/use-locale';
 import { useSettlementRuns } from '../../credit-notes/credit-notes-api';
 import { formatSettlementTime } from '../settlement-format';
@@ -41,7 +41,7 @@ function RunTrainersModal({ run, onClose }: { run: TSettlementRunFiles | null; o
                 <Table.Td>{trainer.company_name}</Table.Td>
                 <Table.Td ff="monospace">{trainer.credit_note_number}</Table.Td>
                 <Table.Td ta="right" ff="monospace">
-                  {formatMoney(trainer.sum_gross)}
+                  {formatEuros(trainer.sum_gross)}
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -50,7 +50,7 @@ function RunTrainersModal({ run, onClose }: { run: TSettlementRunFiles | null; o
             <Table.Tr>
               <Table.Th colSpan={2}>{t('creditNoteList.accountingFiles.total')}</Table.Th>
               <Table.Th ta="right" ff="monospace">
-                {formatMoney(run.sumGross)}
+                {formatEuros(run.sumGross)}
               </Table.Th>
             </Table.Tr>
           </Table.Tfoot>
@@ -105,7 +105,7 @@ export function AccountingFilesTab({ group, settlementUuid }: { group: TStudioGr
                 {t(`creditNoteList.accountingFiles.runStatus.${run.status}`)}
               </Badge>
               <Text size="sm" c="dimmed">
-                {t('creditNoteList.accountingFiles.trainers', { count: run.trainers.length, gross: formatMoney(run.sumGross) })}
+                {t('creditNoteList.accountingFiles.trainers', { count: run.trainers.length, gross: formatEuros(run.sumGross) })}
               </Text>
             </Group>
             <Button size="xs" variant="default" onClick={() => setShown(run)} data-testid="show-run-trainers">

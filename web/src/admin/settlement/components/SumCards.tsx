@@ -1,8 +1,8 @@
 import { Card, SimpleGrid, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../shared/format';
+import { formatEuros } from '../../../shared/format';
 
-/** Sum Net, Sum Vat, Sum Gross in EUR, German formatting (spec 2.10, 2.12). */
+/** Sum Net, Sum Vat, Sum Gross in EUR, German formatting (spec 2.10, 2.12); the props are the answers' euros. */
 export function SumCards({ net, vat, gross }: { net: number; vat: number; gross: number }) {
   const { t } = useTranslation();
   const cards = [
@@ -18,7 +18,7 @@ export function SumCards({ net, vat, gross }: { net: number; vat: number; gross:
             {card.label}
           </Text>
           <Text fz={24} fw={700} ff="monospace" data-testid={`sum-${card.key}`}>
-            {formatMoney(card.value)}
+            {formatEuros(card.value)}
           </Text>
         </Card>
       ))}

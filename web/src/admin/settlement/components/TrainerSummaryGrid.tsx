@@ -6,14 +6,14 @@ import type { TTrainerSummaryRow } from '../../../../../contracts/settlement.con
 import { formatMoney } from '../../../shared/format';
 import { gridTheme } from '../../../shared/grid';
 
-type TotalsRow = Pick<TTrainerSummaryRow, 'Trainer' | 'sum_net' | 'sum_vat' | 'sum_gross'> & { total: true };
+type TotalsRow = Pick<TTrainerSummaryRow, 'Trainer' | 'net_cents' | 'vat_cents' | 'gross_cents'> & { total: true };
 type GridRow = TTrainerSummaryRow | TotalsRow;
 
 const isTotals = (row: GridRow | undefined): row is TotalsRow => Boolean(row && 'total' in row);
 
 /**
  * Spec 2.5 / 2.13: Trainer, Netto, MwSt, Brutto and a hidden trainer id, 600 px high; a click on a
- * row picks that trainer. Amounts are the integer cents of the answer, so sorting is numeric and
+ * row picks that trainer. Amounts are the answer's `*_cents` fields, so sorting is numeric and
  * the totals row is the sum of the rows to the cent.
  */
 export function TrainerSummaryGrid({
@@ -30,7 +30,7 @@ export function TrainerSummaryGrid({
   const { t, i18n } = useTranslation();
 
   const columnDefs = useMemo<ColDef<GridRow>[]>(() => {
-    const money = (field: 'sum_net' | 'sum_vat' | 'sum_gross', header: string, colId: string): ColDef<GridRow> => ({
+    const money = (field: 'net_cents' | 'vat_cents' | 'gross_cents', header: string, colId: string): ColDef<GridRow> => ({
       colId,
       field,
       headerName: header,
@@ -41,9 +41,9 @@ export function TrainerSummaryGrid({
     });
     return [
       { colId: 'trainer', field: 'Trainer', headerName: t('settlement.prepare.columns.trainer'), flex: 1, minWidth: 200, sort: 'asc', filter: true },
-      money('sum_net', t('settlement.prepare.columns.net'), 'net'),
-      money('sum_vat', t('settlement.prepare.columns.vat'), 'vat'),
-      money('sum_gross', t('settlement.prepare.columns.gross'), 'gross'),
+      money('net_cents', t('settlement.prepare.columns.net'), 'net'),
+      money('vat_cents', t('settlement.prepare.columns.vat'), 'vat'),
+      money('gross_cents', t('settlement.prepare.columns.gross'), 'gross'),
       { colId: 'trainerId', headerName: 'TrainerID', hide: true, valueGetter: ({ data }) => (data && !isTotals(data) ? data.trainer_id : null) },
     ];
     // the language is listed on purpose: headers follow a language switch
@@ -54,9 +54,9 @@ export function TrainerSummaryGrid({
       {
         total: true,
         Trainer: t('settlement.prepare.total', { count: rows.length }),
-        sum_net: rows.reduce((sum, row) => sum + row.sum_net, 0),
-        sum_vat: rows.reduce((sum, row) => sum + row.sum_vat, 0),
-        sum_gross: rows.reduce((sum, row) => sum + row.sum_gross, 0),
+        net_cents: rows.reduce((sum, row) => sum + row.net_cents, 0),
+        vat_cents: rows.reduce((sum, row) => sum + row.vat_cents, 0),
+        gross_cents: rows.reduce((sum, row) => sum + row.gross_cents, 0),
       },
     ],
     [rows, t],

@@ -5,7 +5,7 @@ import type { TSettlementIndexItem } from '../../../../../contracts/settlement.c
 import { errorMessage } from '../../../shared/api/client';
 import { IconAlert } from '../../../shared/components/icons';
 import { PageHeader } from '../../../shared/components/PageHeader';
-import { formatMoney, formatMonth } from '../../../shared/format';
+import { formatEuros, formatMonth } from '../../../shared/format';
 import { useLocale } from '../../../shared/hooks/use-locale';
 import { useCurrentStudioGroup } from '../../current-studio-group';
 import { SettlementStatusBadge } from '../components/badges';
@@ -33,7 +33,7 @@ function SettlementItem({ item }: { item: TSettlementIndexItem }) {
           </Text>
           {item.sumGross !== null && (
             <Text size="sm">
-              {t('settlement.index.sumGross', { amount: formatMoney(item.sumGross) })}
+              {t('settlement.index.sumGross', { amount: formatEuros(item.sumGross) })}
             </Text>
           )}
         </Stack>

@@ -26,7 +26,7 @@ import type { TSettlementAction, TSettlementDetail, TSettlementTrainerItem } fro
 import { errorMessage } from '../../../shared/api/client';
 import { IconAlert, IconArrowLeft, IconInfo } from '../../../shared/components/icons';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
-import { formatMoney, formatMonth } from '../../../shared/format';
+import { formatEuros, formatMonth } from '../../../shared/format';
 import { useLocale } from '../../../shared/hooks/use-locale';
 import { useCurrentStudioGroup } from '../../current-studio-group';
 import { SettlementStatusBadge, TrainerStateBadge } from '../components/badges';
@@ -118,7 +118,7 @@ function TrainerTab({ settlement, onPreview }: { settlement: TSettlementDetail; 
                 </Group>
                 <Group gap="sm" wrap="nowrap">
                   <Text size="sm" ff="monospace">
-                    {formatMoney(trainer.sum_gross)}
+                    {formatEuros(trainer.sum_gross)}
                   </Text>
                   <TrainerStateBadge state={trainer.workflow_state} />
                 </Group>

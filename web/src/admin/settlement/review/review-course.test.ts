@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from '../../../shared/format';
+import { formatEuros } from '../../../shared/format';
 import { parseCourse, rowsWithFeedback, sortReviewRows } from './review-course';
 
 const row = (row_id: string, course: string, trainer_review_comment: string | null = null) => ({
@@ -13,9 +13,9 @@ const row = (row_id: string, course: string, trainer_review_comment: string | nu
 describe('review course (spec 2.7, 3)', () => {
   it('reads the JSON course text: studio, Berlin date, class, booked slots, net and gross', () => {
     const course = parseCourse(
-      JSON.stringify({ studio_name: 'Mitte', date: '2026-01-15T17:30:00Z', class_name: 'Yoga', class_booked_slot: 12, netto: 4500, brutto: 5355 }),
+      JSON.stringify({ studio_name: 'Mitte', date: '2026-01-15T17:30:00Z', class_name: 'Yoga', class_booked_slot: 12, netto: 45, brutto: 53.55 }),
     );
-    expect(course).toEqual({ kind: 'class', studio: 'Mitte', date: '15.01.2026 18:30', className: 'Yoga', bookedSlots: '12', net: formatMoney(4500), gross: formatMoney(5355) });
+    expect(course).toEqual({ kind: 'class', studio: 'Mitte', date: '15.01.2026 18:30', className: 'Yoga', bookedSlots: '12', net: formatEuros(45), gross: formatEuros(53.55) });
   });
 
   it('knows the overall feedback row and shows any other text as it is', () => {

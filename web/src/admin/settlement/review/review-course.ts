@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { OVERALL_FEEDBACK, type TReviewRow } from '../../../../../contracts/review.contract';
-import { formatMoney } from '../../../shared/format';
+import { formatEuros } from '../../../shared/format';
 
 /** A review row's course as the table shows it (spec 3: JSON-like text, or the overall-feedback value). */
 export type ReviewCourse =
@@ -10,8 +10,8 @@ export type ReviewCourse =
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
-/** Money in the course text: integer cents as a number, or already a euro string ('12,50 €'). */
-const money = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? formatMoney(value) : text(value));
+/** Money in the course text: euros as a number (as every answer carries them), or already a euro string ('12,50 €'). */
+const money = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? formatEuros(value) : text(value));
 
 /** Course dates are DD.MM.YYYY HH:mm in German formatting, Berlin time (spec 9). */
 export function formatCourseDate(value: unknown): string {
