@@ -36,3 +36,11 @@ export const ZImportLogEntry = z.object({
   message: z.string(),
 });
 export type TImportLogEntry = z.infer<typeof ZImportLogEntry>;
+export const ZImportLogList = z.array(ZImportLogEntry);
+
+/** PUT /api/v1/{g}/csv/import/file: the body is the CSV text itself (text/csv). */
+export const ZClassesCsvFile = z.string({ error: 'import.csvNotText' });
+
+/** The answer of a stored CSV file: how many classes it holds. */
+export const ZCsvFileStored = z.object({ status: z.literal('success'), message: z.string(), classes: z.number().int() });
+export type TCsvFileStored = z.infer<typeof ZCsvFileStored>;

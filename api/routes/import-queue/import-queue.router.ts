@@ -5,7 +5,15 @@ import { z } from 'zod';
 import { authOf } from '../../auth/sessions';
 import { studioGroupOf } from '../../auth/tenancy';
 import { ZUuid } from '../../../contracts/common.contract';
-import { ZEnqueueImportRequest, type TCancelImportResponse, type TEnqueueImportResponse, type TImportQueueStatusResponse } from '../../../contracts/import-queue.contract';
+import {
+  ZCancelImportResponse,
+  ZEnqueueImportRequest,
+  ZEnqueueImportResponse,
+  ZImportQueueStatusResponse,
+  type TCancelImportResponse,
+  type TEnqueueImportResponse,
+  type TImportQueueStatusResponse,
+} from '../../../contracts/import-queue.contract';
 import { localeOf } from '../../locale';
 import { notFound } from '../../errors';
 import { validate, validated } from '../../validate';
@@ -15,9 +23,16 @@ type Deps = { temporal: Client };
 
 const em = () => RequestContext.getEntityManager()! as EntityManager;
 
+const ZQueueItemParams = z.object({ g: z.string(), queueUuid: z.string() });
+
 const schemas = {
-  enqueue: { body: ZEnqueueImportRequest },
-  item: { params: z.object({ g: z.string(), queueUuid: z.string() }) },
+  enqueue: {
+    body: ZEnqueueImportRequest,
+    response: ZEnqueueImportResponse,
+    summary: "Queues a recalculation (or a location's data import and recalculation) of a settlement; one at a time per studio group.",
+  },
+  status: { params: ZQueueItemParams, response: ZImportQueueStatusResponse, summary: 'Where a queued import stands: status, position, total, estimated wait in minutes.' },
+  cancel: { params: ZQueueItemParams, response: ZCancelImportResponse, summary: 'Cancels a queued or running import.' },
 };
 
 /** A queue uuid that is not a uuid names no item: 404, as for an unknown one. */
@@ -36,14 +51,14 @@ export function createImportQueueRouter({ temporal }: Deps) {
     res.json(answer);
   });
 
-  router.get('/import/queue/status/uuid/:queueUuid', validate(schemas.item), async (req, res) => {
-    const { params } = validated(req, schemas.item);
+  router.get('/import/queue/status/uuid/:queueUuid', validate(schemas.status), async (req, res) => {
+    const { params } = validated(req, schemas.status);
     const answer: TImportQueueStatusResponse = await importQueueStatus({ temporal, em: em(), studioGroup: studioGroupOf(req), queueUuid: queueUuidOf(params.queueUuid), locale: localeOf(req) });
     res.json(answer);
   });
 
-  router.delete('/import/queue/cancel/uuid/:queueUuid', validate(schemas.item), async (req, res) => {
-    const { params } = validated(req, schemas.item);
+  router.delete('/import/queue/cancel/uuid/:queueUuid', validate(schemas.cancel), async (req, res) => {
+    const { params } = validated(req, schemas.cancel);
     const answer: TCancelImportResponse = await cancelImport({ temporal, em: em(), studioGroup: studioGroupOf(req), queueUuid: queueUuidOf(params.queueUuid) });
     res.json(answer);
   });

@@ -2,12 +2,20 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import express, { Router } from 'express';
 import { csvImportPath, formatCsvError, parseClassesCsv } from '../../../domain/source-systems/csv.connector';
+import { ZClassesCsvFile, ZCsvFileStored, type TCsvFileStored } from '../../../contracts/import.contract';
 import { studioGroupOf } from '../../auth/tenancy';
-import { HttpError } from '../../errors';
 import { t } from '../../locale';
+import { validate, validated } from '../../validate';
 import { checkSourceSystem } from './import.service';
 
 export const MAX_CSV_BYTES = 5 * 1024 * 1024;
+
+const uploadSchemas = {
+  body: ZClassesCsvFile,
+  consumes: 'text/csv',
+  response: ZCsvFileStored,
+  summary: "Stores the group's file of classes for the CSV source system; a file with any bad row is refused with every row's line and reason.",
+} as const;
 
 /**
  * Mounted under /api/v1/:g: `PUT /csv/import/file` stores the group's file of classes for the CSV
@@ -16,11 +24,12 @@ export const MAX_CSV_BYTES = 5 * 1024 * 1024;
  */
 export function createCsvUploadRouter({ dataDir }: { dataDir: string }) {
   const router = Router({ mergeParams: true });
-  router.put('/csv/import/file', express.text({ type: ['text/csv', 'text/plain'], limit: MAX_CSV_BYTES }), async (req, res) => {
+  // A body that is not text (JSON, no body) is refused by the contract: 400 on `body`.
+  router.put('/csv/import/file', express.text({ type: ['text/csv', 'text/plain'], limit: MAX_CSV_BYTES }), validate(uploadSchemas), async (req, res) => {
     const studioGroup = studioGroupOf(req);
     checkSourceSystem(studioGroup, 'csv');
-    if (typeof req.body !== 'string') throw new HttpError(415, 'import.csvNotText');
-    const parsed = parseClassesCsv(req.body);
+    const { body: csv } = validated(req, uploadSchemas);
+    const parsed = parseClassesCsv(csv);
     if (!parsed.ok) {
       res.status(400).json({
         status: 'error',
@@ -34,9 +43,10 @@ export function createCsvUploadRouter({ dataDir }: { dataDir: string }) {
     await fs.mkdir(path.dirname(target), { recursive: true });
     // Write aside and rename, so an import running now reads either the old file or the new one.
     const partial = `${target}.${process.pid}.partial`;
-    await fs.writeFile(partial, req.body, 'utf8');
+    await fs.writeFile(partial, csv, 'utf8');
     await fs.rename(partial, target);
-    res.json({ status: 'success', message: t(req, 'import.csvStored', { count: parsed.rows.length }), classes: parsed.rows.length });
+    const answer: TCsvFileStored = { status: 'success', message: t(req, 'import.csvStored', { count: parsed.rows.length }), classes: parsed.rows.length };
+    res.json(answer);
   });
   return router;
 }

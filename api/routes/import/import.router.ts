@@ -3,7 +3,7 @@ import { RequestContext } from '@mikro-orm/core';
 import type { Client } from '@temporalio/client';
 import { z } from 'zod';
 import type { EventFeed } from '../../../db/events';
-import { ZOnDemandImportRequest, type TImportStreamMessage } from '../../../contracts/import.contract';
+import { ZImportLogList, ZImportStreamMessage, ZOnDemandImportRequest, type TImportStreamMessage } from '../../../contracts/import.contract';
 import { authOf } from '../../auth/sessions';
 import { findVisibleStudioGroupById, requireStaffOfStudioGroup, studioGroupOf, studioGroupsOf } from '../../auth/tenancy';
 import { HttpError } from '../../errors';
@@ -19,7 +19,14 @@ const LAST_MESSAGE_GRACE_MS = 3_000;
 const onDemandSchemas = {
   params: z.object({ g: z.string(), sourceSystem: z.string().min(1) }),
   body: ZOnDemandImportRequest,
-};
+  produces: 'application/x-ndjson',
+  response: ZImportStreamMessage,
+  summary: "Imports the group's classes of a date range from its source system, streaming one JSON message a line (config, info, success, error, finished_club, finished_studiogroup).",
+} as const;
+const updateSchemas = {
+  ...onDemandSchemas,
+  summary: 'Imports the date range again, updating classes already imported; streamed like the import.',
+} as const;
 
 /** Mounted under /api/v1/:g — spec 7 "Reports and imports": the streamed on-demand import. */
 export function createImportRouter({ temporal, feed }: Deps) {
@@ -70,13 +77,15 @@ export function createImportRouter({ temporal, feed }: Deps) {
   };
 
   router.post('/:sourceSystem/import/classes/ondemand', requireStaffOfStudioGroup, validate(onDemandSchemas), onDemand('ondemand'));
-  router.post('/:sourceSystem/update/classes/ondemand', requireStaffOfStudioGroup, validate(onDemandSchemas), onDemand('update'));
+  router.post('/:sourceSystem/update/classes/ondemand', requireStaffOfStudioGroup, validate(updateSchemas), onDemand('update'));
   return router;
 }
 
 const logSchemas = {
   params: z.object({ sourceSystem: z.string(), studioGroupId: z.union([z.literal('undefined'), z.coerce.number().int().positive()]) }),
   query: z.object({ limit: z.coerce.number().int().min(1).max(1000).default(200) }),
+  response: ZImportLogList,
+  summary: 'The import log, newest first: of one studio group, or of every group the caller manages when the id is `undefined`.',
 };
 
 /** Mounted under /api: GET /api/{source-system}/import/log/{studioGroupId}, newest first (spec 2.15). */

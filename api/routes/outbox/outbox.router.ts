@@ -1,11 +1,11 @@
 import { Router } from 'express';
-import { ZOutboxListQuery, ZOutboxParams } from '../../../contracts/outbox.contract';
+import { ZOutboxEmailDetail, ZOutboxList, ZOutboxListQuery, ZOutboxParams } from '../../../contracts/outbox.contract';
 import { studioGroupOf } from '../../auth/tenancy';
 import { validate, validated } from '../../validate';
 import { getOutboxEmail, listOutbox } from './outbox.service';
 
-const listSchemas = { query: ZOutboxListQuery };
-const detailSchemas = { params: ZOutboxParams };
+const listSchemas = { query: ZOutboxListQuery, response: ZOutboxList, summary: "The e-mails recorded for the group's trainers and accountant, newest first." };
+const detailSchemas = { params: ZOutboxParams, response: ZOutboxEmailDetail, summary: 'One recorded e-mail with its HTML part.' };
 
 /**
  * Mounted under /api/v1/:g (staff of the group only): the e-mails recorded for the group's trainers

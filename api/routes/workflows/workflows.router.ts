@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { settlementWorkflowId } from '../../../workflows/ids';
 import { studioGroupOf } from '../../auth/tenancy';
 import { ZUuid } from '../../../contracts/common.contract';
-import type { TSettlementWorkflowInfo } from '../../../contracts/settlement.contract';
+import { ZSettlementWorkflowInfo, type TSettlementWorkflowInfo } from '../../../contracts/settlement.contract';
 import { notFound } from '../../errors';
 import { validate, validated } from '../../validate';
 import { findSettlement, queryState, settlementHandle } from '../settlement/settlement.service';
@@ -13,7 +13,11 @@ import { historyRows } from './workflow-history';
 
 type Deps = { temporal: Client; temporalUiUrl: string; temporalNamespace?: string };
 
-const schemas = { params: z.object({ settlementUuid: ZUuid }) };
+const schemas = {
+  params: z.object({ settlementUuid: ZUuid }),
+  response: ZSettlementWorkflowInfo,
+  summary: "Ops: a settlement's workflow run, its history as rows, its state while running, and the Temporal UI link.",
+};
 
 /** Mounted under /api/v1/:g — ops: a settlement's workflow, its history in rows and the Temporal UI link. */
 export function createWorkflowsRouter({ temporal, temporalUiUrl, temporalNamespace = 'default' }: Deps) {
