@@ -26,7 +26,7 @@ export function createOpenApiRouter({ app }: { app: () => Express }) {
   router.get(
     '/docs',
     validate({ access: 'public', summary: 'The API reference (HTML).', produces: 'text/html', response: z.string() }),
-    swaggerUi.setup(undefined, { swaggerUrl: '/api/openapi.json', customSiteTitle: 'TrainerPay API', swaggerOptions: { persistAuthorization: false } }),
+    swaggerUi.setup(undefined, { swaggerUrl: '/api/openapi.json', customSiteTitle: 'TrainerPay API', swaggerOptions: { persistAuthorization: false, tagsSorter: 'alpha', docExpansion: 'none' } }),
   );
   return router;
 }
