@@ -500,6 +500,11 @@ describe('tenancy matrix', () => {
       [
         `tenancy matrix: ${routes.length} routes × ${callers.length} callers = ${routes.length * callers.length} pairs; ${outcomes.length} calls (${refused} expected refusals, ${outcomes.length - refused} own-data calls), ${skipped.length} operator × admin pairs checked read-only below`,
         `leaks ${leaks.length}, writes ${written.length} (${written.join(', ') || 'none'}), other findings ${findings.length}, ${((Date.now() - started) / 1000).toFixed(1)} s`,
+        ...callers.map((caller) => {
+          const counts = new Map<number, number>();
+          for (const outcome of outcomes.filter((candidate) => candidate.caller === caller)) counts.set(outcome.status, (counts.get(outcome.status) ?? 0) + 1);
+          return `  ${caller.name} (${caller.locale}): ${[...counts].sort(([a], [b]) => a - b).map(([status, count]) => `${count}× ${status}`).join(', ')}`;
+        }),
         ...leaks.map((leak) => `  LEAK ${leak}`),
         ...findings.map((finding) => `  ${finding}`),
       ].join('\n'),
