@@ -347,6 +347,23 @@ export const ZTrainerPreviewResponse = z.object({
 });
 export type TTrainerPreviewResponse = z.infer<typeof ZTrainerPreviewResponse>;
 
+/**
+ * GET /settlement/trainer-preview/{apiSlug}/{settlementMonth}/{trainerUuid}[?settlementUuid=]: the
+ * trainer's preview table once per studio ("club") they have lines in, by studio name; admin
+ * positions (no studio) come last under ClubID 'admin'. The html is the same escaped table markup
+ * as /trainer-invoice/preview answers, narrowed to that studio's lines.
+ */
+export const ZTrainerClubPreview = z.object({
+  /** The studio's id in the source system ('admin' for admin positions). */
+  ClubID: z.string(),
+  /** The studio's uuid ('admin' for admin positions). */
+  studioUuid: z.string(),
+  studioName: z.string(),
+  html: z.string(),
+});
+export type TTrainerClubPreview = z.infer<typeof ZTrainerClubPreview>;
+export const ZTrainerClubPreviewResponse = z.array(ZTrainerClubPreview);
+
 /** A settlement log row (spec 2.12): GET /settlement/logs/{idStudioGroup}/{settlementMonth}/{uuid}, oldest first. */
 export const ZSettlementLogRow = z.object({
   /** ISO 8601 instant. */

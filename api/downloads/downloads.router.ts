@@ -2,11 +2,12 @@ import express, { Router, type NextFunction, type Request, type RequestHandler, 
 import { RequestContext } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { User } from '../../db/entities';
-import { ZSignDownloadRequest, type TSignDownloadResponse } from '../../contracts/credit-note-list.contract';
+import { ZSignDownloadRequest, ZSignDownloadResponse, type TSignDownloadResponse } from '../../contracts/credit-note-list.contract';
 import type { TRole } from '../../contracts/auth.contract';
 import { authOf, requireAuth } from '../auth/sessions';
 import { HttpError, badRequest } from '../errors';
-import { validate, validated } from '../validate';
+import { z } from 'zod';
+import { validate, validated, type ContractMiddleware, type Schemas, type TMediaType } from '../validate';
 import { canonicalDownloadRequest, signDownloadToken, verifyDownloadToken } from './tokens';
 import {
   ACCOUNTING_FILE_SLUGS,
@@ -58,6 +59,27 @@ async function send(req: Request, res: Response, next: NextFunction, target: Dow
   });
 }
 
+/** The spec's form fields of the admin's credit-note PDF download, all optional here (the target parser names a missing one). */
+const ZPdfFields = z.object({
+  settlementMonth: z.string().optional(),
+  settlementUuid: z.string().optional(),
+  studioGroupUuid: z.string().optional(),
+  trainerUuid: z.string().optional(),
+  token: z.string().optional().describe('A signed link\'s token (POST .../downloads/sign), instead of the x-user / x-api-key headers.'),
+});
+const ZTokenQuery = ZPdfFields.pick({ token: true });
+const ZFile = z.string().describe('The file.');
+
+/** A download route's contract: a file, by headers or a signed `?token=` (DESIGN "Security"). */
+const fileContract = (produces: TMediaType, summary: string, extra: Pick<Schemas, 'query' | 'body' | 'consumes'> = { query: ZTokenQuery }) =>
+  validate({ ...extra, response: ZFile, produces, access: 'signed-link', summary });
+
+const ACCOUNTING_FILE_CONTRACTS: Record<(typeof ACCOUNTING_FILE_SLUGS)[number], ContractMiddleware> = {
+  'sepa-xml': fileContract('application/xml', 'The run\'s SEPA credit-transfer file (pain.001.001.09).'),
+  'credit-notes-zip': fileContract('application/zip', 'The run\'s credit notes as a ZIP of PDFs.'),
+  'studio-costs-csv': fileContract('text/csv', 'The run\'s studio costs per month (CSV).'),
+};
+
 /** Parses the target first (a bad file name is a 400 before anything is looked up), then authenticates. */
 function download(deps: DownloadDeps, targetOf: (req: Request) => DownloadTarget): RequestHandler[] {
   const parse: RequestHandler = (req, res, next) => {
@@ -73,13 +95,26 @@ export function createDownloadsRouter(deps: DownloadDeps) {
   const form = express.urlencoded({ extended: false, limit: '10kb' });
 
   for (const slug of ACCOUNTING_FILE_SLUGS) {
-    router.get(`/api/v1/:g/settlement/:settlementUuid/run/:settlementRunUuid/${slug}`, ...download(deps, (req) => accountingFileTarget(req.params, slug)));
+    router.get(`/api/v1/:g/settlement/:settlementUuid/run/:settlementRunUuid/${slug}`, ACCOUNTING_FILE_CONTRACTS[slug], ...download(deps, (req) => accountingFileTarget(req.params, slug)));
   }
-  router.get('/admin/credit-note/download/:spec', ...download(deps, (req) => creditNoteTarget('admin', req.params.spec as string)));
+  router.get(
+    '/admin/credit-note/download/:spec',
+    fileContract('application/pdf', 'A credit note PDF for staff: {spec} = {studioGroupUuid},{month},{trainerUuid},{filename}.'),
+    ...download(deps, (req) => creditNoteTarget('admin', req.params.spec as string)),
+  );
   const pdfFields = (req: Request) => creditNoteTargetOf('admin', { ...(req.query as Record<string, string>), ...((req.body as Record<string, string> | undefined) ?? {}) });
-  router.get('/admin/settlement/v2/download-credit-note-pdf', ...download(deps, pdfFields));
-  router.post('/admin/settlement/v2/download-credit-note-pdf', form, ...download(deps, pdfFields));
-  router.get('/:locale/trainer/credit-note/download/:spec', ...download(deps, (req) => creditNoteTarget('trainer', req.params.spec as string)));
+  router.get('/admin/settlement/v2/download-credit-note-pdf', fileContract('application/pdf', 'A trainer\'s credit note PDF of a settlement (spec 2.12 download post, as a query).', { query: ZPdfFields }), ...download(deps, pdfFields));
+  router.post(
+    '/admin/settlement/v2/download-credit-note-pdf',
+    form,
+    fileContract('application/pdf', 'A trainer\'s credit note PDF of a settlement (spec 2.12 download post, form-encoded).', { body: ZPdfFields, consumes: 'application/x-www-form-urlencoded' }),
+    ...download(deps, pdfFields),
+  );
+  router.get(
+    '/:locale/trainer/credit-note/download/:spec',
+    fileContract('application/pdf', 'A trainer\'s own credit note PDF: {spec} = {studioGroupUuid},{month},{trainerUuid},{filename}.'),
+    ...download(deps, (req) => creditNoteTarget('trainer', req.params.spec as string)),
+  );
   return router;
 }
 
@@ -90,7 +125,7 @@ export function createDownloadsRouter(deps: DownloadDeps) {
  */
 export function createDownloadSignRouter(deps: DownloadDeps & { scope: 'studio-group' | 'any' }) {
   const router = Router({ mergeParams: true });
-  const schemas = { body: ZSignDownloadRequest };
+  const schemas = { body: ZSignDownloadRequest, response: ZSignDownloadResponse, summary: 'Signs a download path for the caller: a link valid five minutes (only for a file the caller may download now).' };
   router.post('/downloads/sign', validate(schemas), async (req, res) => {
     const { body } = validated(req, schemas);
     const url = new URL(body.path, 'http://local');

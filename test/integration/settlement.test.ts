@@ -15,6 +15,7 @@ import type {
   TSettlementProgressEvent,
   TSettlementStepResponse,
   TSettlementWorkflowInfo,
+  TTrainerClubPreview,
   TTrainerListItem,
   TTrainerPreviewResponse,
   TTrainerSummaryRow,
@@ -159,7 +160,6 @@ describe('refusals of the preparation: a clear 4xx and nothing written', () => {
     ['another studio group’s id', () => prepare('invoice-data', randomUUID(), { idStudioGroup: fitness.id + 1, trainersSelected: [selectable[0]] }), 404, /Studiogruppe nicht gefunden/],
     ['a wrong api slug', () => call('POST', `/settlement/not-ours/create/invoice-data`, prepareBody(randomUUID(), { trainersSelected: [selectable[0]] })), 404, /Studiogruppe nicht gefunden/],
     ['the class phase of an unknown settlement', () => prepare('class', randomUUID()), 404, /Abrechnung nicht gefunden/],
-    ['no selection at all', () => prepare('invoice-data', randomUUID()), 422, /mindestens einen Trainer/],
   ];
 
   it.each(refusals)('%s', async (_name, request, expectedStatus, message) => {
@@ -510,6 +510,77 @@ describe('locked trainers, delete, finish (spec 2.12, 4)', () => {
     expect((await stack.orm.em.fork().findOneOrFail(Settlement, { uuid: second })).status).toBe('deleted');
     expect((await call('GET', `/settlement/${second}`)).status).toBe(404);
     expect((await call<TSettlementIndexItem[]>('GET', '/settlements')).body.map((item) => item.settlementUuid)).not.toContain(second);
+  });
+});
+
+describe('a client written from the spec’s tables alone (spec 7 "Settlement wizard v2")', () => {
+  let specSettlement: string;
+  let prepared: TTrainerSummaryRow[];
+
+  it('prepares a month with the spec’s payload (no trainersSelected): every trainer who can be billed now', async () => {
+    specSettlement = randomUUID();
+    const expected = [...new Set((await billable(specSettlement)).body.rows.filter((row) => row.selectable).map((row) => row.trainer_uuid))].sort();
+    expect(expected.length).toBeGreaterThan(0);
+    // Exactly the spec's fields: idMandant, idStudioGroup, studioGroupUuid, settlementMonth, settlementUuid.
+    const body = { idMandant: fitness.mandantId, idStudioGroup: fitness.id, studioGroupUuid: fitness.uuid, settlementMonth: MONTH, settlementUuid: specSettlement };
+    const answers = [];
+    for (const phase of ['invoice-data', 'class', 'trainer']) answers.push(await call<{ status: string; message: string }>('POST', `/settlement/${fitness.apiSlug}/create/${phase}`, body));
+    expect(answers.map((answer) => [answer.status, answer.body.status])).toEqual([
+      [200, 'success'],
+      [200, 'success'],
+      [200, 'success'],
+    ]);
+    expect(answers[0]!.body.message).toBe(`Rechnungsdaten für ${expected.length} Trainer erstellt.`);
+
+    // The summary by the spec's path (the month's open settlement): Trainer, Netto, MwSt, Brutto.
+    const summary = await call<TTrainerSummaryRow[]>('GET', `/settlement/trainer/summary/${fitness.apiSlug}/${fitness.id}/${MONTH}`);
+    expect(summary.status).toBe(200);
+    prepared = summary.body;
+    expect(prepared.map((row) => row.trainer_uuid).sort()).toEqual(expected);
+    for (const row of prepared) expect(row).toEqual(expect.objectContaining({ Trainer: expect.any(String), Netto: expect.stringMatching(/\s€$/), MwSt: expect.stringMatching(/\s€$/), Brutto: expect.stringMatching(/\s€$/) }));
+    const list = await call<TTrainerListItem[]>('GET', `/settlement/trainer/list/${fitness.apiSlug}/${fitness.id}/${MONTH}`);
+    expect(list.body.map((item) => item.trainerUuid).sort()).toEqual(expected);
+  });
+
+  it('previews a trainer per club: GET /settlement/trainer-preview/{apiSlug}/{settlementMonth}/{trainerUuid}', async () => {
+    const trainer = prepared[0]!;
+    const em = stack.orm.em.fork();
+    const lines = await em.find(SettlementLine, { settlementTrainer: { settlement: { uuid: specSettlement }, trainer: { uuid: trainer.trainer_uuid } } }, { populate: ['studio'] });
+    const clubIds = [...new Set(lines.map((line) => line.studio?.sourceId ?? 'admin'))].sort();
+    // A name from the source system must not become markup.
+    lines[0]!.className = '<b onmouseover="x">Yoga</b>';
+    await em.flush();
+
+    const { status, body } = await call<TTrainerClubPreview[]>('GET', `/settlement/trainer-preview/${fitness.apiSlug}/${MONTH}/${trainer.trainer_uuid}`);
+    expect(status).toBe(200);
+    expect(body.map((club) => club.ClubID).sort()).toEqual(clubIds);
+    for (const club of body) expect(club.html).toMatch(/^<table class="settlement-preview">.*<\/table>$/);
+    const all = body.map((club) => club.html).join('');
+    expect(all).toContain('&lt;b onmouseover=&quot;x&quot;&gt;Yoga&lt;/b&gt;');
+    expect(all).not.toContain('<b ');
+    // Every line once, across the clubs.
+    expect(all.match(/<tr class="settlement-preview-/g)).toHaveLength(lines.length);
+
+    // The POST of the preview check and the approved list share the prefix: still theirs.
+    expect((await call('GET', `/settlement/trainer-preview/${specSettlement}/approved`)).status).toBe(200);
+  });
+
+  it('answers 404 for another studio group (path or trainer) and a settlement-less month, 400 for a bad uuid', async () => {
+    const trainer = prepared[0]!;
+    const path = `/settlement/trainer-preview/${fitness.apiSlug}/${MONTH}/${trainer.trainer_uuid}`;
+    const yoga = yogaAdmin.studioGroups[0]!.uuid;
+    expect((await fetch(`${stack.baseUrl}/api/v1/${yoga}${path}`, { headers: admin.headers })).status).toBe(404);
+    expect((await call('GET', path, undefined, yogaAdmin.headers)).status).toBe(404);
+    const yogaTrainer = await stack.orm.em.fork().findOneOrFail(Trainer, { studioGroup: { apiSlug: { $ne: fitness.apiSlug } } });
+    const foreign = await call<{ status: string; message: string }>('GET', `/settlement/trainer-preview/${fitness.apiSlug}/${MONTH}/${yogaTrainer.uuid}`);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.status).toBe('error');
+    expect((await call('GET', `/settlement/trainer-preview/not-ours/${MONTH}/${trainer.trainer_uuid}`)).status).toBe(404);
+    expect((await call('GET', `/settlement/trainer-preview/${fitness.apiSlug}/${CURRENT_MONTH}/${trainer.trainer_uuid}`)).status).toBe(404);
+    const bad = await call<{ field?: string }>('GET', `/settlement/trainer-preview/${fitness.apiSlug}/${MONTH}/not-a-uuid`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe('trainerUuid');
+    await call('POST', `/settlement/${specSettlement}/command`, { action: 'delete_settlement' });
   });
 });
 

@@ -16,14 +16,17 @@ import { authOf } from '../../auth/sessions';
 import { studioGroupOf } from '../../auth/tenancy';
 import {
   ACCOUNTING_FILE_TYPES,
+  ZAccountingEmail,
   ZAccountingEmailSendRequest,
+  ZAccountingEmailSendResponse,
   ZRunFilesRequest,
   ZSendCreditNotesRequest,
+  ZSepaXmlResponse,
   type TAccountingEmail,
   type TAccountingFileType,
   type TAttachmentStatus,
 } from '../../../contracts/credit-note-run.contract';
-import type { TSendStreamMessage } from '../../../contracts/review.contract';
+import { ZSendStreamMessage, type TSendStreamMessage } from '../../../contracts/review.contract';
 import { followSending } from '../review/send-stream';
 import { HttpError, badRequest, conflict, notFound } from '../../errors';
 import { localeOf, t } from '../../locale';
@@ -42,10 +45,16 @@ const FILE_SLUG: Record<TAccountingFileType, string> = { SEPA_XML: 'sepa-xml', C
 const FILE_ERROR: Record<TAccountingFileType, string> = { SEPA_XML: 'creditNote.file.sepaError', CREDIT_NOTES_ZIP: 'creditNote.file.zipError', STUDIO_COSTS_BY_MONTH: 'creditNote.file.csvError' };
 
 const schemas = {
-  send: { body: ZSendCreditNotesRequest },
-  files: { body: ZRunFilesRequest },
-  mail: { body: ZAccountingEmailSendRequest },
-};
+  send: {
+    body: ZSendCreditNotesRequest,
+    produces: 'application/x-ndjson',
+    response: ZSendStreamMessage,
+    summary: 'Sends credit notes to the selected trainers as a credit-note run: a stream of JSON lines (config with item_count, success / error per trainer, finished_studiogroup).',
+  },
+  sepa: { body: ZRunFilesRequest, response: ZSepaXmlResponse, summary: 'The run\'s SEPA XML (pain.001.001.09): its status and where to download it.' },
+  prepare: { body: ZRunFilesRequest, response: ZAccountingEmail, summary: 'The accounting e-mail entity of the run: text, recipient and the status of each attachment.' },
+  mail: { body: ZAccountingEmailSendRequest, response: ZAccountingEmailSendResponse, summary: 'Sends the accounting e-mail with the chosen attachments.' },
+} as const;
 
 /**
  * Refuses (422, nothing started) a selection with a trainer whose data is incomplete or who has
@@ -157,8 +166,8 @@ export function createCreditNoteRunRouter({ temporal, feed }: Deps) {
   });
 
   /** POST /settlement/sepa-xml/create: the run made its SEPA file; this answers where it is (spec 4: after the stream). */
-  router.post('/settlement/sepa-xml/create', validate(schemas.files), async (req, res) => {
-    const { body } = validated(req, schemas.files);
+  router.post('/settlement/sepa-xml/create', validate(schemas.sepa), async (req, res) => {
+    const { body } = validated(req, schemas.sepa);
     const group = studioGroupOf(req);
     const { settlement, run } = await findRun(group, body.settlementUuid, body.settlementRunUuid);
     const statuses = await attachmentStatuses(req, group, settlement, run);
@@ -169,8 +178,8 @@ export function createCreditNoteRunRouter({ temporal, feed }: Deps) {
   });
 
   /** POST /settlement/accounting-email/prepare: the accounting e-mail entity of spec 3. */
-  router.post('/settlement/accounting-email/prepare', validate(schemas.files), async (req, res) => {
-    const { body } = validated(req, schemas.files);
+  router.post('/settlement/accounting-email/prepare', validate(schemas.prepare), async (req, res) => {
+    const { body } = validated(req, schemas.prepare);
     const group = studioGroupOf(req);
     const { settlement, run } = await findRun(group, body.settlementUuid, body.settlementRunUuid);
     const statuses = await attachmentStatuses(req, group, settlement, run);

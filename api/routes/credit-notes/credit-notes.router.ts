@@ -5,7 +5,16 @@ import { creditNoteCorrectionWorkflow, creditNoteCorrectionWorkflowId } from '..
 import { TASK_QUEUE } from '../../../workflows/ids';
 import { badRequest, conflict, notFound } from '../../errors';
 import { z } from 'zod';
-import { ZAdminCreditNotesQuery, ZCreditNoteObjectionRequest, type TCreditNoteObjectionAnswer, type TSelfBillingConsentAnswer } from '../../../contracts/credit-note-list.contract';
+import {
+  ZAdminCreditNotesQuery,
+  ZAdminCreditNotesResponse,
+  ZCreditNoteObjectionAnswer,
+  ZCreditNoteObjectionRequest,
+  ZSelfBillingConsent,
+  ZSelfBillingConsentAnswer,
+  ZSettlementRunsResponse,
+  ZTrainerIssuedCreditNotesResponse,
+  type TCreditNoteObjectionAnswer, type TSelfBillingConsentAnswer } from '../../../contracts/credit-note-list.contract';
 import { authOf } from '../../auth/sessions';
 import { studioGroupOf } from '../../auth/tenancy';
 import { requireOwnUser, requireTrainer } from '../../auth/trainer-guards';
@@ -23,11 +32,12 @@ import {
 } from './credit-notes.service';
 
 const ZUuid = z.uuid({ error: 'validation.uuid' });
+const ZStatusAnswer = z.object({ status: z.literal('success'), message: z.string() });
 
 /** Under /api/v1/{g} (staff of the group): the credit-note list (2.22), its cancel command, the runs' files (2.12). */
 export function createCreditNotesRouter({ temporal }: { temporal: Client }) {
   const router = Router({ mergeParams: true });
-  const listSchemas = { query: ZAdminCreditNotesQuery };
+  const listSchemas = { query: ZAdminCreditNotesQuery, response: ZAdminCreditNotesResponse, summary: 'Issued credit notes and cancellations (amounts in *Cents), newest month first, plus the open objections.' };
   router.get('/credit-notes', validate(listSchemas), async (req, res) => {
     const { query } = validated(req, listSchemas);
     res.json(await listAdminCreditNotes(requestEntityManager(), studioGroupOf(req), query));
@@ -35,7 +45,12 @@ export function createCreditNotesRouter({ temporal }: { temporal: Client }) {
 
   // Confirming a trainer's objection (or cancelling on the admin's own account): the correction
   // workflow writes the cancelling document and issues a new credit note in a run of its own.
-  const cancelSchemas = { params: z.object({ uuid: ZUuid }) };
+  const cancelSchemas = {
+    params: z.object({ uuid: ZUuid }),
+    response: ZStatusAnswer,
+    responses: { 202: ZStatusAnswer },
+    summary: 'Cancels an issued credit note: a cancelling document and a new credit note, in a correction run of their own (202: started).',
+  };
   router.post('/credit-notes/:uuid/cancel', validate(cancelSchemas), async (req, res) => {
     const { params } = validated(req, cancelSchemas);
     const em = requestEntityManager();
@@ -53,7 +68,11 @@ export function createCreditNotesRouter({ temporal }: { temporal: Client }) {
     res.status(202).json({ status: 'success', message: t(req, 'creditNote.correction.started', { number: note.number }) });
   });
 
-  const runsSchemas = { params: z.object({ settlementUuid: ZUuid }) };
+  const runsSchemas = {
+    params: z.object({ settlementUuid: ZUuid }),
+    response: ZSettlementRunsResponse,
+    summary: 'The accounting-files tab: the settlement\'s credit-note runs with their trainers (sum_gross in euros) and files.',
+  };
   router.get('/settlement/:settlementUuid/runs', validate(runsSchemas), async (req, res) => {
     const { params } = validated(req, runsSchemas);
     res.json(await settlementRunFiles(requestEntityManager(), studioGroupOf(req), params.settlementUuid));
@@ -65,21 +84,24 @@ export function createCreditNotesRouter({ temporal }: { temporal: Client }) {
 export function createTrainerCreditNotesRouter(deps: Pick<DownloadDeps, 'secret'>) {
   const router = Router();
   const base = '/:g/trainer-account/:user';
-  const groupSchemas = { params: z.object({ g: ZUuid, user: ZUuid }) };
+  const groupParams = z.object({ g: ZUuid, user: ZUuid });
+  const listSchemas = { params: groupParams, response: ZTrainerIssuedCreditNotesResponse, summary: 'The trainer\'s issued credit notes by month, with signed download links.' };
+  const consentSchemas = { params: groupParams, response: ZSelfBillingConsent, summary: 'The trainer\'s self-billing consent for the studio group (§14 (2) UStG).' };
+  const giveConsentSchemas = { params: groupParams, response: ZSelfBillingConsentAnswer, summary: 'Records the trainer\'s self-billing consent for the studio group.' };
   const sign = (userUuid: string) => (path: string) => signedUrl(deps, userUuid, path);
 
-  router.get(`${base}/credit-notes`, requireTrainer, requireOwnUser, validate(groupSchemas), async (req, res) => {
-    const { params } = validated(req, groupSchemas);
+  router.get(`${base}/credit-notes`, requireTrainer, requireOwnUser, validate(listSchemas), async (req, res) => {
+    const { params } = validated(req, listSchemas);
     const auth = authOf(req);
     res.json(await listTrainerCreditNotes(requestEntityManager(), auth.userId, params.g, localeOf(req), sign(auth.userUuid)));
   });
 
-  router.get(`${base}/self-billing-consent`, requireTrainer, requireOwnUser, validate(groupSchemas), async (req, res) => {
-    const { params } = validated(req, groupSchemas);
+  router.get(`${base}/self-billing-consent`, requireTrainer, requireOwnUser, validate(consentSchemas), async (req, res) => {
+    const { params } = validated(req, consentSchemas);
     res.json(await readSelfBillingConsent(requestEntityManager(), authOf(req).userId, params.g));
   });
-  router.post(`${base}/self-billing-consent`, requireTrainer, requireOwnUser, validate(groupSchemas), async (req, res) => {
-    const { params } = validated(req, groupSchemas);
+  router.post(`${base}/self-billing-consent`, requireTrainer, requireOwnUser, validate(giveConsentSchemas), async (req, res) => {
+    const { params } = validated(req, giveConsentSchemas);
     const answer: TSelfBillingConsentAnswer = {
       status: 'success',
       message: t(req, 'creditNoteList.consentRecorded'),
@@ -88,7 +110,12 @@ export function createTrainerCreditNotesRouter(deps: Pick<DownloadDeps, 'secret'
     res.json(answer);
   });
 
-  const objectionSchemas = { params: z.object({ g: ZUuid, user: ZUuid, creditNoteUuid: ZUuid }), body: ZCreditNoteObjectionRequest };
+  const objectionSchemas = {
+    params: z.object({ g: ZUuid, user: ZUuid, creditNoteUuid: ZUuid }),
+    body: ZCreditNoteObjectionRequest,
+    response: ZCreditNoteObjectionAnswer,
+    summary: 'The trainer objects to an issued credit note (the staff then cancel and re-issue it).',
+  };
   router.post(`${base}/credit-notes/:creditNoteUuid/objection`, requireTrainer, requireOwnUser, validate(objectionSchemas), async (req, res) => {
     const { params, body } = validated(req, objectionSchemas);
     const auth = authOf(req);

@@ -7,8 +7,12 @@ import { studioGroupOf } from '../../auth/tenancy';
 import { ZUuid } from '../../../contracts/common.contract';
 import {
   ZAdminCommentRequest,
+  ZApprovalListResponse,
   ZApproveByCompanyRequest,
   ZApproveByLocationRequest,
+  ZApproveByLocationResponse,
+  ZCommentsResponse,
+  ZCreditNotePreview,
   ZTrainerPreviewRequest,
   type TCommentsResponse,
   type TCreditNotePreview,
@@ -27,10 +31,15 @@ import { adminSettlementTrainer, approve, assertLocationOfTrainer, locationAppro
 
 const trainerParam = z.object({ trainerUuid: ZUuid });
 const schemas = {
-  preview: { params: trainerParam, body: ZTrainerPreviewRequest },
-  comment: { params: trainerParam, body: ZAdminCommentRequest },
-  company: { params: trainerParam, body: ZApproveByCompanyRequest },
-  location: { params: trainerParam, body: ZApproveByLocationRequest },
+  preview: {
+    params: trainerParam,
+    body: ZTrainerPreviewRequest,
+    response: ZCreditNotePreview,
+    summary: 'Preview check: one trainer\'s credit-note preview (credit_note_info, credit_note_rows, credit_note_footer in euros, overall_feedback).',
+  },
+  comment: { params: trainerParam, body: ZAdminCommentRequest, response: ZCommentsResponse, summary: 'Adds the company\'s comment to a class thread (or the overall feedback); answers the thread, newest first.' },
+  company: { params: trainerParam, body: ZApproveByCompanyRequest, response: ZApprovalListResponse, summary: 'The Company approval toggle; answers the approval list, newest (current) first.' },
+  location: { params: trainerParam, body: ZApproveByLocationRequest, response: ZApproveByLocationResponse, summary: 'Approves (or not) one location of the trainer\'s preview.' },
 };
 
 /** Leaves a literal segment (e.g. 'send') to the router that serves it. */

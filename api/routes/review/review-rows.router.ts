@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { authOf } from '../../auth/sessions';
 import { studioGroupOf } from '../../auth/tenancy';
 import { ZUuid } from '../../../contracts/common.contract';
-import { ZAdminSaveReviewRequest, type TApprovedTrainersResponse, type TPreviewCheckResponse, type TReviewSavedResponse, type TTrainerReview } from '../../../contracts/review.contract';
+import { ZAdminSaveReviewRequest, ZApprovedTrainersResponse, ZPreviewCheckResponse, ZReviewSavedResponse, ZTrainerReviewsResponse, type TApprovedTrainersResponse, type TPreviewCheckResponse, type TReviewSavedResponse, type TTrainerReview } from '../../../contracts/review.contract';
 import { t } from '../../locale';
 import { validate, validated } from '../../validate';
 import { requestEntityManager as em } from '../master-data/entity-manager';
@@ -15,9 +15,19 @@ type Deps = { temporal: Client };
 
 const uuidParam = z.object({ settlementUuid: ZUuid });
 const schemas = {
-  reviews: { params: z.object({ idStudioGroup: z.coerce.number().int(), settlementUuid: ZUuid }) },
-  save: { params: uuidParam, body: ZAdminSaveReviewRequest },
-  byUuid: { params: uuidParam },
+  reviews: {
+    params: z.object({ idStudioGroup: z.coerce.number().int(), settlementUuid: ZUuid }),
+    response: ZTrainerReviewsResponse,
+    summary: 'The trainer reviews of a settlement: one per trainer sent a preview, with their review rows (step 4).',
+  },
+  save: {
+    params: uuidParam,
+    body: ZAdminSaveReviewRequest,
+    response: ZReviewSavedResponse,
+    summary: 'The company saves a trainer\'s review rows (comments, approved marks; `approved` = review finished). Takes application/ld+json too.',
+  },
+  previewCheck: { params: uuidParam, response: ZPreviewCheckResponse, summary: 'Preview check, left column: locations and their trainers with approval marks.' },
+  approved: { params: uuidParam, response: ZApprovedTrainersResponse, summary: 'Trainers the company approved: who may be sent a credit note now (sum_gross in euros).' },
 };
 
 /**
@@ -50,15 +60,15 @@ export function createReviewRowsRouter({ temporal }: Deps) {
     res.json(answer);
   });
 
-  router.get('/settlement/:settlementUuid/preview-check', validate(schemas.byUuid), async (req, res) => {
-    const { params } = validated(req, schemas.byUuid);
+  router.get('/settlement/:settlementUuid/preview-check', validate(schemas.previewCheck), async (req, res) => {
+    const { params } = validated(req, schemas.previewCheck);
     const settlement = await findSettlement(em(), studioGroupOf(req), params.settlementUuid);
     const answer: TPreviewCheckResponse = await previewCheck(em(), settlement);
     res.json(answer);
   });
 
-  router.get('/settlement/trainer-preview/:settlementUuid/approved', validate(schemas.byUuid), async (req, res) => {
-    const { params } = validated(req, schemas.byUuid);
+  router.get('/settlement/trainer-preview/:settlementUuid/approved', validate(schemas.approved), async (req, res) => {
+    const { params } = validated(req, schemas.approved);
     const settlement = await findSettlement(em(), studioGroupOf(req), params.settlementUuid);
     const answer: TApprovedTrainersResponse = await approvedTrainers(em(), settlement);
     res.json(answer);

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { authOf } from '../../auth/sessions';
 import { requireOwnUser, requireTrainer } from '../../auth/trainer-guards';
 import { ZUuid } from '../../../contracts/common.contract';
-import { ZSaveReviewRequest, type TReviewSavedResponse, type TTrainerSettlementReview } from '../../../contracts/review.contract';
+import { ZReviewSavedResponse, ZSaveReviewRequest, ZTrainerSettlementReview, type TReviewSavedResponse, type TTrainerSettlementReview } from '../../../contracts/review.contract';
 import { HttpError, notFound } from '../../errors';
 import { t } from '../../locale';
 import { validate, validated } from '../../validate';
@@ -15,8 +15,19 @@ type Deps = { temporal: Client };
 
 const pathParams = z.object({ studioGroupUuid: ZUuid, settlementUuid: ZUuid });
 const schemas = {
-  read: { params: pathParams.extend({ user: ZUuid }) },
-  save: { params: pathParams, body: ZSaveReviewRequest },
+  read: {
+    params: pathParams.extend({ user: ZUuid }),
+    response: ZTrainerSettlementReview,
+    responses: { 200: ZTrainerSettlementReview, 204: null },
+    summary: 'The trainer\'s review of a settlement: review rows, data rows and list_footer (Netto, MwSt, Brutto in euros); 204 when there is none.',
+  },
+  save: {
+    params: pathParams,
+    body: ZSaveReviewRequest,
+    response: ZReviewSavedResponse,
+    responses: { 200: ZReviewSavedResponse, 201: ZReviewSavedResponse },
+    summary: 'The trainer saves comments per review row and the confirmation (POST first: 201; later POST or PUT: 200). Takes application/ld+json too.',
+  },
 };
 
 /**

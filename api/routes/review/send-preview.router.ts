@@ -10,7 +10,7 @@ import { sendPreviewsUpdate } from '../../../workflows/settlement.messages';
 import { authOf } from '../../auth/sessions';
 import { studioGroupOf } from '../../auth/tenancy';
 import { ZUuid } from '../../../contracts/common.contract';
-import { ZSendPreviewsRequest, type TSendStreamMessage } from '../../../contracts/review.contract';
+import { ZSendPreviewsRequest, ZSendStreamMessage, type TSendStreamMessage } from '../../../contracts/review.contract';
 import { ZSettlementMonth } from '../../../contracts/settlement.contract';
 import { followSending } from './send-stream';
 import { HttpError, notFound } from '../../errors';
@@ -39,10 +39,23 @@ const ZTrainerReviewForm = z.object({
   message: z.string().max(2000).optional().default(''),
 });
 
+const ZTrainerReviewCreated = z.object({ status: z.literal('success'), message: z.string() });
+
 const schemas = {
-  send: { body: ZSendPreviewsRequest },
-  one: { body: ZTrainerReviewForm },
-};
+  send: {
+    body: ZSendPreviewsRequest,
+    produces: 'application/x-ndjson',
+    response: ZSendStreamMessage,
+    summary: 'Sends the previews to the selected trainers: a stream of JSON lines (config with item_count, success / info / error per trainer, finished_studiogroup).',
+  },
+  one: {
+    body: ZTrainerReviewForm,
+    consumes: 'application/x-www-form-urlencoded',
+    response: ZTrainerReviewCreated,
+    responses: { 200: ZTrainerReviewCreated, 204: null },
+    summary: 'Sends one trainer\'s preview (form-encoded): 200 review created, 204 trainer account not connected.',
+  },
+} as const;
 
 /** Mounted under /api/v1/:g. */
 export function createSendPreviewRouter({ temporal, feed }: Deps) {

@@ -7,8 +7,13 @@ import { requireOwnUser, requireTrainer } from '../../auth/trainer-guards';
 import { ZUuid } from '../../../contracts/common.contract';
 import {
   ZAddCommentRequest,
+  ZApprovalListResponse,
+  ZCommentsResponse,
+  ZCreditNotePreview,
   ZTrainerApproveRequest,
   ZTrainerCreditNotesQuery,
+  ZTrainerCreditNotesResponse,
+  ZTrainerSettlement,
   type TCommentsResponse,
   type TCreditNotePreview,
   type TTrainerCreditNotesResponse,
@@ -28,11 +33,15 @@ import { approveByTrainer, assertOwnTrainerUuids, listTrainerCreditNotes, traine
 
 const previewParams = z.object({ studioGroupUuid: ZUuid, userId: ZUuid, settlementUuid: ZUuid });
 const schemas = {
-  settlement: { params: z.object({ settlementUuid: ZUuid }) },
-  preview: { params: previewParams },
-  comment: { params: previewParams, body: ZAddCommentRequest },
-  approve: { params: previewParams, body: ZTrainerApproveRequest },
-  creditNotes: { query: ZTrainerCreditNotesQuery },
+  settlement: { params: z.object({ settlementUuid: ZUuid }), response: ZTrainerSettlement, summary: 'A settlement the trainer was sent a preview of (pdfCreated, studioGroupUuid).' },
+  preview: {
+    params: previewParams,
+    response: ZCreditNotePreview,
+    summary: 'The trainer\'s credit-note preview: credit_note_info, credit_note_rows, credit_note_footer (euros), overall_feedback.',
+  },
+  comment: { params: previewParams, body: ZAddCommentRequest, response: ZCommentsResponse, summary: 'The trainer comments a class (or the overall feedback); answers the thread, newest first.' },
+  approve: { params: previewParams, body: ZTrainerApproveRequest, response: ZApprovalListResponse, summary: 'The Trainer approval switch; answers the approval list, newest (current) first.' },
+  creditNotes: { query: ZTrainerCreditNotesQuery, response: ZTrainerCreditNotesResponse, summary: 'The trainer\'s settlements by state (hydra:member), newest first.' },
 };
 
 const PREVIEW_PATH = '/:studioGroupUuid/trainer-account/:userId/credit-note-preview/:settlementUuid';

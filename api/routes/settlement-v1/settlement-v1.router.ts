@@ -11,9 +11,14 @@ import { createSettlementUpdate, PREPARATION_PHASE_PERCENT, v1FinishCreditNotesU
 import { authOf } from '../../auth/sessions';
 import { studioGroupsOf } from '../../auth/tenancy';
 import { ZUuid } from '../../../contracts/common.contract';
-import { PREPARATION_PHASES, ZMonthSettlementQuery } from '../../../contracts/settlement.contract';
+import { PREPARATION_PHASES, ZMonthSettlementQuery, ZTrainerListResponse, ZTrainerPreviewResponse, ZTrainerSummaryResponse } from '../../../contracts/settlement.contract';
 import {
+  ZV1InvoiceCreateResponse,
+  ZV1InvoiceSendResponse,
   ZV1PreparationRequest,
+  ZV1PreparationResponse,
+  ZV1UpdateEmailsResponse,
+  ZV1UpdateInvoiceResponse,
   type TV1InvoiceCreateResponse,
   type TV1InvoiceSendResponse,
   type TV1PreparationResponse,
@@ -23,12 +28,12 @@ import {
 import { HttpError, notFound } from '../../errors';
 import { localeOf, t } from '../../locale';
 import { validate, validated } from '../../validate';
-import { listBillableTrainers, settlementOfMonth, trainerList, trainerSummary } from '../settlement/settlement.queries';
+import { settlementOfMonth, trainerList, trainerSummary } from '../settlement/settlement.queries';
 import {
   assertInProgress,
   assertMonthMatches,
   assertSameStudioGroup,
-  checkSelection,
+  billableTrainerUuids,
   findSettlement,
   findTrainerByKey,
   parseMonth,
@@ -64,11 +69,26 @@ const REFUSAL_REASONS: Record<string, MessageKey> = {
 const ZId = z.coerce.number().int().positive();
 const ZMonth = z.string().min(1);
 
+const monthRead = { params: z.object({ apiSlug: z.string().min(1), idStudioGroup: ZId, importMonth: ZMonth }), query: ZMonthSettlementQuery };
+
 const schemas = {
-  prepare: { params: z.object({ apiSlug: z.string().min(1), phase: z.enum(PREPARATION_PHASES) }), body: ZV1PreparationRequest },
-  monthRead: { params: z.object({ apiSlug: z.string().min(1), idStudioGroup: ZId, importMonth: ZMonth }), query: ZMonthSettlementQuery },
-  preview: { params: z.object({ apiSlug: z.string().min(1), idStudioGroup: ZId, trainer: z.string().min(1), importMonth: ZMonth }), query: ZMonthSettlementQuery },
+  prepare: {
+    params: z.object({ apiSlug: z.string().min(1), phase: z.enum(PREPARATION_PHASES) }),
+    body: ZV1PreparationRequest,
+    response: ZV1PreparationResponse,
+    summary: 'Wizard v1 "Create Settlement", phase invoice-data / class / trainer (33 / 66 / 100 %): every trainer who can be billed now.',
+  },
+  summary: { ...monthRead, response: ZTrainerSummaryResponse, summary: 'Wizard v1 trainer summary: Trainer, Netto, MwSt, Brutto (display strings).' },
+  list: { ...monthRead, response: ZTrainerListResponse, summary: 'Wizard v1 trainer list (TrainerID, trainerUuid).' },
+  preview: {
+    params: z.object({ apiSlug: z.string().min(1), idStudioGroup: ZId, trainer: z.string().min(1), importMonth: ZMonth }),
+    query: ZMonthSettlementQuery,
+    response: ZTrainerPreviewResponse,
+    summary: 'Wizard v1 preview table of one trainer; the bare HTML table when the client accepts text/html rather than JSON.',
+  },
   create: {
+    response: ZV1InvoiceCreateResponse,
+    summary: 'Wizard v1 "Create Invoices": issues one trainer\'s credit note (HTTP 200 = created).',
     params: z.object({
       apiSlug: z.string().min(1),
       idMandant: ZId,
@@ -80,10 +100,20 @@ const schemas = {
     }),
   },
   send: {
+    response: ZV1InvoiceSendResponse,
+    summary: 'Wizard v1 "Send emails": e-mails one trainer\'s credit note.',
     params: z.object({ idMandant: ZId, idStudioGroup: ZId, importMonth: ZMonth, trainerId: z.string().min(1), idUser: z.string().min(1), settlementUuid: ZUuid }),
   },
-  updateInvoice: { params: z.object({ idStudioGroup: ZId, importMonth: ZMonth, settlementUuid: ZUuid }) },
-  updateEmails: { params: z.object({ apiSlug: z.string().min(1), idStudioGroup: ZId, importMonth: ZMonth, settlementUuid: ZUuid }) },
+  updateInvoice: {
+    params: z.object({ idStudioGroup: ZId, importMonth: ZMonth, settlementUuid: ZUuid }),
+    response: ZV1UpdateInvoiceResponse,
+    summary: 'Wizard v1, after the last invoice: the settlement\'s invoices counted.',
+  },
+  updateEmails: {
+    params: z.object({ apiSlug: z.string().min(1), idStudioGroup: ZId, importMonth: ZMonth, settlementUuid: ZUuid }),
+    response: ZV1UpdateEmailsResponse,
+    summary: 'Wizard v1, after the last e-mail: the run\'s SEPA XML, ZIP and CSV are made; its sums in euros.',
+  },
 };
 
 /**
@@ -158,11 +188,7 @@ export function createSettlementV1Router({ temporal }: Deps) {
       lastDay: month,
       phase: params.phase,
       version: 'v1',
-      chooseTrainers: async (existing) => {
-        const billable = await listBillableTrainers(ctx.em, group, month, existing);
-        const all = [...new Set(billable.rows.filter((row) => row.selectable).map((row) => row.trainer_uuid))];
-        return checkSelection(ctx, existing, month, all);
-      },
+      chooseTrainers: (existing) => billableTrainerUuids(ctx, existing, month),
     });
     // v1 has no trainer review: once prepared, the settlement goes straight to the invoices.
     if (params.phase === 'trainer') {
@@ -188,14 +214,14 @@ export function createSettlementV1Router({ temporal }: Deps) {
     return { group, settlement };
   };
 
-  router.get('/settlement/trainer/summary/:apiSlug/:idStudioGroup/:importMonth', validate(schemas.monthRead), async (req, res) => {
-    const { params, query } = validated(req, schemas.monthRead);
+  router.get('/settlement/trainer/summary/:apiSlug/:idStudioGroup/:importMonth', validate(schemas.summary), async (req, res) => {
+    const { params, query } = validated(req, schemas.summary);
     const { settlement } = await monthSettlement(req, params, query.settlementUuid);
     res.json(await trainerSummary(em(), settlement));
   });
 
-  router.get('/settlement/trainer/list/:apiSlug/:idStudioGroup/:importMonth', validate(schemas.monthRead), async (req, res) => {
-    const { params, query } = validated(req, schemas.monthRead);
+  router.get('/settlement/trainer/list/:apiSlug/:idStudioGroup/:importMonth', validate(schemas.list), async (req, res) => {
+    const { params, query } = validated(req, schemas.list);
     const { settlement } = await monthSettlement(req, params, query.settlementUuid);
     res.json(await trainerList(em(), settlement));
   });

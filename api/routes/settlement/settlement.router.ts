@@ -30,6 +30,20 @@ import {
   ZSettlementCommandRequest,
   ZSettlementSelectionRequest,
   ZSettlementStepRequest,
+  ZAdminPositionListResponse,
+  ZAdminPositionResponse,
+  ZBillableTrainersResponse,
+  ZCalculateSumResponse,
+  ZSettlementCommandResponse,
+  ZSettlementDetail,
+  ZSettlementIndexResponse,
+  ZSettlementLogResponse,
+  ZSettlementStepResponse,
+  ZStatusResponse,
+  ZTrainerClubPreviewResponse,
+  ZTrainerListResponse,
+  ZTrainerPreviewResponse,
+  ZTrainerSummaryResponse,
   type TBillableTrainersResponse,
   type TCalculateSumResponse,
   type TSettlementCommandResponse,
@@ -48,6 +62,7 @@ import {
   assertMonthMatches,
   assertSameStudioGroup,
   assertSettleableMonth,
+  billableTrainerUuids,
   checkSelection,
   ensureSettlement,
   findSettlement,
@@ -57,6 +72,7 @@ import {
   runUpdate,
   settlementHandle,
   SettlementConflictError,
+  trainerClubPreviewsOf,
   trainerPreviewOf,
   type SettlementContext,
 } from './settlement.service';
@@ -97,19 +113,59 @@ const uuidParam = z.object({ settlementUuid: ZUuid });
 const monthPath = z.object({ apiSlug: z.string(), idStudioGroup: z.coerce.number().int(), settlementMonth: z.string() });
 
 const schemas = {
-  billable: { params: uuidParam, query: ZBillableTrainersQuery },
-  selection: { params: uuidParam, body: ZSettlementSelectionRequest },
-  prepare: { params: z.object({ apiSlug: z.string(), phase: z.enum(PREPARATION_PHASES) }), body: ZPreparationRequest },
-  create: { body: ZCreateSettlementRequest },
-  summary: { params: monthPath, query: ZMonthSettlementQuery },
-  preview: { params: monthPath.extend({ trainer: z.string().min(1) }), query: ZMonthSettlementQuery },
-  logs: { params: z.object({ idStudioGroup: z.coerce.number().int(), importMonth: z.string(), settlementUuid: ZUuid }) },
-  byUuid: { params: uuidParam },
-  command: { params: uuidParam, body: ZSettlementCommandRequest },
-  step: { params: uuidParam, body: ZSettlementStepRequest },
-  adminList: { params: uuidParam, query: ZAdminPositionListQuery },
-  adminCreate: { params: uuidParam, body: ZCreateAdminPositionRequest },
-  adminDelete: { params: uuidParam.extend({ positionUuid: ZUuid }) },
+  billable: {
+    params: uuidParam,
+    query: ZBillableTrainersQuery,
+    response: ZBillableTrainersResponse,
+    summary: 'The select-trainer screen: the month\'s trainers per studio, their data check and the four counters (spec 2.4).',
+  },
+  selection: {
+    params: uuidParam,
+    body: ZSettlementSelectionRequest,
+    response: ZSettlementStepResponse,
+    summary: 'Stores the trainer selection ("Next"); creates the settlement when it is new.',
+  },
+  prepare: {
+    params: z.object({ apiSlug: z.string(), phase: z.enum(PREPARATION_PHASES) }),
+    body: ZPreparationRequest,
+    response: ZSettlementStepResponse,
+    summary:
+      'Prepare data, phase invoice-data / class / trainer (33 / 66 / 100 %). invoice-data creates a new settlement and prepares trainersSelected, else the stored selection, else every trainer who can be billed now.',
+  },
+  create: { body: ZCreateSettlementRequest, response: ZSettlementStepResponse, summary: 'After preparation: with trainer review (step 3) or straight to credit notes (step 5).' },
+  summary: { params: monthPath, query: ZMonthSettlementQuery, response: ZTrainerSummaryResponse, summary: 'Trainer summary grid: Trainer, Netto, MwSt, Brutto (display strings) per prepared trainer.' },
+  list: { params: monthPath, query: ZMonthSettlementQuery, response: ZTrainerListResponse, summary: 'The prepared trainers (TrainerID, trainerUuid).' },
+  preview: {
+    params: monthPath.extend({ trainer: z.string().min(1) }),
+    query: ZMonthSettlementQuery,
+    response: ZTrainerPreviewResponse,
+    summary: 'One prepared trainer\'s preview table ({trainer} = TrainerID or uuid); the bare HTML table when the client accepts text/html rather than JSON.',
+  },
+  clubPreview: {
+    params: z.object({ apiSlug: z.string(), settlementMonth: z.string(), trainerUuid: ZUuid }),
+    query: ZMonthSettlementQuery,
+    response: ZTrainerClubPreviewResponse,
+    summary: 'A prepared trainer\'s preview table per studio ("club") they have lines in: a list of {ClubID, html}.',
+  },
+  logs: {
+    params: z.object({ idStudioGroup: z.coerce.number().int(), importMonth: z.string(), settlementUuid: ZUuid }),
+    response: ZSettlementLogResponse,
+    summary: 'The settlement log (timestamp, proc, trainer_uuid, status, message), oldest first.',
+  },
+  calculateSum: { params: uuidParam, response: ZCalculateSumResponse, summary: 'Sums of all lines (euros), stored on the settlement for the sum cards.' },
+  index: { response: ZSettlementIndexResponse, summary: 'The settlement index, newest month first (spec 2.11).' },
+  detail: { params: uuidParam, response: ZSettlementDetail, summary: 'The settlement record with its trainers, runs and the workflow\'s state (spec 2.12).' },
+  command: { params: uuidParam, body: ZSettlementCommandRequest, response: ZSettlementCommandResponse, summary: 'Finish, archive or delete the settlement.' },
+  step: { params: uuidParam, body: ZSettlementStepRequest, response: ZSettlementStepResponse, summary: 'Jump to a wizard step (0-5) up to the furthest reachable one.' },
+  adminList: { params: uuidParam, query: ZAdminPositionListQuery, response: ZAdminPositionListResponse, summary: 'Admin positions (\'Administration\' rows) of the settlement.' },
+  adminCreate: {
+    params: uuidParam,
+    body: ZCreateAdminPositionRequest,
+    response: ZAdminPositionResponse,
+    responses: { 201: ZAdminPositionResponse },
+    summary: 'Adds an admin position (bonus, deduction, travel; netCents) and re-prepares that trainer\'s admin lines.',
+  },
+  adminDelete: { params: uuidParam.extend({ positionUuid: ZUuid }), response: ZStatusResponse, summary: 'Removes an admin position.' },
 };
 
 /** Mounted under /api/v1/:g — spec 7 "Settlement wizard v2" and the screens of 2.2–2.5, 2.11–2.13. */
@@ -149,10 +205,13 @@ export function createSettlementRouter({ temporal }: Deps) {
       lastDay: month,
       phase: params.phase,
       chooseTrainers: async (existing) => {
-        const selection = body.trainersSelected ?? (existing ? ((await queryState(temporal, existing.uuid))?.selectedTrainerUuids ?? []) : []);
-        const checked = await checkSelection(ctx, existing, month, selection);
-        // Without trainersSelected the workflow prepares its stored selection.
-        return body.trainersSelected ? checked : undefined;
+        if (body.trainersSelected) return checkSelection(ctx, existing, month, body.trainersSelected);
+        // Without trainersSelected (the spec's payload has none): the stored selection, else every
+        // trainer who can be billed now, as wizard v1 does.
+        const stored = existing ? ((await queryState(temporal, existing.uuid))?.selectedTrainerUuids ?? []) : [];
+        if (stored.length === 0) return billableTrainerUuids(ctx, existing, month);
+        await checkSelection(ctx, existing, month, stored);
+        return undefined;
       },
     });
     const count = state.preparation.total;
@@ -165,8 +224,8 @@ export function createSettlementRouter({ temporal }: Deps) {
     res.json(await trainerSummary(em(), settlement));
   });
 
-  router.get('/settlement/trainer/list/:apiSlug/:idStudioGroup/:settlementMonth', validate(schemas.summary), async (req, res) => {
-    const { params, query } = validated(req, schemas.summary);
+  router.get('/settlement/trainer/list/:apiSlug/:idStudioGroup/:settlementMonth', validate(schemas.list), async (req, res) => {
+    const { params, query } = validated(req, schemas.list);
     const settlement = await monthSettlement(req, params, query.settlementUuid);
     res.json(await trainerList(em(), settlement));
   });
@@ -182,6 +241,18 @@ export function createSettlementRouter({ temporal }: Deps) {
     res.json(answer);
   });
 
+  // Three segments after trainer-preview: apart from POST /settlement/trainer-preview/{trainerUuid}
+  // (another method) and GET /settlement/trainer-preview/{settlementUuid}/approved (two segments).
+  router.get('/settlement/trainer-preview/:apiSlug/:settlementMonth/:trainerUuid', validate(schemas.clubPreview), async (req, res) => {
+    const { params, query } = validated(req, schemas.clubPreview);
+    const group = studioGroupOf(req);
+    assertSameStudioGroup(group, { apiSlug: params.apiSlug });
+    const month = parseMonth(params.settlementMonth, 'settlementMonth');
+    const settlement = await settlementOfMonth(em(), group, month, query.settlementUuid);
+    if (!settlement) throw notFound('settlement.noSettlementForMonth', { month });
+    res.json(await trainerClubPreviewsOf(em(), group, settlement, params.trainerUuid, localeOf(req)));
+  });
+
   router.get('/settlement/logs/:idStudioGroup/:importMonth/:settlementUuid', validate(schemas.logs), async (req, res) => {
     const { params } = validated(req, schemas.logs);
     const group = studioGroupOf(req);
@@ -191,8 +262,8 @@ export function createSettlementRouter({ temporal }: Deps) {
     res.json(await settlementLog(em(), settlement));
   });
 
-  router.get('/settlement/calculate-sum/:settlementUuid', validate(schemas.byUuid), async (req, res) => {
-    const { params } = validated(req, schemas.byUuid);
+  router.get('/settlement/calculate-sum/:settlementUuid', validate(schemas.calculateSum), async (req, res) => {
+    const { params } = validated(req, schemas.calculateSum);
     const settlement = await findSettlement(em(), studioGroupOf(req), params.settlementUuid);
     const sums = await calculateSums(em(), settlement);
     const answer: TCalculateSumResponse = {
@@ -208,7 +279,7 @@ export function createSettlementRouter({ temporal }: Deps) {
 
   // --- the screens' own calls -----------------------------------------------------------------
 
-  router.get('/settlements', async (req, res) => {
+  router.get('/settlements', validate(schemas.index), async (req, res) => {
     res.json(await settlementIndex(em(), studioGroupOf(req)));
   });
 
@@ -245,8 +316,8 @@ export function createSettlementRouter({ temporal }: Deps) {
     res.json(stepAnswer(t(req, 'settlement.selectionSaved', { count: trainerUuids.length }), settlement.uuid, state));
   });
 
-  router.get('/settlement/:settlementUuid', validate(schemas.byUuid), async (req, res) => {
-    const { params } = validated(req, schemas.byUuid);
+  router.get('/settlement/:settlementUuid', validate(schemas.detail), async (req, res) => {
+    const { params } = validated(req, schemas.detail);
     const settlement = await findSettlement(em(), studioGroupOf(req), params.settlementUuid);
     const state = await queryState(temporal, settlement.uuid);
     const detail: TSettlementDetail = {

@@ -9,11 +9,11 @@ import { trainerDisplayName } from '../../../domain/trainer-data';
 import type { settlementWorkflow } from '../../../workflows/settlement.workflow';
 import { awaitPreparationPhaseUpdate, startPreparationUpdate, stateQuery, type TPreparationPhase, type TSettlementState } from '../../../workflows/settlement.messages';
 import { settlementWorkflowId, TASK_QUEUE } from '../../../workflows/ids';
-import type { TSettlementWorkflowState, TTrainerPreviewResponse } from '../../../contracts/settlement.contract';
+import type { TSettlementWorkflowState, TTrainerClubPreview, TTrainerPreviewResponse } from '../../../contracts/settlement.contract';
 import { ZUuid } from '../../../contracts/common.contract';
 import { badRequest, HttpError, notFound } from '../../errors';
 import { listBillableTrainers } from './settlement.queries';
-import { previewLines, renderPreviewTable } from './trainer-preview';
+import { previewLines, renderClubPreviews, renderPreviewTable } from './trainer-preview';
 
 // The settlement calls' commands: find or create the settlement record, start its workflow, check
 // what only PostgreSQL knows (trainers, their data, the month) and hand the command to the workflow,
@@ -191,6 +191,14 @@ export async function trainerPreviewOf(em: EntityManager, group: StudioGroup, se
   return { trainer_uuid: trainer.uuid, settlementUuid: settlement.uuid, html: renderPreviewTable(lines, locale) };
 }
 
+/** GET /settlement/trainer-preview/{apiSlug}/{settlementMonth}/{trainerUuid}: the preview per studio; 404 for a trainer not in the settlement. */
+export async function trainerClubPreviewsOf(em: EntityManager, group: StudioGroup, settlement: Settlement, trainerKey: string, locale: Locale): Promise<TTrainerClubPreview[]> {
+  const trainer = await findTrainerByKey(em, group, trainerKey);
+  const lines = await previewLines(em, settlement, trainer.id);
+  if (!lines) throw notFound('settlement.trainerNotSelected', { trainer: trainerKey });
+  return renderClubPreviews(lines, locale);
+}
+
 /**
  * Checks a selection against what PostgreSQL knows: every trainer is one of the group's (404), taught
  * in the month (422), has complete data (422) and no issued credit note for the month (422).
@@ -221,6 +229,15 @@ export async function checkSelection(ctx: SettlementContext, settlement: Settlem
     if (!row.selectable) throw new HttpError(422, 'settlement.trainerBilled', 'trainersSelected', { trainer: name });
   }
   return uuids;
+}
+
+/**
+ * Every trainer who can be billed now (complete data, no credit note of the month yet): what a
+ * preparation without a selection covers (wizard v1 always; v2 when the spec's payload names none).
+ */
+export async function billableTrainerUuids(ctx: SettlementContext, settlement: Settlement | null, lastDay: string): Promise<string[]> {
+  const billable = await listBillableTrainers(ctx.em, ctx.studioGroup, lastDay, settlement);
+  return checkSelection(ctx, settlement, lastDay, [...new Set(billable.rows.filter((row) => row.selectable).map((row) => row.trainer_uuid))]);
 }
 
 /** How the screens name these trainers (company, else first and last name), for refusals that name one. */

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, renderPreviewTable } from './trainer-preview';
+import { escapeHtml, renderClubPreviews, renderPreviewTable } from './trainer-preview';
 
 const line = (overrides: Partial<Parameters<typeof renderPreviewTable>[0][number]> = {}) => ({
   kind: 'class' as const,
   class_starts_at: new Date('2026-09-01T07:00:00Z'),
-  studio_name: 'Berlin Mitte',
+  studio_uuid: '00000000-0000-4000-8000-000000000001' as string | null,
+  studio_source_id: '101' as string | null,
+  studio_name: 'Berlin Mitte' as string | null,
   class_name: 'Yoga',
   description: null,
   duration_minutes: 60,
@@ -36,5 +38,24 @@ describe('trainer preview table', () => {
 
   it('says so when a trainer has no lines', () => {
     expect(renderPreviewTable([], 'en')).toContain('No lines for this trainer.');
+  });
+});
+
+describe('trainer preview per club', () => {
+  it('answers one escaped table per studio by name, admin positions last', () => {
+    const clubs = renderClubPreviews(
+      [
+        line(),
+        line({ kind: 'admin', class_starts_at: null, studio_uuid: null, studio_source_id: null, studio_name: null, description: 'Bonus', net_cents: 1000, vat_cents: 190, gross_cents: 1190 }),
+        line({ studio_uuid: '00000000-0000-4000-8000-000000000002', studio_source_id: '7', studio_name: 'Altona <Nord>', net_cents: 100, vat_cents: 19, gross_cents: 119 }),
+      ],
+      'de',
+    );
+    expect(clubs.map((club) => club.ClubID)).toEqual(['7', '101', 'admin']);
+    expect(clubs[0]!.html).toContain('Altona &lt;Nord&gt;');
+    expect(clubs[0]!.html).toContain('1,19\u00a0€');
+    expect(clubs[0]!.html).not.toContain('Berlin Mitte');
+    expect(clubs[1]!.html).toContain('53,55\u00a0€');
+    expect(clubs[2]!.html).toContain('Administration: Bonus');
   });
 });

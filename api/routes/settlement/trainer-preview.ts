@@ -11,9 +11,11 @@ import { formatEuro } from '../../../domain/money';
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (value: unknown) => String(value ?? '').replace(/[&<>"']/g, (char) => ESCAPES[char]!);
 
-type PreviewLine = {
+export type PreviewLine = {
   kind: 'class' | 'admin';
   class_starts_at: Date | null;
+  studio_uuid: string | null;
+  studio_source_id: string | null;
   studio_name: string | null;
   class_name: string;
   description: string | null;
@@ -29,7 +31,7 @@ export async function previewLines(em: EntityManager, settlement: Settlement, tr
   const [row] = await em.getConnection().execute<Array<{ id: number }>>('select id from settlement_trainer where settlement_id = ? and trainer_id = ? and prepared_at is not null', [settlement.id, trainerId]);
   if (!row) return null;
   return em.getConnection().execute<PreviewLine[]>(
-    `select l.kind, l.class_starts_at, s.name as studio_name, l.class_name, l.description, l.duration_minutes, l.booked_slots,
+    `select l.kind, l.class_starts_at, s.uuid as studio_uuid, s.source_id as studio_source_id, s.name as studio_name, l.class_name, l.description, l.duration_minutes, l.booked_slots,
             l.net_cents, l.vat_rate_basis_points, l.vat_cents, l.gross_cents
        from settlement_line l left join studio s on s.id = l.studio_id
       where l.settlement_trainer_id = ? order by l.id`,
@@ -68,4 +70,29 @@ export function renderPreviewTable(lines: PreviewLine[], locale: Locale): string
     `<tfoot>${foot}</tfoot>`,
     '</table>',
   ].join('');
+}
+
+/** The pseudo studio of admin positions (they have no location), as the preview check names it. */
+const ADMIN_CLUB = 'admin';
+
+/**
+ * One preview table per studio ("club") of the trainer's lines, by studio name, admin positions
+ * last: GET /settlement/trainer-preview/{apiSlug}/{settlementMonth}/{trainerUuid}.
+ */
+export function renderClubPreviews(lines: PreviewLine[], locale: Locale): Array<{ ClubID: string; studioUuid: string; studioName: string; html: string }> {
+  const clubs = new Map<string, { ClubID: string; studioUuid: string; studioName: string; lines: PreviewLine[] }>();
+  for (const line of lines) {
+    const key = line.studio_uuid ?? ADMIN_CLUB;
+    let club = clubs.get(key);
+    if (!club) {
+      club = line.studio_uuid
+        ? { ClubID: line.studio_source_id ?? line.studio_uuid, studioUuid: line.studio_uuid, studioName: line.studio_name ?? '', lines: [] }
+        : { ClubID: ADMIN_CLUB, studioUuid: ADMIN_CLUB, studioName: translate(locale, 'settlement.preview.administration'), lines: [] };
+      clubs.set(key, club);
+    }
+    club.lines.push(line);
+  }
+  return [...clubs.values()]
+    .sort((a, b) => Number(a.ClubID === ADMIN_CLUB) - Number(b.ClubID === ADMIN_CLUB) || a.studioName.localeCompare(b.studioName, 'de'))
+    .map(({ lines: clubLines, ...club }) => ({ ...club, html: renderPreviewTable(clubLines, locale) }));
 }
