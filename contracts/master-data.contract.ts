@@ -44,9 +44,16 @@ export const ZCountryCode = z
   .toUpperCase()
   .regex(/^[A-Z]{2}$/, { error: 'masterData.countryInvalid' });
 
-/** Whether YYYY-MM-DD names a real day (2026-02-30 does not). */
+/**
+ * Years a master-data date may have. PostgreSQL has no year 0 ('0000-01-01' is refused by the
+ * database, a 500), and a rule dated before 1900 is a typo, not history.
+ */
+const MIN_YEAR = 1900;
+
+/** Whether YYYY-MM-DD names a real day (2026-02-30 does not) from 1900 on. */
 export function isCalendarDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  if (Number(value.slice(0, 4)) < MIN_YEAR) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }

@@ -81,6 +81,8 @@ describe('payment type rule contract', () => {
       [{ bookedSlotMode: 'tiers', tiers: [{ fromBookedSlots: 10, bonusCents: 1 }, { fromBookedSlots: 10, bonusCents: 2 }] }, 'tiers.1.fromBookedSlots', 'masterData.rule.tiersAscending'],
       [{ validTo: '2025-12-31' }, 'validTo', 'masterData.rule.validToBeforeValidFrom'],
       [{ validFrom: '2026-02-29' }, 'validFrom', 'masterData.notCalendarDate'],
+      // PostgreSQL has no year 0: refused here as a 400, not by the database as a 500.
+      [{ validFrom: '0000-01-01' }, 'validFrom', 'masterData.notCalendarDate'],
       [{ hourlyCents: 10_000_001 }, 'hourlyCents', 'masterData.rule.amountTooLarge'],
     ];
     for (const [change, path, message] of cases) {
