@@ -168,6 +168,10 @@ describe('CSV source system', () => {
       expect(bad.status).toBe(400);
       const badBody = (await bad.json()) as { errors: Array<{ line: number; message: string }> };
       expect(badBody.errors[0]).toMatchObject({ line: 2 });
+      // Not text at all (JSON): refused by the contract on `body`, never a 5xx.
+      const json = await fetch(`${stack.baseUrl}/api/v1/${fitness.uuid}/csv/import/file`, { method: 'PUT', headers: admin.headers, body: JSON.stringify({ rows: [] }) });
+      expect(json.status).toBe(400);
+      expect(await json.json()).toMatchObject({ status: 'error', field: 'body' });
 
       const good = await upload(`${header}\nS1,CSV Studio,C1,2026-07-01,09:00,60,Spinning,Cycling,R1,20,15,10,T1,Tina,Test,tina@example.test,\nS1,CSV Studio,C2,2026-07-02,18:00,45,Yoga Flow,Yoga,R2,15,12,11,T1,Tina,Test,tina@example.test,\n`);
       expect(good.status).toBe(200);
