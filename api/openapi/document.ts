@@ -19,7 +19,7 @@ const KNOWN_PATH_PARAMS: Record<string, ZodType> = {
 
 const ERROR_ANSWERS = {
   400: 'Invalid input: `field` names what is wrong, `message` says why (in the caller\'s language).',
-  401: 'No or an expired log-in (`x-user` / `x-api-key`).',
+  401: 'Not logged in (`x-user` / `x-api-key` missing or expired), or wrong log-in credentials.',
   403: 'Not for this role.',
   404: 'Not found, or not visible to the caller (another studio group answers exactly as a missing one).',
   409: 'Refused in the current state of the process (e.g. locked once approved or billed).',
@@ -89,7 +89,7 @@ export function buildOpenApiDocument(app: Express, { version = '1' }: { version?
       responses[status] = { description: status === '204' ? 'No content.' : 'Success.', ...(body ? { content: body } : {}) };
     }
     for (const [status, description] of Object.entries(ERROR_ANSWERS)) {
-      if (contract.access === 'public' && (status === '401' || status === '403')) continue;
+      if (contract.access === 'public' && status === '403') continue;
       responses[status] = { description, content: content(errorResponse, 'application/json') };
     }
     const query = contract.query instanceof ZodObject ? contract.query : undefined;
