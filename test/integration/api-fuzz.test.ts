@@ -14,7 +14,7 @@ import { startReviewFixture, type Login, type ReviewFixture } from '../support/r
 type OpenApiDocument = { paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string; schema: unknown }> }>> };
 
 const EXAMPLES_PER_OPERATION = Number(process.env.FUZZ_EXAMPLES ?? 12);
-const TIME_BUDGET_S = Number(process.env.FUZZ_SECONDS ?? 150);
+const TIME_BUDGET_S = Number(process.env.FUZZ_SECONDS ?? 90);
 
 /** Calls that end the caller's own session or account: the rest of the run would only see 401. */
 const EXCLUDED_PATHS = ['/api/logout', '/api/v2/trainer_account/delete-account'];
