@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
-/** Every non-success answer of the API: `{status, message}` (spec 7), plus the offending field for 400s. */
-export const ZErrorResponse = z.object({
+/**
+ * Every non-success answer of the API: `{status, message}` (spec 7), plus the offending field for
+ * 400s. Open to more: some refusals carry what the screen needs to help (the CSV upload's per-line
+ * `errors`, a conflicting settlement's uuid).
+ */
+export const ZErrorResponse = z.looseObject({
   status: z.string(),
   message: z.string(),
   field: z.string().optional(),
