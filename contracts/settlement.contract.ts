@@ -169,8 +169,11 @@ export const ZCreateSettlementRequest = ZGroupFields.extend({
   settlementMonth: ZSettlementMonth,
   settlementUuid: ZUuid,
   apiSlug: z.string().optional(),
-  /** true: previews for trainers (→ step index 2); false: straight to credit notes (→ step index 4). */
-  trainerReview: z.boolean(),
+  /**
+   * true: previews for trainers (→ step index 2); false: straight to credit notes (→ step index 4).
+   * The spec's other variant sends no trainerReview: the six-step wizard is the one with the review.
+   */
+  trainerReview: z.boolean().optional().default(true),
 });
 export type TCreateSettlementRequest = z.infer<typeof ZCreateSettlementRequest>;
 

@@ -1,4 +1,3 @@
-import { centsToEuros } from '../../domain/money';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,7 +8,7 @@ import { createMailer } from '../../activities/mail';
 import type { TAccountingEmail } from '../../contracts/credit-note-run.contract';
 import type { TSendStreamMessage } from '../../contracts/review.contract';
 import { AccountingFile, CreditNote, SettlementLine, StudioGroup, StudioGroupTrainer, Trainer } from '../../db/entities';
-import { formatEuro } from '../../domain/money';
+import { centsToEuros, formatEuro } from '../../domain/money';
 import { readNdjson } from '../support/ndjson';
 import { importDemoClasses, prepareSettlement } from '../support/month-close';
 import { pdfText } from '../support/pdf-text';
@@ -169,6 +168,16 @@ describe('a credit-note run', () => {
 
   it('reconciles to the cent: PDFs = SEPA control sum = CSV total = the settlement sums = the trainers’ lines', async () => {
     await expectReconciled(settlementUuid, runUuid, [linked, contracted]);
+  });
+
+  it('answers where the run’s SEPA XML is, with its payments and sum (POST /settlement/sepa-xml/create)', async () => {
+    const answer = await post('/settlement/sepa-xml/create', { settlementUuid, settlementRunUuid: runUuid, settlementMonth: MONTH, apiSlug: fitness.apiSlug, trainersSelected: [linked, contracted] });
+    expect(answer.status).toBe(200);
+    const body = await json<{ status: string; message: string; sepaXmlFile: { status: string; filePathName: string | null } }>(answer);
+    const notes = await stack.orm.em.fork().find(CreditNote, { settlementRun: { uuid: runUuid }, documentType: 'credit_note' });
+    expect(body).toMatchObject({ status: 'success', sepaXmlFile: { status: 'success', filePathName: expect.stringContaining(`/run/${runUuid}/sepa-xml`) } });
+    expect(body.message).toContain(formatEuro(notes.reduce((sum, note) => sum + note.grossCents, 0)));
+    expect((await post('/settlement/sepa-xml/create', { settlementUuid, settlementRunUuid: runUuid, apiSlug: 'not-ours' })).status).toBe(404);
   });
 
   it('prepares the accounting e-mail with a status per attachment and refuses an invalid address', async () => {

@@ -12,7 +12,7 @@ import {
   ZV1UpdateEmailsResponse,
   ZV1UpdateInvoiceResponse,
 } from '../../contracts/settlement-v1.contract';
-import { AccountingFile, CreditNote, Settlement, SettlementTrainer, Trainer, User } from '../../db/entities';
+import { AccountingFile, CreditNote, Settlement, SettlementTrainer, StudioGroup, Trainer, User } from '../../db/entities';
 import { importDemoClasses } from '../support/month-close';
 import { logIn, startStack, type Stack } from '../support/stack';
 
@@ -112,9 +112,16 @@ describe('settlement wizard v1', () => {
     expect(summary.status).toBe(200);
     expect(summary.body.length).toBe(expected.size);
 
-    const preview = await get<TTrainerPreviewResponse>(`/trainer-invoice/preview/${fitness.apiSlug}/${fitness.id}/${consented[0]!.id}/${MONTH}`);
+    // Spec 7: "table HTML" by default; JSON {html} for a client that asks for JSON.
+    const previewPath = `${stack.baseUrl}/api/trainer-invoice/preview/${fitness.apiSlug}/${fitness.id}/${consented[0]!.id}/${MONTH}`;
+    const table = await fetch(previewPath, { headers: admin.headers });
+    expect(table.status).toBe(200);
+    expect(table.headers.get('content-type')).toContain('text/html');
+    const html = await table.text();
+    expect(html).toMatch(/^<table class="settlement-preview">/);
+    const preview = await get<TTrainerPreviewResponse>(`/trainer-invoice/preview/${fitness.apiSlug}/${fitness.id}/${consented[0]!.id}/${MONTH}`, { ...admin.headers, accept: 'application/json' });
     expect(preview.status).toBe(200);
-    expect(preview.body.html).toContain('<table');
+    expect(preview.body.html).toBe(html);
   });
 
   it('Create invoice PDFs: one call per trainer issues a numbered credit note; refusals say why', async () => {
@@ -153,6 +160,15 @@ describe('settlement wizard v1', () => {
     const updated = await get(`/settlement/update/invoice/${fitness.id}/${MONTH}/${settlementUuid}`);
     expect(updated.status).toBe(200);
     expect(ZV1UpdateInvoiceResponse.parse(updated.body)).toMatchObject({ status: 'success', issued: 3, refused: 1 });
+
+    // Spec 7 "Settlement wizard v2" lists the same calls under /api/v1/{g}: the same answer; {g} must be the path's group.
+    const underGroup = await get(`/v1/${fitness.uuid}/settlement/update/invoice/${fitness.id}/${MONTH}/${settlementUuid}`);
+    expect(underGroup).toEqual(updated);
+    const yoga = await stack.orm.em.fork().findOneOrFail(StudioGroup, { apiSlug: { $ne: fitness.apiSlug } });
+    expect((await get(`/v1/${fitness.uuid}/settlement/update/invoice/${yoga.id}/${MONTH}/${settlementUuid}`)).status).toBe(404);
+    const reissued = await get(`/v1/${fitness.uuid}/trainer-invoice/create/${fitness.apiSlug}/${fitness.mandantId}/${fitness.id}/${MONTH}/${consented[0]!.id}/${admin.userUuid}/${settlementUuid}`);
+    expect(reissued.status).toBe(200);
+    expect(ZV1InvoiceCreateResponse.parse(reissued.body).outcome).toBe('already_issued');
   });
 
   it('answers in German for a German caller', async () => {

@@ -260,7 +260,7 @@ describe('prepare data (spec 2.5, 4: three calls, 33 / 66 / 100 %)', () => {
     line.className = '<script>alert(1)</script> & Co';
     await em.flush();
 
-    const preview = await call<TTrainerPreviewResponse>('GET', `/trainer-invoice/preview/${fitness.apiSlug}/${fitness.id}/${first.TrainerID}/${MONTH}`);
+    const preview = await call<TTrainerPreviewResponse>('GET', `/trainer-invoice/preview/${fitness.apiSlug}/${fitness.id}/${first.TrainerID}/${MONTH}`, undefined, { ...admin.headers, accept: 'application/json' });
     expect(preview.status).toBe(200);
     expect(preview.body.html).toContain('<table class="settlement-preview">');
     expect(preview.body.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co');
@@ -270,6 +270,11 @@ describe('prepare data (spec 2.5, 4: three calls, 33 / 66 / 100 %)', () => {
     const html = await fetch(api(`/trainer-invoice/preview/${fitness.apiSlug}/${fitness.id}/${first.trainerUuid}/${MONTH}`), { headers: { ...admin.headers, accept: 'text/html' } });
     expect(html.headers.get('content-type')).toContain('text/html');
     expect(await html.text()).toBe(preview.body.html);
+    // The spec's client asks for nothing in particular and gets the table markup (spec 7: "HTML table markup").
+    const { accept: _accept, ...withoutAccept } = { ...admin.headers, accept: undefined };
+    const plain = await fetch(api(`/trainer-invoice/preview/${fitness.apiSlug}/${fitness.id}/${first.trainerUuid}/${MONTH}`), { headers: withoutAccept as Record<string, string> });
+    expect(plain.headers.get('content-type')).toContain('text/html');
+    expect(await plain.text()).toBe(preview.body.html);
   });
 
   it('prepares idempotently: preparing the same trainers again gives the same lines', async () => {
@@ -362,7 +367,7 @@ describe('admin positions (Administration rows)', () => {
     expect(adminLines).toHaveLength(1);
     expect(after.gross_cents).toBe(before.gross_cents + adminLines[0]!.gross);
 
-    const preview = await call<TTrainerPreviewResponse>('GET', `/trainer-invoice/preview/${fitness.apiSlug}/${fitness.id}/${selectable[0]}/${MONTH}`);
+    const preview = await call<TTrainerPreviewResponse>('GET', `/trainer-invoice/preview/${fitness.apiSlug}/${fitness.id}/${selectable[0]}/${MONTH}`, undefined, { ...admin.headers, accept: 'application/json' });
     expect(preview.body.html).toContain('Administration: Fahrtkosten &lt;Hamburg&gt;');
 
     const list = await call<TAdminPosition[]>('GET', `/settlement/${settlementUuid}/admin-positions`);

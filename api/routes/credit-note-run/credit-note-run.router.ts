@@ -4,7 +4,8 @@ import { RequestContext, type EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import sanitizeHtml from 'sanitize-html';
 import { z } from 'zod';
-import { AccountingFile, SettlementRun, type Settlement, type StudioGroup } from '../../../db/entities';
+import { AccountingFile, CreditNote, SettlementRun, type Settlement, type StudioGroup } from '../../../db/entities';
+import { formatEuro, sumCents } from '../../../domain/money';
 import type { EventFeed } from '../../../db/events';
 import { translate } from '../../../domain/messages';
 import { isoDateOf, monthTitle } from '../../../domain/settlement/month';
@@ -31,7 +32,7 @@ import { followSending } from '../review/send-stream';
 import { HttpError, badRequest, conflict, notFound } from '../../errors';
 import { localeOf, t } from '../../locale';
 import { validate, validated } from '../../validate';
-import { assertInProgress, assertMonthMatches, findSettlement, parseMonth, queryState, runUpdate, settlementHandle, trainerNamesOf } from '../settlement/settlement.service';
+import { assertInProgress, assertMonthMatches, assertSameStudioGroup, findSettlement, parseMonth, queryState, runUpdate, settlementHandle, trainerNamesOf } from '../settlement/settlement.service';
 
 // Step 5 of the month close (spec admin 2.8–2.10, 3, 4, 7): "send credit notes" as a credit-note
 // run of the settlement's workflow, streamed like the preview sending; the run's SEPA file and the
@@ -82,9 +83,12 @@ async function assertBillable(req: Request, settlement: Settlement, trainerUuids
   }
 }
 
-/** The run of this settlement and group, or 404. */
-async function findRun(group: StudioGroup, settlementUuid: string, runUuid: string) {
-  const settlement = await findSettlement(em(), group, settlementUuid);
+/** The run of this settlement and group, or 404; the spec's apiSlug and settlementMonth, when sent, must be the settlement's. */
+async function findRun(req: Request, group: StudioGroup, body: { settlementUuid: string; settlementRunUuid: string; apiSlug?: string; settlementMonth?: string }) {
+  assertSameStudioGroup(group, { apiSlug: body.apiSlug });
+  const settlement = await findSettlement(em(), group, body.settlementUuid);
+  if (body.settlementMonth !== undefined) assertMonthMatches(settlement, parseMonth(body.settlementMonth, 'settlementMonth'), localeOf(req));
+  const runUuid = body.settlementRunUuid;
   const run = await em().findOne(SettlementRun, { uuid: runUuid, settlement });
   if (!run) throw notFound('creditNote.run.notFound');
   return { settlement, run };
@@ -129,6 +133,7 @@ export function createCreditNoteRunRouter({ temporal, feed }: Deps) {
   /** POST /settlement/trainer-credit-note/send: the NDJSON stream of a credit-note run. */
   router.post('/settlement/trainer-credit-note/send', validate(schemas.send), async (req: Request, res: Response) => {
     const { body } = validated(req, schemas.send);
+    assertSameStudioGroup(studioGroupOf(req), { apiSlug: body.apiSlug });
     const settlement = await findSettlement(em(), studioGroupOf(req), body.settlementUuid);
     assertInProgress(settlement);
     if (body.settlementMonth) assertMonthMatches(settlement, parseMonth(body.settlementMonth, 'settlementMonth'), localeOf(req));
@@ -169,19 +174,22 @@ export function createCreditNoteRunRouter({ temporal, feed }: Deps) {
   router.post('/settlement/sepa-xml/create', validate(schemas.sepa), async (req, res) => {
     const { body } = validated(req, schemas.sepa);
     const group = studioGroupOf(req);
-    const { settlement, run } = await findRun(group, body.settlementUuid, body.settlementRunUuid);
+    const { settlement, run } = await findRun(req, group, body);
     const statuses = await attachmentStatuses(req, group, settlement, run);
     if (!statuses.any) throw conflict('creditNote.runFilesNotReady');
     const file = statuses.sepaXmlFile.status === 'not_set' && statuses.sepaXmlFile.filePathName ? { ...statuses.sepaXmlFile, status: 'success' as const } : statuses.sepaXmlFile;
     if (file.status === 'error') throw new HttpError(409, 'creditNote.file.sepaError');
-    res.json({ status: 'success', message: t(req, 'creditNote.file.sepaCreated', { count: 0, sum: '' }), sepaXmlFile: file });
+    // The file pays each credit note of the run with a positive gross (one payment per trainer).
+    const paid = (await em().find(CreditNote, { settlementRun: run, documentType: 'credit_note' })).filter((note) => note.grossCents > 0);
+    const message = t(req, 'creditNote.file.sepaCreated', { count: paid.length, amount: formatEuro(sumCents(paid.map((note) => note.grossCents))) });
+    res.json({ status: 'success', message, sepaXmlFile: file });
   });
 
   /** POST /settlement/accounting-email/prepare: the accounting e-mail entity of spec 3. */
   router.post('/settlement/accounting-email/prepare', validate(schemas.prepare), async (req, res) => {
     const { body } = validated(req, schemas.prepare);
     const group = studioGroupOf(req);
-    const { settlement, run } = await findRun(group, body.settlementUuid, body.settlementRunUuid);
+    const { settlement, run } = await findRun(req, group, body);
     const statuses = await attachmentStatuses(req, group, settlement, run);
     const month = monthTitle(isoDateOf(settlement.month), localeOf(req));
     const answer: TAccountingEmail = {
@@ -208,7 +216,7 @@ export function createCreditNoteRunRouter({ temporal, feed }: Deps) {
     const { body } = validated(req, schemas.mail);
     const group = studioGroupOf(req);
     const recipients = recipientsOf(body.accountingEmailAddress);
-    const { settlement, run } = await findRun(group, body.settlementUuid, body.settlementRunUuid);
+    const { settlement, run } = await findRun(req, group, body);
     const statuses = await attachmentStatuses(req, group, settlement, run);
     const statusOf: Record<TAccountingFileType, TAttachmentStatus> = { SEPA_XML: statuses.sepaXmlFile, CREDIT_NOTES_ZIP: statuses.creditNotesZipFile, STUDIO_COSTS_BY_MONTH: statuses.studioCostsByMonthCsvFile };
     const missing = body.emailAttachements.find((type) => !statusOf[type].filePathName);

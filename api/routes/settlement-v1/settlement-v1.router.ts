@@ -11,7 +11,7 @@ import { createSettlementUpdate, PREPARATION_PHASE_PERCENT, v1FinishCreditNotesU
 import { authOf } from '../../auth/sessions';
 import { studioGroupsOf } from '../../auth/tenancy';
 import { ZUuid } from '../../../contracts/common.contract';
-import { PREPARATION_PHASES, ZMonthSettlementQuery, ZTrainerListResponse, ZTrainerPreviewResponse, ZTrainerSummaryResponse } from '../../../contracts/settlement.contract';
+import { PREPARATION_PHASES, ZMonthSettlementQuery, ZTrainerListResponse, ZTrainerSummaryResponse } from '../../../contracts/settlement.contract';
 import {
   ZV1InvoiceCreateResponse,
   ZV1InvoiceSendResponse,
@@ -83,8 +83,9 @@ const schemas = {
   preview: {
     params: z.object({ apiSlug: z.string().min(1), idStudioGroup: ZId, trainer: z.string().min(1), importMonth: ZMonth }),
     query: ZMonthSettlementQuery,
-    response: ZTrainerPreviewResponse,
-    summary: 'Wizard v1 preview table of one trainer; the bare HTML table when the client accepts text/html rather than JSON.',
+    produces: 'text/html' as const,
+    response: z.string(),
+    summary: 'Wizard v1 preview table of one trainer as HTML markup, values escaped. With Accept: application/json: {trainer_uuid, settlementUuid, html}.',
   },
   create: {
     response: ZV1InvoiceCreateResponse,
@@ -121,6 +122,11 @@ const schemas = {
  * group or a mismatching apiSlug / idMandant is 404.
  */
 async function studioGroupOfPath(req: Request, fields: { idStudioGroup: number; apiSlug?: string; idMandant?: number }): Promise<StudioGroup> {
+  // Under /api/v1/{g} the tenancy check has resolved the group already: the payload must name it.
+  if (req.studioGroup) {
+    assertSameStudioGroup(req.studioGroup, fields);
+    return req.studioGroup;
+  }
   const auth = authOf(req);
   if (auth.role === 'trainer') throw new HttpError(403, 'auth.staffOnly');
   const group = (await studioGroupsOf(auth)).find((candidate) => candidate.id === fields.idStudioGroup);
@@ -144,11 +150,16 @@ const contextOf = (req: Request, temporal: Client, group: StudioGroup): Settleme
   locale: localeOf(req),
 });
 
-/** A v1 settlement of the group and month, in progress (the per-trainer and update calls). */
+/**
+ * A settlement of the group and month (the per-trainer and update calls). The unversioned paths are
+ * wizard v1's and take its settlements only; under /api/v1/{g} (spec 7 "Settlement wizard v2" lists
+ * the same calls) a settlement of either wizard.
+ */
 async function v1Settlement(req: Request, group: StudioGroup, settlementUuid: string, importMonth: string): Promise<Settlement> {
   const settlement = await findSettlement(em(), group, settlementUuid);
   assertMonthMatches(settlement, parseMonth(importMonth, 'importMonth'), localeOf(req));
-  if (settlement.version !== 'v1') throw new HttpError(409, 'settlementV1.otherVersion', undefined, { version: settlement.version });
+  const underGroupPath = req.params.g !== undefined;
+  if (!underGroupPath && settlement.version !== 'v1') throw new HttpError(409, 'settlementV1.otherVersion', undefined, { version: settlement.version });
   return settlement;
 }
 
@@ -230,13 +241,24 @@ export function createSettlementV1Router({ temporal }: Deps) {
     const { params, query } = validated(req, schemas.preview);
     const { group, settlement } = await monthSettlement(req, params, query.settlementUuid);
     const answer = await trainerPreviewOf(em(), group, settlement, params.trainer, localeOf(req));
-    if (req.accepts(['json', 'html']) === 'html') {
-      res.type('text/html; charset=utf-8').send(answer.html);
+    // Spec 7 answers the table markup; a client that asks for JSON (the web app) gets {html} with the trainer.
+    if (req.accepts(['html', 'json']) === 'json') {
+      res.json(answer);
       return;
     }
-    res.json(answer);
+    res.type('text/html; charset=utf-8').send(answer.html);
   });
 
+  registerInvoiceCalls(router, temporal);
+
+  return router;
+}
+
+/**
+ * The per-trainer invoice calls and the two updates after them (spec 7: unversioned for wizard v1,
+ * and the same calls under /api/v1/{g} in the wizard v2 table, where {g} must be the payload's group).
+ */
+export function registerInvoiceCalls(router: Router, temporal: Client) {
   // Create invoice PDFs: one call per trainer; the first opens the settlement's v1 credit-note run.
   router.get('/trainer-invoice/create/:apiSlug/:idMandant/:idStudioGroup/:importMonth/:trainerId/:idUser/:settlementUuid', validate(schemas.create), async (req, res) => {
     const { params } = validated(req, schemas.create);
@@ -314,5 +336,4 @@ export function createSettlementV1Router({ temporal }: Deps) {
     res.json(answer);
   });
 
-  return router;
 }

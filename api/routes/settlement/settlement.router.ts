@@ -42,7 +42,6 @@ import {
   ZStatusResponse,
   ZTrainerClubPreviewResponse,
   ZTrainerListResponse,
-  ZTrainerPreviewResponse,
   ZTrainerSummaryResponse,
   type TBillableTrainersResponse,
   type TCalculateSumResponse,
@@ -54,6 +53,7 @@ import {
   type TStatusResponse,
 } from '../../../contracts/settlement.contract';
 import { HttpError, notFound } from '../../errors';
+import { registerInvoiceCalls } from '../settlement-v1/settlement-v1.router';
 import { localeOf, t } from '../../locale';
 import { validate, validated } from '../../validate';
 import { translate } from '../../../domain/messages';
@@ -138,8 +138,10 @@ const schemas = {
   preview: {
     params: monthPath.extend({ trainer: z.string().min(1) }),
     query: ZMonthSettlementQuery,
-    response: ZTrainerPreviewResponse,
-    summary: 'One prepared trainer\'s preview table ({trainer} = TrainerID or uuid); the bare HTML table when the client accepts text/html rather than JSON.',
+    produces: 'text/html' as const,
+    response: z.string(),
+    summary:
+      'One prepared trainer\'s preview table as HTML markup, values escaped ({trainer} = TrainerID or uuid). With Accept: application/json: {trainer_uuid, settlementUuid, html} (ZTrainerPreviewResponse).',
   },
   clubPreview: {
     params: z.object({ apiSlug: z.string(), settlementMonth: z.string(), trainerUuid: ZUuid }),
@@ -234,11 +236,12 @@ export function createSettlementRouter({ temporal }: Deps) {
     const { params, query } = validated(req, schemas.preview);
     const settlement = await monthSettlement(req, params, query.settlementUuid);
     const answer = await trainerPreviewOf(em(), studioGroupOf(req), settlement, params.trainer, localeOf(req));
-    if (req.accepts(['json', 'html']) === 'html') {
-      res.type('text/html; charset=utf-8').send(answer.html);
+    // Spec 7 answers the table markup; a client that asks for JSON (the web app) gets {html} with the trainer.
+    if (req.accepts(['html', 'json']) === 'json') {
+      res.json(answer);
       return;
     }
-    res.json(answer);
+    res.type('text/html; charset=utf-8').send(answer.html);
   });
 
   // Three segments after trainer-preview: apart from POST /settlement/trainer-preview/{trainerUuid}
@@ -276,6 +279,9 @@ export function createSettlementRouter({ temporal }: Deps) {
     };
     res.json(answer);
   });
+
+  // Spec 7 "Settlement wizard v2" lists wizard v1's per-trainer invoice calls under /api/v1/{g} too.
+  registerInvoiceCalls(router, temporal);
 
   // --- the screens' own calls -----------------------------------------------------------------
 
