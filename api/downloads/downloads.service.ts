@@ -39,7 +39,9 @@ export function checkFileName(value: string | undefined, field = 'filename'): st
 /** `YYYY-MM` or any day of the month → the settlement month's last day. */
 function monthField(value: string | undefined, field: string): string {
   const lastDay = value && /^\d{4}-\d{2}(-\d{2})?$/.test(value) ? lastDayOfMonth(value) : null;
-  if (!lastDay) throw badRequest('validation.fieldMessage', field, { field, reason: 'downloads.yearMonth' });
+  // Year 0 and the like are no dates to PostgreSQL: refused here, not by a failing query.
+  const year = lastDay ? Number(lastDay.slice(0, 4)) : 0;
+  if (!lastDay || year < 1900 || year > 2999) throw badRequest('validation.fieldMessage', field, { field, reason: 'downloads.yearMonth' });
   return lastDay;
 }
 

@@ -585,6 +585,27 @@ describe('a client written from the spec’s tables alone (spec 7 "Settlement wi
     const bad = await call<{ field?: string }>('GET', `/settlement/trainer-preview/${fitness.apiSlug}/${MONTH}/not-a-uuid`);
     expect(bad.status).toBe(400);
     expect(bad.body.field).toBe('trainerUuid');
+  });
+
+  it('answers bad path values with a 4xx {status, message, field}, never a 500', async () => {
+    const trainer = prepared[0]!;
+    const cases: Array<[string, number]> = [
+      [`/settlement/trainer/summary/${fitness.apiSlug}/${fitness.id}/0000-01`, 400],
+      [`/settlement/trainer/summary/${fitness.apiSlug}/99999999999/${MONTH}`, 404],
+      [`/trainer-invoice/preview/${fitness.apiSlug}/${fitness.id}/99999999999/${MONTH}`, 404],
+      [`/trainer-invoice/preview/${fitness.apiSlug}/${fitness.id}/not-a-trainer/${MONTH}`, 404],
+      [`/settlement/trainer-preview/${fitness.apiSlug}/0000-12/${trainer.trainer_uuid}`, 400],
+      [`/settlement/logs/${fitness.id}/2026-13/${specSettlement}`, 400],
+    ];
+    for (const [path, expected] of cases) {
+      const { status, body } = await call<{ status: string; message: string }>('GET', path);
+      expect([path, status]).toEqual([path, expected]);
+      expect(body.status).toBe('error');
+      expect(body.message).toEqual(expect.any(String));
+    }
+    const form = new URLSearchParams({ trainerId: 'not-a-trainer', settlementUuid: specSettlement });
+    const review = await fetch(api('/settlement/trainer/review'), { method: 'POST', headers: { ...admin.headers, 'content-type': 'application/x-www-form-urlencoded' }, body: form });
+    expect(review.status).toBe(404);
     await call('POST', `/settlement/${specSettlement}/command`, { action: 'delete_settlement' });
   });
 });

@@ -3,7 +3,6 @@ import express, { Router, type Request, type Response } from 'express';
 import { RequestContext, type EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import { z } from 'zod';
-import { Trainer } from '../../../db/entities';
 import type { EventFeed } from '../../../db/events';
 import { trainerDisplayName } from '../../../domain/trainer-data';
 import { sendPreviewsUpdate } from '../../../workflows/settlement.messages';
@@ -16,7 +15,7 @@ import { followSending } from './send-stream';
 import { HttpError, notFound } from '../../errors';
 import { localeOf, t } from '../../locale';
 import { validate, validated } from '../../validate';
-import { assertInProgress, assertMonthMatches, assertSameStudioGroup, findSettlement, parseMonth, queryState, runUpdate, settlementHandle, trainerNamesOf } from '../settlement/settlement.service';
+import { assertInProgress, assertMonthMatches, assertSameStudioGroup, findSettlement, findTrainerByKey, parseMonth, queryState, runUpdate, settlementHandle, trainerNamesOf } from '../settlement/settlement.service';
 
 // Send previews (spec admin 2.5, 2.6, 4 "Preview send", 7): the screen's streamed call and the
 // spec's per-trainer call. Both ask the settlement workflow (the `sendPreviews` update) and follow
@@ -112,9 +111,9 @@ export function createSendPreviewRouter({ temporal, feed }: Deps) {
     const { body } = validated(req, schemas.one);
     const group = studioGroupOf(req);
     assertSameStudioGroup(group, { apiSlug: body.apiSlug, idMandant: body.idMandant, idStudioGroup: body.idStudioGroup });
-    const byId = /^\d+$/.test(body.trainerId);
-    const trainer = await em().findOne(Trainer, byId ? { id: Number(body.trainerId), studioGroup: group } : { uuid: body.trainerId, studioGroup: group });
-    if (!trainer) throw notFound('review.trainerNotInSettlement');
+    const trainer = await findTrainerByKey(em(), group, body.trainerId).catch((error: unknown) => {
+      throw error instanceof HttpError && error.status === 404 ? notFound('review.trainerNotInSettlement') : error;
+    });
     const lastDay = body.settlementMonth ? parseMonth(body.settlementMonth, 'settlementMonth') : undefined;
     const { sending } = await startSending(req, body.settlementUuid, [trainer.uuid], body.message, lastDay);
     let outcome: TSendStreamMessage | undefined;

@@ -44,7 +44,9 @@ export type SettlementContext = {
 /** The month of a request as its last day; 400 naming the field when it is no calendar month. */
 export function parseMonth(value: string, field: string): string {
   const lastDay = lastDayOfMonth(value);
-  if (!lastDay) throw badRequest('validation.fieldMessage', field, { field, reason: 'settlement.monthInvalid' });
+  // Years outside 1900–2999 are typing errors (and year 0 is no date to PostgreSQL): a 400, not a 500.
+  const year = lastDay ? Number(lastDay.slice(0, 4)) : 0;
+  if (!lastDay || year < 1900 || year > 2999) throw badRequest('validation.fieldMessage', field, { field, reason: 'settlement.monthInvalid' });
   return lastDay;
 }
 
@@ -177,7 +179,8 @@ export async function runPreparationPhase(
 
 /** A trainer of the group by the spec's `{trainer}` / `{TrainerID}` path value: the record id or its uuid; 404 otherwise. */
 export async function findTrainerByKey(em: EntityManager, group: StudioGroup, key: string): Promise<Trainer> {
-  const where = /^\d+$/.test(key) ? { id: Number(key) } : ZUuid.safeParse(key).success ? { uuid: key } : null;
+  // An id beyond PostgreSQL's integer range or a malformed uuid names no trainer: 404, never a failing query.
+  const where = /^\d{1,9}$/.test(key) ? { id: Number(key) } : ZUuid.safeParse(key).success ? { uuid: key.toLowerCase() } : null;
   const trainer = where ? await em.findOne(Trainer, { ...where, studioGroup: group }) : null;
   if (!trainer) throw notFound('settlement.trainerNotFound', { trainer: key });
   return trainer;
