@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { ZUuid } from './common.contract';
-import { ZEuros } from './settlement.contract';
+import { ZEuros, ZUuid } from './common.contract';
 
 // Issued credit notes as the screens list them, their downloads, the trainer's self-billing
 // consent and objection (admin 2.12 accounting files, 2.22; trainer portal 2 "Credit notes list").

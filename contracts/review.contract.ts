@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ZIsoDate, ZUuid } from './common.contract';
-import { ZEuros, ZSettlementMonth, ZTrainerWorkflowState } from './settlement.contract';
+import { ZEuros, ZIsoDate, ZUuid } from './common.contract';
+import { ZSettlementMonth, ZTrainerWorkflowState } from './settlement.contract';
 
 // The review loop of the month close (spec admin 2.5–2.7, 2.10, 3, 4, 7 "Preview check" and the
 // review calls of "Settlement wizard v2"; trainer portal 2–5, 7). Shared by api/routes and web/.

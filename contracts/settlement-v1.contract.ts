@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ZUuid } from './common.contract';
-import { ZEuros, ZPreparationPhase, ZSettlementMonth, ZStatusResponse } from './settlement.contract';
+import { ZEuros, ZUuid } from './common.contract';
+import { ZPreparationPhase, ZSettlementMonth, ZStatusResponse } from './settlement.contract';
 
 // Wizard v1 (spec admin 2.1, 4 "Wizard v1 flow", 7 "Settlement wizard v1"): the unversioned calls
 // under /api/settlement/... and /api/trainer-invoice/..., served by the same settlement workflow as

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { centsToEuros } from '../domain/money';
-import { ZIsoDate, ZUuid } from './common.contract';
+import { ZEuros, ZIsoDate, ZUuid } from './common.contract';
 
 // The settlement wizard v2 (spec admin 2.2–2.5, 2.11–2.13, 7 "Settlement wizard v2") and its
 // workflow `settlement-{settlementUuid}`. Shared by api/routes/settlement and web/.
@@ -37,16 +36,6 @@ import { ZIsoDate, ZUuid } from './common.contract';
 //   POST /settlement/{uuid}/command (finish / archive / delete), live events on the socket.io room
 //   `settlement:{uuid}` (contracts/events.ts).
 
-/**
- * Euros as a JSON number with at most two decimals (43.75): what every spec amount field answers.
- * Made by centsToEuros from integer cents; a value with a third decimal is refused.
- */
-export const ZEuros = z
-  .number()
-  .refine((value) => Number.isFinite(value) && Number.isSafeInteger(Math.round(value * 100)) && centsToEuros(Math.round(value * 100)) === value, {
-    error: 'validation.invalid',
-  })
-  .describe('Euros, at most two decimals (43.75), exact from integer cents.');
 
 /** Last day of a month (answers); requests are normalised to it. */
 export const ZSettlementMonth = z.string().regex(/^\d{4}-\d{2}(-\d{2})?$/, 'validation.isoDate');
