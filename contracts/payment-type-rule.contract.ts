@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BOOKED_SLOT_MODES, PAYMENT_RULE_KINDS } from '../domain/pay/rules';
-import { ZCalendarDate, ZOptionalText, ZRequiredText, ZSuccess, dayBefore } from './master-data.contract';
+import { ZCalendarDate, ZOptionalText, ZRequiredText, ZSuccess, dayBefore, isCalendarDate } from './master-data.contract';
 
 // Payment type rules (DESIGN "Payment type rules"): amounts are integer cents; the web form shows and
 // takes euros. A rule is dated and never rewritten for the past: an edit carries `effectiveFrom`.
@@ -133,6 +133,8 @@ export const ZUpdatePaymentTypeRuleRequest = z
   .object({ ...ruleValueShape, effectiveFrom: ZCalendarDate })
   .superRefine((rule, ctx) => {
     checkRuleValues(rule, ctx);
+    // An effectiveFrom that is no calendar day is reported by its own field check; zod still runs this refinement.
+    if (!isCalendarDate(rule.effectiveFrom)) return;
     if (rule.validTo !== null && rule.validTo < dayBefore(rule.effectiveFrom)) {
       ctx.addIssue({ code: 'custom', message: 'masterData.rule.validToBeforeEffectiveFrom', path: ['validTo'] });
     }

@@ -99,6 +99,11 @@ describe('payment type rule contract', () => {
     });
     expect(firstIssue(ZUpdatePaymentTypeRuleRequest.safeParse(values))).toMatchObject({ path: 'effectiveFrom' });
   });
+
+  it('reports an edit whose effectiveFrom is no calendar day on that field (found by the fuzz suite: it threw)', () => {
+    const { validFrom: _validFrom, ...values } = rule;
+    expect(firstIssue(ZUpdatePaymentTypeRuleRequest.safeParse({ ...values, effectiveFrom: '2026-13-45', validTo: '2026-02-27' }))).toMatchObject({ path: 'effectiveFrom' });
+  });
 });
 
 describe('studio group settings contract', () => {
