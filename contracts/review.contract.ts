@@ -109,6 +109,8 @@ export const ZCreditNoteRow = z.object({
   value_vat: ZEuros,
   value_gross: ZEuros,
   vat_rate_basis_points: z.number().int(),
+  /** The trainer record the row pays (spec 3, credit note rows). */
+  trainer_uuid: ZUuid,
   trainer_company_name: z.string(),
   comment: z.object({ class_hash: z.string(), class_name: z.string(), comments: z.array(ZComment) }),
 });

@@ -155,6 +155,7 @@ export async function creditNotePreview(em: EntityManager, settlementTrainer: Se
       value_vat: centsToEuros(line.vat_cents),
       value_gross: centsToEuros(line.gross_cents),
       vat_rate_basis_points: line.vat_rate_basis_points,
+      trainer_uuid: trainer.uuid,
       trainer_company_name: companyName,
       comment: { class_hash: line.class_hash, class_name: className, comments: threads.get(line.class_hash) ?? [] },
     };

@@ -30,6 +30,7 @@ const row = (hash: string, studio: string): TCreditNoteRow => ({
   value_vat: 0.19,
   value_gross: 1.19,
   vat_rate_basis_points: 1900,
+  trainer_uuid: '5f0c2c3e-8f4e-4b8e-9a59-2b1f0f6f3a11',
   trainer_company_name: 'X',
   comment: { class_hash: hash, class_name: 'Yoga', comments: [] },
 });
