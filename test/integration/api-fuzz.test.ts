@@ -58,7 +58,7 @@ async function fuzz({ baseUrl, document, login, label }: { baseUrl: string; docu
     '--max-time', String(TIME_BUDGET_S),
     '--phases', 'examples,coverage,fuzzing',
     '--seed', '20261124',
-    '--workers', '2',
+    '--workers', '1', // several workers trip a race inside hypothesis (an 'AST constructor recursion' runtime error of the tool, not of the API)
     '--request-timeout', '30',
     '--suppress-health-check', 'all',
     '--continue-on-failure',

@@ -155,8 +155,12 @@ export async function startTenancyFixture(): Promise<TenancyFixture> {
   return { ...review, operator, subjects, runUuid, studioUuid: studio.uuid, paymentTypeRuleUuid: rule.uuid, positionUuid: position.uuid, queueUuid: queueItem.uuid, secrets };
 }
 
-/** Tables a refused call may touch: sessions (last use), rate-limit counters, the migration log. */
-const UNFINGERPRINTED = /^(api_session|rate_limit.*|mikro_orm_migrations)$/;
+/**
+ * Tables a refused call may touch: sessions (last use), rate-limit counters, the migration log, and
+ * app_secret — the per-database download-signing key, generated on first use by whichever call first
+ * signs or checks a link (a refused download with a `?token=` checks it); it holds no business data.
+ */
+const UNFINGERPRINTED = /^(api_session|rate_limit.*|mikro_orm_migrations|app_secret)$/;
 
 /**
  * One hash per business table of the database (every row, as text, in a stable order), so a test
