@@ -7,8 +7,8 @@ import { cancellationOf, creditNoteNumber, creditNoteTotals, renderCreditNotePdf
 import { translate } from '../../domain/messages';
 import { trainerDisplayName, trainerSnapshot, type TrainerSnapshot } from '../../domain/trainer-data';
 import type { TQueueEmailInput, TQueueEmailResult } from '../mail';
-import { writeSettlementLog } from '../prepare/settlement-log';
-import { sql } from '../prepare/sql';
+import { writeSettlementLog } from '../shared/settlement-log';
+import { sql } from '../shared/sql';
 import { todayInGermany } from './payment-date';
 
 // The correction of an issued credit note (DESIGN: never changed once issued): a cancelling

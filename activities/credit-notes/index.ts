@@ -4,7 +4,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { ApplicationFailure, asyncLocalStorage } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/activity';
 import { ZipArchive } from 'archiver';
 import { DateTime } from 'luxon';
 import type { TSendStreamMessage } from '../../contracts/review.contract';
@@ -24,8 +24,9 @@ import { buildPain001, SepaFileError, type TSepaPayment } from '../../domain/sep
 import { checkTrainerData, trainerDisplayName, trainerSnapshot, type TrainerSnapshot } from '../../domain/trainer-data';
 import { isSepaIban, normalizeIban } from '../../domain/validation/bank';
 import type { TQueueEmailInput, TQueueEmailResult } from '../mail';
-import { publishSendMessages, writeSettlementLog } from '../prepare/settlement-log';
-import { sql } from '../prepare/sql';
+import { publishSendMessages, writeSettlementLog } from '../shared/settlement-log';
+import { activityContext } from '../shared/settlement-lock';
+import { sql } from '../shared/sql';
 import {
   ZCreateRunFilesInput,
   ZFinishCreditNoteRunInput,
@@ -103,7 +104,6 @@ const FILE_CONTENT_TYPES: Record<TAccountingFileType, string> = {
   STUDIO_COSTS_BY_MONTH: 'text/csv',
 };
 
-const activityContext = () => asyncLocalStorage.getStore();
 const nonRetryable = (message: string, type: string) => ApplicationFailure.nonRetryable(message, type);
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
 

@@ -1,5 +1,5 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { ApplicationFailure, asyncLocalStorage } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/activity';
 import { LOCKED_TRAINER_WORKFLOW_STATES } from '../../contracts/settlement.contract';
 import { AdminPosition, PaymentTypeRule, Settlement, SettlementTrainer, StudioClass, Trainer, User, type SettlementTrainerState } from '../../db/entities';
 import { translate, type Locale } from '../../domain/messages';
@@ -35,8 +35,9 @@ import {
   type TRemoveAdminPositionInput,
   type TSaveAdminPositionInput,
 } from './prepare.types';
-import { publishProgress, publishStateChange, writeSettlementLog, type LogRowInput } from './settlement-log';
-import { sql } from './sql';
+import { publishProgress, publishStateChange, writeSettlementLog, type LogRowInput } from '../shared/settlement-log';
+import { activityContext, lockSettlement } from '../shared/settlement-lock';
+import { sql } from '../shared/sql';
 import { isoDateOf, monthInstants, monthTitle } from '../../domain/settlement/month';
 import { trainerDisplayName, trainerSnapshot, type TrainerSnapshot } from '../../domain/trainer-data';
 import { paymentRuleInputOf } from '../../db/payment-rule-input';
@@ -60,19 +61,11 @@ const notFound = (message: string) => ApplicationFailure.nonRetryable(message, '
 /** Trainers written per transaction in the class phase (a heartbeat after each batch). */
 const WRITE_BATCH_SIZE = 10;
 
-/** The activity's context when it runs under a worker; undefined when called directly (bench, tests). */
-const activityContext = () => asyncLocalStorage.getStore();
-
 /**
  * Prefix of the log rows' event keys: the workflow run, so a settlement workflow started again
  * (a new run) writes its own rows; 'direct' outside a worker.
  */
 const eventKeyPrefix = () => activityContext()?.info.workflowExecution?.runId ?? 'direct';
-
-/** Serialises the activities of one settlement (a retry may overlap a timed-out attempt still running). */
-async function lockSettlement(em: EntityManager, settlementUuid: string) {
-  await sql(em, 'select pg_advisory_xact_lock(hashtext(?))', [`settlement:${settlementUuid}`]);
-}
 
 async function findSettlement(em: EntityManager, uuid: string): Promise<Settlement> {
   const settlement = await em.findOne(Settlement, { uuid }, { populate: ['studioGroup'] });

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { ApplicationFailure, asyncLocalStorage } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/activity';
 import type { TSendStreamMessage } from '../../contracts/review.contract';
 import { EVENTS_CHANNEL } from '../../db/events';
 import { translate, type Locale, type MessageKey, type MessageParams } from '../../domain/messages';
 import { trainerDisplayName } from '../../domain/trainer-data';
 import type { TQueueEmailInput, TQueueEmailResult } from '../mail';
-import { publishSendMessages, writeSettlementLog } from '../prepare/settlement-log';
-import { sql } from '../prepare/sql';
+import { publishSendMessages, writeSettlementLog } from '../shared/settlement-log';
+import { activityContext, lockSettlement } from '../shared/settlement-lock';
+import { sql } from '../shared/sql';
 import {
   ZAnnouncePreviewSendFinishedInput,
   ZCreateTrainerReviewsInput,
@@ -41,14 +42,8 @@ export type ReviewActivityDeps = {
 const PROC = { preview: 'preview', approval: 'approval' } as const;
 const PDF_CREATED = ['credit_note_created', 'credit_note_send'];
 
-const activityContext = () => asyncLocalStorage.getStore();
-
 /** The path of a trainer's review screen, without the language (the e-mail and the portal add it). */
 export const reviewPath = (studioGroupUuid: string, settlementUuid: string) => `/trainer/accounting/review/${studioGroupUuid}/${settlementUuid}`;
-
-async function lockSettlement(em: EntityManager, settlementUuid: string) {
-  await sql(em, 'select pg_advisory_xact_lock(hashtext(?))', [`settlement:${settlementUuid}`]);
-}
 
 type SettlementRow = { id: number; uuid: string; month: string; studio_group_id: number; studio_group_uuid: string };
 

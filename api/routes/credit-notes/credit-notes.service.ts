@@ -4,7 +4,7 @@ import { AccountingFile, ACCOUNTING_FILE_TYPES, CreditNote, Settlement, Settleme
 import { isoDateOf } from '../../../domain/settlement/month';
 import { trainerDisplayName } from '../../../domain/trainer-data';
 import { translate } from '../../../domain/messages';
-import { writeSettlementLog } from '../../../activities/prepare/settlement-log';
+import { writeSettlementLog } from '../../../activities/shared/settlement-log';
 import type {
   TAdminCreditNote,
   TAdminCreditNotesQuery,
