@@ -1,27 +1,12 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { CreditNoteActivities } from '../activities/credit-notes';
 import type { MailActivities } from '../activities/mail';
+import type { TAccountingEmailInput, TAccountingEmailResult } from './accounting-email.messages';
 
 // The accounting e-mail of a credit-note run (spec admin 2.9, 3 "Accounting e-mail"):
 // `accounting-email-{runUuid}-{requestUuid}`, one per form submission. It records the e-mail for
 // each recipient in the outbox (idempotent by run and request) and hands them to SMTP; without an
 // SMTP server they stay in the outbox for the admin to read.
-
-export type TAccountingEmailInput = {
-  runUuid: string;
-  settlementUuid: string;
-  recipients: string[];
-  subject: string;
-  /** Sanitised by the API. */
-  bodyHtml: string;
-  attachments: Array<'SEPA_XML' | 'CREDIT_NOTES_ZIP' | 'STUDIO_COSTS_BY_MONTH'>;
-  userUuid: string;
-  locale: 'de' | 'en';
-  requestUuid: string;
-};
-export type TAccountingEmailResult = { emailUuids: string[]; delivered: number; inOutbox: number; failed: number };
-
-export const accountingEmailWorkflowId = (runUuid: string, requestUuid: string) => `accounting-email-${runUuid}-${requestUuid}`;
 
 const NON_RETRYABLE = ['ZodError', 'NotFound', 'Invalid'];
 const { sendAccountingEmail } = proxyActivities<CreditNoteActivities>({

@@ -41,4 +41,9 @@ export type TClassImportResult = TClassImportProgress & {
   errors: string[];
 };
 
+/** The workflow type the API starts by name (the worker registers the function of this name). */
+export const CLASS_IMPORT_WORKFLOW = 'classImportWorkflow' as const;
+/** The workflow's signature, for typed starts by name. */
+export type TClassImportWorkflow = (input: TClassImportInput) => Promise<TClassImportResult>;
+
 export const progressQuery = defineQuery<TClassImportProgress>('progress');

@@ -1,7 +1,7 @@
 import { executeChild, proxyActivities, uuid4 } from '@temporalio/workflow';
-import type { TCancelCreditNoteInput } from '../activities/credit-notes/cancellation';
 import type { Activities } from '../activities';
 import { creditNoteRunWorkflow } from './credit-note-run.workflow';
+import type { TCreditNoteCorrectionInput, TCreditNoteCorrectionResult } from './credit-note-correction.messages';
 import { creditNoteRunWorkflowId } from './ids';
 
 // The correction of an issued credit note (`credit-note-correction-{creditNoteUuid}`, started when
@@ -10,11 +10,6 @@ import { creditNoteRunWorkflowId } from './ids';
 // creditNoteRunWorkflow: number, PDF, e-mail, the run's SEPA/ZIP/CSV). The settlement's own
 // workflow may have completed long ago; the correction does not need it. One correction per credit
 // note: the workflow ID is its business key.
-
-export type TCreditNoteCorrectionInput = TCancelCreditNoteInput & { userUuid: string; locale: 'de' | 'en' };
-export type TCreditNoteCorrectionResult = { cancellationNumber: string; newRunUuid: string; newCreditNoteIssued: boolean };
-
-export const creditNoteCorrectionWorkflowId = (creditNoteUuid: string) => `credit-note-correction-${creditNoteUuid}`;
 
 const NON_RETRYABLE = ['ZodError', 'NotFound', 'Invalid'];
 const { cancelCreditNote } = proxyActivities<Activities>({

@@ -36,4 +36,9 @@ export type TCreditNoteRunResult = {
   sums: { netCents: number; vatCents: number; grossCents: number };
 };
 
+/** The workflow type (the worker registers the function of this name). */
+export const CREDIT_NOTE_RUN_WORKFLOW = 'creditNoteRunWorkflow' as const;
+/** The workflow's signature, for typed starts by name. */
+export type TCreditNoteRunWorkflow = (input: TCreditNoteRunInput) => Promise<TCreditNoteRunResult>;
+
 export const creditNoteRunStateQuery = defineQuery<TCreditNoteRunState>('state');

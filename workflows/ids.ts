@@ -9,3 +9,7 @@ export const classImportWorkflowId = (importUuid: string) => `class-import-${imp
 export const settlementWorkflowId = (settlementUuid: string) => `settlement-${settlementUuid}`;
 export const creditNoteRunWorkflowId = (runUuid: string) => `credit-note-run-${runUuid}`;
 export const importQueueWorkflowId = (studioGroupUuid: string) => `import-queue-${studioGroupUuid}`;
+/** One correction per credit note: a second confirmation reaches the same run. */
+export const creditNoteCorrectionWorkflowId = (creditNoteUuid: string) => `credit-note-correction-${creditNoteUuid}`;
+/** One accounting e-mail per form submission (requestUuid), of one credit-note run. */
+export const accountingEmailWorkflowId = (runUuid: string, requestUuid: string) => `accounting-email-${runUuid}-${requestUuid}`;

@@ -39,6 +39,11 @@ export const ZImportQueueInput = z.object({
 });
 export type TImportQueueInput = z.input<typeof ZImportQueueInput>;
 
+/** The workflow type the API starts by name (the worker registers the function of this name). */
+export const IMPORT_QUEUE_WORKFLOW = 'importQueueWorkflow' as const;
+/** The workflow's signature, for typed starts by name. */
+export type TImportQueueWorkflow = (input: TImportQueueInput) => Promise<void>;
+
 /** The answer of enqueue: where the item stands. */
 export type TQueuePosition = { position: number; total: number; estimatedWaitMs: number };
 /** The answer of the `itemStatus` query; null when this run does not know the item. */

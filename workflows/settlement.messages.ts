@@ -104,6 +104,11 @@ export type TPreviewSendState = {
 
 export type TSettlementResult = { settlementUuid: string; status: TSettlementStatus };
 
+/** The workflow type the API starts by name (the worker registers the function of this name). */
+export const SETTLEMENT_WORKFLOW = 'settlementWorkflow' as const;
+/** The workflow's signature, for typed starts and handles by name. */
+export type TSettlementWorkflow = (input: TSettlementInput) => Promise<TSettlementResult>;
+
 // --- arguments ---------------------------------------------------------------------------------
 
 export type TSelectTrainersArgs = { trainerUuids: string[]; userUuid: string };

@@ -8,8 +8,7 @@ import type { TEnqueueImportResponse, TImportQueueStatusResponse } from '../../c
 import { OVERALL_FEEDBACK, type TCommentsResponse, type TCreditNotePreview } from '../../contracts/review.contract';
 import type { TSettlementDetail } from '../../contracts/settlement.contract';
 import { CreditNote, StudioGroup, StudioGroupTrainer, Trainer } from '../../db/entities';
-import { creditNoteCorrectionWorkflowId } from '../../workflows/credit-note-correction.workflow';
-import { creditNoteRunWorkflowId, importQueueWorkflowId, settlementWorkflowId } from '../../workflows/ids';
+import { creditNoteCorrectionWorkflowId, creditNoteRunWorkflowId, importQueueWorkflowId, settlementWorkflowId } from '../../workflows/ids';
 import { importDemoClasses, prepareSettlement } from '../support/month-close';
 import { readNdjson } from '../support/ndjson';
 import { logIn, startStack, type Stack } from '../support/stack';

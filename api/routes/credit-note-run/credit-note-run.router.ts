@@ -10,8 +10,8 @@ import type { EventFeed } from '../../../db/events';
 import { translate } from '../../../domain/messages';
 import { isoDateOf, monthTitle } from '../../../domain/settlement/month';
 import { checkTrainerData, trainerDisplayName, type TrainerSnapshot } from '../../../domain/trainer-data';
-import { accountingEmailWorkflow, accountingEmailWorkflowId } from '../../../workflows/accounting-email.workflow';
-import { TASK_QUEUE } from '../../../workflows/ids';
+import { ACCOUNTING_EMAIL_WORKFLOW, type TAccountingEmailWorkflow } from '../../../workflows/accounting-email.messages';
+import { accountingEmailWorkflowId, TASK_QUEUE } from '../../../workflows/ids';
 import { sendCreditNotesUpdate } from '../../../workflows/settlement.messages';
 import { authOf } from '../../auth/sessions';
 import { studioGroupOf } from '../../auth/tenancy';
@@ -28,10 +28,11 @@ import {
   type TAttachmentStatus,
 } from '../../../contracts/credit-note-run.contract';
 import { ZSendStreamMessage, type TSendStreamMessage } from '../../../contracts/review.contract';
-import { followSending } from '../review/send-stream';
-import { HttpError, badRequest, conflict, notFound } from '../../errors';
-import { localeOf, t } from '../../locale';
-import { validate, validated } from '../../validate';
+import { followSending } from '../../http/follow-sending';
+import { ndjsonStream } from '../../http/ndjson';
+import { HttpError, badRequest, conflict, notFound } from '../../http/errors';
+import { localeOf, t } from '../../http/locale';
+import { validate, validated } from '../../http/validate';
 import { assertInProgress, assertMonthMatches, assertSameStudioGroup, findSettlement, parseMonth, queryState, runUpdate, settlementHandle, trainerNamesOf } from '../settlement/settlement.service';
 
 // Step 5 of the month close (spec admin 2.8–2.10, 3, 4, 7): "send credit notes" as a credit-note
@@ -160,14 +161,13 @@ export function createCreditNoteRunRouter({ temporal, feed }: Deps) {
       throw error;
     }
 
-    res.status(200).type('application/x-ndjson').setHeader('Cache-Control', 'no-cache');
-    res.setHeader('X-Settlement-Run-Uuid', runUuid);
-    res.flushHeaders();
-    for await (const message of sending.messages) res.write(`${JSON.stringify(message)}\n`);
+    const stream = ndjsonStream<TSendStreamMessage>(res);
+    stream.open({ 'X-Settlement-Run-Uuid': runUuid });
+    for await (const message of sending.messages) stream.write(message);
     // The run failed for good (its last message never came): say so before the stream ends.
-    if (failed) res.write(`${JSON.stringify({ status: 'error', message: t(req, 'settlement.preparationFailed', { reason: '' }) } satisfies TSendStreamMessage)}\n`);
+    if (failed) stream.write({ status: 'error', message: t(req, 'settlement.preparationFailed', { reason: '' }) });
     sending.close();
-    res.end();
+    stream.end();
   });
 
   /** POST /settlement/sepa-xml/create: the run made its SEPA file; this answers where it is (spec 4: after the stream). */
@@ -222,7 +222,7 @@ export function createCreditNoteRunRouter({ temporal, feed }: Deps) {
     const missing = body.emailAttachements.find((type) => !statusOf[type].filePathName);
     if (missing) throw badRequest(FILE_ERROR[missing], 'emailAttachements');
     const requestUuid = randomUUID();
-    const result = await temporal.workflow.execute(accountingEmailWorkflow, {
+    const result = await temporal.workflow.execute<TAccountingEmailWorkflow>(ACCOUNTING_EMAIL_WORKFLOW, {
       taskQueue: TASK_QUEUE,
       workflowId: accountingEmailWorkflowId(run.uuid, requestUuid),
       args: [

@@ -1,9 +1,9 @@
 import { Router } from 'express';
 import type { Client } from '@temporalio/client';
 import { CreditNote } from '../../../db/entities';
-import { creditNoteCorrectionWorkflow, creditNoteCorrectionWorkflowId } from '../../../workflows/credit-note-correction.workflow';
-import { TASK_QUEUE } from '../../../workflows/ids';
-import { badRequest, conflict, notFound } from '../../errors';
+import { CREDIT_NOTE_CORRECTION_WORKFLOW, type TCreditNoteCorrectionWorkflow } from '../../../workflows/credit-note-correction.messages';
+import { creditNoteCorrectionWorkflowId, TASK_QUEUE } from '../../../workflows/ids';
+import { badRequest, conflict, notFound } from '../../http/errors';
 import { z } from 'zod';
 import {
   ZAdminCreditNotesQuery,
@@ -19,8 +19,8 @@ import { authOf } from '../../auth/sessions';
 import { studioGroupOf } from '../../auth/tenancy';
 import { requireOwnUser, requireTrainer } from '../../auth/trainer-guards';
 import { signedUrl, type DownloadDeps } from '../../downloads/downloads.router';
-import { localeOf, t } from '../../locale';
-import { validate, validated } from '../../validate';
+import { localeOf, t } from '../../http/locale';
+import { validate, validated } from '../../http/validate';
 import { requestEntityManager } from '../master-data/entity-manager';
 import {
   giveSelfBillingConsent,
@@ -58,7 +58,7 @@ export function createCreditNotesRouter({ temporal }: { temporal: Client }) {
     if (!note) throw notFound('creditNote.correction.notIssued');
     if (note.documentType !== 'credit_note') throw badRequest('creditNote.correction.notIssued', 'uuid');
     if (await em.count(CreditNote, { cancels: note })) throw conflict('creditNote.correction.alreadyCancelled');
-    await temporal.workflow.start(creditNoteCorrectionWorkflow, {
+    await temporal.workflow.start<TCreditNoteCorrectionWorkflow>(CREDIT_NOTE_CORRECTION_WORKFLOW, {
       taskQueue: TASK_QUEUE,
       workflowId: creditNoteCorrectionWorkflowId(note.uuid),
       args: [{ creditNoteUuid: note.uuid, userUuid: authOf(req).userUuid, locale: localeOf(req) }],

@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { WithStartWorkflowOperation, WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { ImportQueueItem, Settlement, Studio, type StudioGroup } from '../../../db/entities';
-import type { importQueueWorkflow } from '../../../workflows/import-queue.workflow';
-import { cancelUpdate, enqueueUpdate, itemStatusQuery } from '../../../workflows/import-queue.messages';
+import { cancelUpdate, enqueueUpdate, IMPORT_QUEUE_WORKFLOW, itemStatusQuery, type TImportQueueWorkflow } from '../../../workflows/import-queue.messages';
 import { importQueueWorkflowId, TASK_QUEUE } from '../../../workflows/ids';
 import { translate, type Locale } from '../../../domain/messages';
 import type { TEnqueueImportRequest, TImportQueueStatus, TImportQueueStatusResponse } from '../../../contracts/import-queue.contract';
-import { badRequest, conflict, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../http/errors';
 
 // The import queue of a studio group (spec admin 2.17): the workflow `import-queue-{g}` keeps the
 // order and runs the items; the rows (ImportQueueItem) say what became of each item, also after
@@ -32,7 +31,7 @@ export async function enqueueImport({ temporal, em, studioGroup, request, userUu
   const item = { itemUuid, importType: request.importType, settlementUuid: settlement.uuid, studioUuid, userUuid, locale };
   // Update-with-start: the queue's run is started if none is running, else the item joins it.
   const startQueue = () =>
-    new WithStartWorkflowOperation<typeof importQueueWorkflow>('importQueueWorkflow', {
+    new WithStartWorkflowOperation<TImportQueueWorkflow>(IMPORT_QUEUE_WORKFLOW, {
       workflowId: importQueueWorkflowId(studioGroup.uuid),
       taskQueue: TASK_QUEUE,
       args: [{ studioGroupUuid: studioGroup.uuid }],

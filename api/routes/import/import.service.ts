@@ -2,13 +2,13 @@ import crypto from 'node:crypto';
 import type { Client } from '@temporalio/client';
 import { DateTime } from 'luxon';
 import type { EntityManager } from '@mikro-orm/core';
-import type { classImportWorkflow } from '../../../workflows/class-import.workflow';
+import { CLASS_IMPORT_WORKFLOW, type TClassImportWorkflow } from '../../../workflows/class-import.messages';
 import { classImportWorkflowId, TASK_QUEUE } from '../../../workflows/ids';
 import { ImportLog, type StudioGroup } from '../../../db/entities';
 import type { EventFeed } from '../../../db/events';
 import { importRoom } from '../../../contracts/events';
 import { MAX_IMPORT_RANGE_DAYS, type TImportLogEntry, type TImportStreamMessage } from '../../../contracts/import.contract';
-import { badRequest, notFound } from '../../errors';
+import { badRequest, notFound } from '../../http/errors';
 import type { Locale } from '../../../domain/messages';
 
 export const KNOWN_SOURCE_SYSTEMS = ['demo', 'csv'] as const;
@@ -49,7 +49,7 @@ type StartImport = {
 };
 
 export async function startClassImport({ temporal, studioGroup, sourceSystem, mode, dateStart, dateEnd, userUuid, locale, importUuid = crypto.randomUUID() }: StartImport) {
-  const handle = await temporal.workflow.start<typeof classImportWorkflow>('classImportWorkflow', {
+  const handle = await temporal.workflow.start<TClassImportWorkflow>(CLASS_IMPORT_WORKFLOW, {
     taskQueue: TASK_QUEUE,
     workflowId: classImportWorkflowId(importUuid),
     args: [{ importUuid, studioGroupUuid: studioGroup.uuid, sourceSystem, dateStart, dateEnd, mode, requestedByUserUuid: userUuid, locale }],
@@ -70,10 +70,10 @@ export async function studioGroupOfImport(temporal: Client, importUuid: string):
   }
 }
 
-type StreamTarget = { write: (line: string) => void };
+type StreamTarget = { write: (message: TImportStreamMessage) => void };
 
 /**
- * Follows one import run on the event feed and writes each message as a line of JSON. Subscribing
+ * Follows one import run on the event feed and hands each message to the stream (one JSON line each). Subscribing
  * happens before the workflow starts so that no message is missed; the promise settles when the
  * run's last message (finished_studiogroup) has been written.
  */
@@ -82,7 +82,7 @@ export function followImport(feed: EventFeed, importUuid: string, target: Stream
   const finished = new Promise<void>((resolve) => (finish = resolve));
   const unsubscribe = feed.subscribe(importRoom(importUuid), (feedEvent) => {
     const message = feedEvent.data as TImportStreamMessage;
-    target.write(`${JSON.stringify(message)}\n`);
+    target.write(message);
     if (message.status === 'finished_studiogroup') finish();
   });
   return { finished, unsubscribe };

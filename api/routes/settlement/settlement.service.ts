@@ -3,15 +3,15 @@ import { WorkflowUpdateFailedError, type Client, type WorkflowHandle } from '@te
 import { ApplicationFailure } from '@temporalio/common';
 import { Settlement, StudioGroup, Trainer, User } from '../../../db/entities';
 import type { SettlementVersion } from '../../../db/entities/settlement.entity';
+import { findSettlement as findSettlementRecord } from '../../../db/queries/settlements';
 import { isBeforeCurrentMonth, isoDateOf, lastDayOfMonth, currentMonthTitle, monthTitle } from '../../../domain/settlement/month';
 import { translate, type Locale, type MessageKey, type MessageParams } from '../../../domain/messages';
 import { trainerDisplayName } from '../../../domain/trainer-data';
-import type { settlementWorkflow } from '../../../workflows/settlement.workflow';
-import { awaitPreparationPhaseUpdate, startPreparationUpdate, stateQuery, type TPreparationPhase, type TSettlementState } from '../../../workflows/settlement.messages';
+import { awaitPreparationPhaseUpdate, SETTLEMENT_WORKFLOW, startPreparationUpdate, stateQuery, type TPreparationPhase, type TSettlementState, type TSettlementWorkflow } from '../../../workflows/settlement.messages';
 import { settlementWorkflowId, TASK_QUEUE } from '../../../workflows/ids';
 import type { TSettlementWorkflowState, TTrainerClubPreview, TTrainerPreviewResponse } from '../../../contracts/settlement.contract';
 import { ZUuid } from '../../../contracts/common.contract';
-import { badRequest, HttpError, notFound } from '../../errors';
+import { badRequest, HttpError, notFound } from '../../http/errors';
 import { listBillableTrainers } from './settlement.queries';
 import { previewLines, renderClubPreviews, renderPreviewTable } from './trainer-preview';
 
@@ -67,7 +67,7 @@ export function assertSameStudioGroup(group: StudioGroup, fields: { idMandant?: 
 
 /** A settlement of the caller's studio group; deleted ones are gone (404). */
 export async function findSettlement(em: EntityManager, group: StudioGroup, settlementUuid: string): Promise<Settlement> {
-  const settlement = await em.findOne(Settlement, { uuid: settlementUuid, studioGroup: group, status: { $ne: 'deleted' } }, { populate: ['createdBy'] });
+  const settlement = await findSettlementRecord(em, settlementUuid, { studioGroup: group, excludeDeleted: true, populate: ['createdBy'] });
   if (!settlement) throw notFound('settlement.notFound');
   return settlement;
 }
@@ -83,8 +83,8 @@ export function assertInProgress(settlement: Settlement) {
   if (settlement.status !== 'in_progress') throw new HttpError(409, 'settlement.notInProgress', undefined, { status: `settlement.status.${settlement.status}` });
 }
 
-export const settlementHandle = (temporal: Client, settlementUuid: string): WorkflowHandle<typeof settlementWorkflow> =>
-  temporal.workflow.getHandle<typeof settlementWorkflow>(settlementWorkflowId(settlementUuid));
+export const settlementHandle = (temporal: Client, settlementUuid: string): WorkflowHandle<TSettlementWorkflow> =>
+  temporal.workflow.getHandle<TSettlementWorkflow>(settlementWorkflowId(settlementUuid));
 
 /**
  * Starts the settlement's workflow; a no-op when it runs already (workflow IDs are business keys).
@@ -92,7 +92,7 @@ export const settlementHandle = (temporal: Client, settlementUuid: string): Work
  */
 export async function startSettlementWorkflow(temporal: Client, settlement: Settlement, group: StudioGroup, locale: Locale) {
   const createdBy = settlement.createdBy.uuid;
-  await temporal.workflow.start<typeof settlementWorkflow>('settlementWorkflow', {
+  await temporal.workflow.start<TSettlementWorkflow>(SETTLEMENT_WORKFLOW, {
     taskQueue: TASK_QUEUE,
     workflowId: settlementWorkflowId(settlement.uuid),
     args: [{ settlementUuid: settlement.uuid, studioGroupUuid: group.uuid, month: isoDateOf(settlement.month), version: settlement.version, createdByUserUuid: createdBy ?? 'system', locale }],
