@@ -9,6 +9,7 @@ import {
 } from '@temporalio/workflow';
 import type { ImportActivities } from '../activities/import';
 import type { TImportStudio } from '../activities/import/import.types';
+import { SHORT_WRITE, STUDIO_IMPORT, withNonRetryable } from './activity-options';
 import { progressQuery, ZClassImportInput, type TClassImportInput, type TClassImportProgress, type TClassImportResult } from './class-import.messages';
 
 // One on-demand class import (spec 2.16): sync the studio group's studios and trainers, import
@@ -19,21 +20,15 @@ import { progressQuery, ZClassImportInput, type TClassImportInput, type TClassIm
 /** Studios imported at the same time; each holds a database connection for its transaction. */
 export const STUDIO_IMPORT_CONCURRENCY = 4;
 
-const NON_RETRYABLE = ['ZodError', 'NotFound', 'SourceDataError', 'UnknownSourceSystem', 'WrongSourceSystem'];
+// A source's bad data or an unknown source system is not mended by a retry either.
+const IMPORT_NON_RETRYABLE = ['ZodError', 'NotFound', 'SourceDataError', 'UnknownSourceSystem', 'WrongSourceSystem'];
 
 // Bookkeeping and master-data sync: short, retried a while so a database hiccup does not lose the
 // import's last word.
-const { startClassImport, reportStudioImportError, finishClassImport } = proxyActivities<ImportActivities>({
-  startToCloseTimeout: '2 minutes',
-  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds', maximumAttempts: 10, nonRetryableErrorTypes: NON_RETRYABLE },
-});
+const { startClassImport, reportStudioImportError, finishClassImport } = proxyActivities<ImportActivities>(withNonRetryable(SHORT_WRITE, IMPORT_NON_RETRYABLE));
 
 // Batch work per studio: heartbeats after each chunk, so a dead worker is noticed within half a minute.
-const { importStudioClasses } = proxyActivities<ImportActivities>({
-  startToCloseTimeout: '15 minutes',
-  heartbeatTimeout: '30 seconds',
-  retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 3, nonRetryableErrorTypes: NON_RETRYABLE },
-});
+const { importStudioClasses } = proxyActivities<ImportActivities>(withNonRetryable(STUDIO_IMPORT, IMPORT_NON_RETRYABLE));
 
 /** What the user reads for a failed step: the activity's own message, not Temporal's wrapper. */
 function failureMessage(error: unknown): string {

@@ -3,6 +3,7 @@ import type { Activities } from '../activities';
 import { creditNoteRunWorkflow } from './credit-note-run.workflow';
 import type { TCreditNoteCorrectionInput, TCreditNoteCorrectionResult } from './credit-note-correction.messages';
 import { creditNoteRunWorkflowId } from './ids';
+import { FEW_EMAILS_DELIVERY, SHORT_WRITE } from './activity-options';
 
 // The correction of an issued credit note (`credit-note-correction-{creditNoteUuid}`, started when
 // the admin confirms a trainer's objection or cancels on their own): the cancelling document and
@@ -11,16 +12,8 @@ import { creditNoteRunWorkflowId } from './ids';
 // workflow may have completed long ago; the correction does not need it. One correction per credit
 // note: the workflow ID is its business key.
 
-const NON_RETRYABLE = ['ZodError', 'NotFound', 'Invalid'];
-const { cancelCreditNote } = proxyActivities<Activities>({
-  startToCloseTimeout: '2 minutes',
-  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds', maximumAttempts: 10, nonRetryableErrorTypes: NON_RETRYABLE },
-});
-const { deliverEmails } = proxyActivities<Activities>({
-  startToCloseTimeout: '5 minutes',
-  heartbeatTimeout: '1 minute',
-  retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 20, nonRetryableErrorTypes: NON_RETRYABLE },
-});
+const { cancelCreditNote } = proxyActivities<Activities>(SHORT_WRITE);
+const { deliverEmails } = proxyActivities<Activities>(FEW_EMAILS_DELIVERY);
 
 export async function creditNoteCorrectionWorkflow(input: TCreditNoteCorrectionInput): Promise<TCreditNoteCorrectionResult> {
   const cancellation = await cancelCreditNote(input);

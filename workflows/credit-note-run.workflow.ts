@@ -1,6 +1,7 @@
 import { proxyActivities, setHandler } from '@temporalio/workflow';
 import type { CreditNoteActivities } from '../activities/credit-notes';
 import type { MailActivities } from '../activities/mail';
+import { CREDIT_NOTE_BATCH, EMAIL_DELIVERY, SHORT_WRITE } from './activity-options';
 import { CREDIT_NOTE_RUN_CHUNK_SIZE, creditNoteRunStateQuery, type TCreditNoteRunInput, type TCreditNoteRunResult, type TCreditNoteRunState } from './credit-note-run.messages';
 
 // One "send credit notes" of a settlement (`credit-note-run-{runUuid}`, a child of the settlement's
@@ -13,22 +14,9 @@ import { CREDIT_NOTE_RUN_CHUNK_SIZE, creditNoteRunStateQuery, type TCreditNoteRu
 // Changing this file: runs are short (minutes), but keep recorded histories replaying all the same
 // (test/workflows/replay.test.ts); put changed behaviour behind `patched()`.
 
-const NON_RETRYABLE = ['ZodError', 'NotFound', 'Invalid'];
-
-const { startCreditNoteRun, markCreditNotesSent, finishCreditNoteRun, queueCreditNoteEmails } = proxyActivities<CreditNoteActivities>({
-  startToCloseTimeout: '2 minutes',
-  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds', maximumAttempts: 10, nonRetryableErrorTypes: NON_RETRYABLE },
-});
-const { issueCreditNotes, createRunFiles } = proxyActivities<CreditNoteActivities>({
-  startToCloseTimeout: '10 minutes',
-  heartbeatTimeout: '30 seconds',
-  retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 10, nonRetryableErrorTypes: NON_RETRYABLE },
-});
-const { deliverEmails } = proxyActivities<MailActivities>({
-  startToCloseTimeout: '10 minutes',
-  heartbeatTimeout: '1 minute',
-  retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 20, nonRetryableErrorTypes: NON_RETRYABLE },
-});
+const { startCreditNoteRun, markCreditNotesSent, finishCreditNoteRun, queueCreditNoteEmails } = proxyActivities<CreditNoteActivities>(SHORT_WRITE);
+const { issueCreditNotes, createRunFiles } = proxyActivities<CreditNoteActivities>(CREDIT_NOTE_BATCH);
+const { deliverEmails } = proxyActivities<MailActivities>(EMAIL_DELIVERY);
 
 export async function creditNoteRunWorkflow(input: TCreditNoteRunInput): Promise<TCreditNoteRunResult> {
   const { runUuid, settlementUuid, locale } = input;

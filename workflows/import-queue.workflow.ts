@@ -8,6 +8,7 @@ import {
   setHandler,
 } from '@temporalio/workflow';
 import type { ImportQueueActivities } from '../activities/import-queue';
+import { COMMAND_WRITE, QUEUE_ITEM } from './activity-options';
 import {
   cancelUpdate,
   DEFAULT_ITEM_DURATION_MS,
@@ -33,21 +34,12 @@ import {
 // After ITEMS_PER_RUN items the run continues as new with the waiting items, so the history stays
 // small; with nothing to do for IDLE_TIMEOUT it ends, and the next enqueue starts it again.
 
-const NON_RETRYABLE = ['ZodError', 'NotFound', 'Invalid', 'Conflict'];
-
 // Bookkeeping: short, retried a while so a database hiccup does not lose a status.
-const { recordQueueItem, markQueueItem } = proxyActivities<ImportQueueActivities>({
-  startToCloseTimeout: '1 minute',
-  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds', maximumAttempts: 10, nonRetryableErrorTypes: NON_RETRYABLE },
-});
+const { recordQueueItem, markQueueItem } = proxyActivities<ImportQueueActivities>(COMMAND_WRITE);
 
 // The work: a studio's class import and the settlement's preparation; the preparation of a large
 // studio group takes minutes. It heartbeats while it waits, so a dead worker is noticed in a minute.
-const { runQueueItem } = proxyActivities<ImportQueueActivities>({
-  startToCloseTimeout: '1 hour',
-  heartbeatTimeout: '1 minute',
-  retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 3, nonRetryableErrorTypes: NON_RETRYABLE },
-});
+const { runQueueItem } = proxyActivities<ImportQueueActivities>(QUEUE_ITEM);
 
 const fail = (type: string, message: string) => ApplicationFailure.create({ type, message, nonRetryable: true });
 

@@ -16,6 +16,7 @@ import type { MailActivities } from '../activities/mail';
 import type { PrepareActivities } from '../activities/prepare';
 import type { CreditNoteActivities } from '../activities/credit-notes';
 import type { ReviewActivities } from '../activities/review';
+import { BATCH, COMMAND_WRITE, EMAIL_DELIVERY, SHORT_WRITE, SINGLE_TRAINER_STEP } from './activity-options';
 import {
   awaitPreparationPhaseUpdate,
   approveUpdate,
@@ -88,46 +89,16 @@ import { creditNoteRunWorkflowId } from './ids';
 /** Chunks of the class phase running at once; each holds one database connection. */
 export const PREPARE_CONCURRENCY = 2;
 
-const NON_RETRYABLE = ['ZodError', 'NotFound', 'Invalid'];
-
-// Bookkeeping: short, retried a while so a database hiccup does not fail a command.
 const { freezeSettlementInvoiceData, markTrainersPrepared, recordTrainerReview, recordSettlementStatus, saveAdminPosition, removeAdminPosition } =
-  proxyActivities<PrepareActivities>({
-    startToCloseTimeout: '2 minutes',
-    retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds', maximumAttempts: 10, nonRetryableErrorTypes: NON_RETRYABLE },
-  });
-
-// Batch work: 50 trainers an activity, a heartbeat after each trainer; a dead worker is noticed
-// within the heartbeat timeout and the retry resumes after the last trainer done.
-const { prepareTrainerLines } = proxyActivities<PrepareActivities>({
-  startToCloseTimeout: '10 minutes',
-  heartbeatTimeout: '30 seconds',
-  retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 5, nonRetryableErrorTypes: NON_RETRYABLE },
-});
-
-// Preview sending: a batch of trainers an activity, a heartbeat after each; e-mails are handed to
-// SMTP in batches (each e-mail once, by its outbox row).
-const { createTrainerReviews, announcePreviewSendFinished } = proxyActivities<ReviewActivities>({
-  startToCloseTimeout: '10 minutes',
-  heartbeatTimeout: '30 seconds',
-  retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 5, nonRetryableErrorTypes: NON_RETRYABLE },
-});
-const { deliverEmails } = proxyActivities<MailActivities>({
-  startToCloseTimeout: '10 minutes',
-  heartbeatTimeout: '1 minute',
-  retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 20, nonRetryableErrorTypes: NON_RETRYABLE },
-});
-const { recordApproval } = proxyActivities<ReviewActivities>({
-  startToCloseTimeout: '1 minute',
-  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds', maximumAttempts: 10, nonRetryableErrorTypes: [...NON_RETRYABLE, 'Conflict'] },
-});
-
+  proxyActivities<PrepareActivities>(SHORT_WRITE);
+const { recordApproval } = proxyActivities<ReviewActivities>(COMMAND_WRITE);
+// The preparation (PREPARE_CHUNK_SIZE trainers an activity) and the preview sending
+// (PREVIEW_SEND_CHUNK_SIZE trainers an activity) are batch work with a heartbeat after each trainer.
+const { prepareTrainerLines, createTrainerReviews, announcePreviewSendFinished } = proxyActivities<PrepareActivities & ReviewActivities>(BATCH);
+// Previews' e-mails are handed to SMTP in batches (each e-mail once, by its outbox row).
+const { deliverEmails } = proxyActivities<MailActivities>(EMAIL_DELIVERY);
 // Wizard v1: the credit-note run's activities, one trainer a call.
-const v1Activities = proxyActivities<CreditNoteActivities>({
-  startToCloseTimeout: '2 minutes',
-  heartbeatTimeout: '30 seconds',
-  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds', maximumAttempts: 10, nonRetryableErrorTypes: NON_RETRYABLE },
-});
+const v1Activities = proxyActivities<CreditNoteActivities>(SINGLE_TRAINER_STEP);
 
 const fail = (type: string, message: string, params?: Record<string, string | number>) =>
   ApplicationFailure.create({ type, message, details: params ? [params] : [], nonRetryable: true });
