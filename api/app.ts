@@ -12,8 +12,8 @@ import type { EventFeed } from '../db/events';
 import type { Env } from '../config/env';
 import { requireAuth } from './auth/sessions';
 import { requireStaffOfStudioGroup } from './auth/tenancy';
-import { errorMiddleware, HttpError } from './errors';
-import { refuseNulCharacters } from './validate';
+import { errorMiddleware, HttpError } from './http/errors';
+import { refuseNulCharacters } from './http/validate';
 import { createAuthRouter } from './routes/auth/auth.router';
 import { createHealthRouter } from './routes/health/health.router';
 import { createOpenApiRouter } from './openapi/openapi.router';
@@ -35,7 +35,7 @@ import { createCreditNotesRouter, createTrainerCreditNotesRouter } from './route
 import { createDownloadSignRouter, createDownloadsRouter } from './downloads/downloads.router';
 import { createDownloadSecretSource } from './downloads/tokens';
 import { attachSocketServer } from './socket';
-import { detectLocale } from './locale';
+import { detectLocale } from './http/locale';
 
 export type AppDeps = {
   orm: MikroORM;

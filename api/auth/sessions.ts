@@ -3,7 +3,7 @@ import type { RequestHandler } from 'express';
 import { RequestContext, type EntityManager } from '@mikro-orm/core';
 import { ApiSession, User } from '../../db/entities';
 import type { TRole } from '../../contracts/auth.contract';
-import { HttpError } from '../errors';
+import { HttpError } from '../http/errors';
 
 export type AuthContext = {
   userId: number;

@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { RequestContext } from '@mikro-orm/core';
 import { z } from 'zod';
 import { StudioGroup, StudioGroupTrainer, User } from '../../db/entities';
-import { HttpError } from '../errors';
+import { HttpError } from '../http/errors';
 import { authOf, type AuthContext } from './sessions';
 
 declare module 'express-serve-static-core' {

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { HttpError } from '../errors';
+import { HttpError } from '../http/errors';
 import { authOf } from './sessions';
 
 /** Trainer calls only (trainer portal 6): staff and operators get 403. */

@@ -5,9 +5,9 @@ import { User } from '../../db/entities';
 import { ZSignDownloadRequest, ZSignDownloadResponse, type TSignDownloadResponse } from '../../contracts/credit-note-list.contract';
 import type { TRole } from '../../contracts/auth.contract';
 import { authOf, requireAuth } from '../auth/sessions';
-import { HttpError, badRequest } from '../errors';
+import { HttpError, badRequest } from '../http/errors';
 import { z } from 'zod';
-import { validate, validated, type ContractMiddleware, type Schemas, type TMediaType } from '../validate';
+import { validate, validated, type ContractMiddleware, type Schemas, type TMediaType } from '../http/validate';
 import { canonicalDownloadRequest, signDownloadToken, verifyDownloadToken } from './tokens';
 import {
   ACCOUNTING_FILE_SLUGS,

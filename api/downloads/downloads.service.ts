@@ -6,7 +6,7 @@ import { lastDayOfMonth } from '../../domain/settlement/month';
 import { ACCOUNTING_FILE_DOWNLOADS } from '../../contracts/credit-note-list.contract';
 import { studioGroupsOf } from '../auth/tenancy';
 import type { AuthContext } from '../auth/sessions';
-import { HttpError, badRequest, notFound } from '../errors';
+import { HttpError, badRequest, notFound } from '../http/errors';
 
 // What a download path names, who may read it, and where its bytes are. The download routes and
 // the signing calls share these rules, so a link is only ever signed for a file its caller may read.

@@ -2,7 +2,7 @@ import type { Express } from 'express';
 import { z, ZodObject, type ZodType } from 'zod';
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { ZErrorResponse } from '../../contracts/common.contract';
-import type { Schemas, TMediaType } from '../validate';
+import type { Schemas, TMediaType } from '../http/validate';
 import { mountedRoutes, openApiPath, pathParamNames, type MountedRoute } from './route-table';
 
 // The OpenAPI 3.1 document of the whole API, generated from the route table and the zod contracts

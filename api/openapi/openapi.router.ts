@@ -1,7 +1,7 @@
 import { Router, type Express } from 'express';
 import swaggerUi from 'swagger-ui-express';
 import { z } from 'zod';
-import { validate } from '../validate';
+import { validate } from '../http/validate';
 import { buildOpenApiDocument } from './document';
 
 /**

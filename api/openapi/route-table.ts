@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import { ROUTE_CONTRACT, type ContractMiddleware, type Schemas } from '../validate';
+import { ROUTE_CONTRACT, type ContractMiddleware, type Schemas } from '../http/validate';
 
 /** One mounted route: its method, its full Express path (`/api/v1/:g/...`) and its contract. */
 export type MountedRoute = { method: 'get' | 'post' | 'put' | 'patch' | 'delete'; path: string; contract?: Schemas };

@@ -14,7 +14,7 @@ import { settlementV1Messages } from './settlement-v1.messages';
 export * from './catalog';
 
 // Every text the server shows a user, in de and en, by feature. The API answers in the caller's
-// language (see api/locale.ts); the web app shows server messages as they come.
+// language (see api/http/locale.ts); the web app shows server messages as they come.
 const catalog: MessageCatalog = {
   ...commonMessages,
   ...importMessages,

@@ -9,9 +9,9 @@ import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { createPostgresRateLimitStore } from '../../auth/rate-limit-store';
 import { authOf, createApiSession, requireAuth, revokeSession } from '../../auth/sessions';
 import { studioGroupsOf } from '../../auth/tenancy';
-import { HttpError } from '../../errors';
-import { t } from '../../locale';
-import { validate, validated } from '../../validate';
+import { HttpError } from '../../http/errors';
+import { t } from '../../http/locale';
+import { validate, validated } from '../../http/validate';
 import type { StudioGroup } from '../../../db/entities';
 
 export const LOGIN_FAILURES_PER_WINDOW = 10;

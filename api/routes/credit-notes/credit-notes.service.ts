@@ -15,7 +15,7 @@ import type {
   TTrainerIssuedCreditNotesResponse,
 } from '../../../contracts/credit-note-list.contract';
 import { accountingFileDownloadPath, creditNoteDownloadPath } from '../../downloads/downloads.service';
-import { HttpError, conflict, notFound } from '../../errors';
+import { HttpError, conflict, notFound } from '../../http/errors';
 
 // Issued credit notes as the admin and the trainer list them, the accounting files of the runs,
 // the trainer's self-billing consent and objection. Straight from PostgreSQL: none of this advances

@@ -2,8 +2,8 @@ import { Router } from 'express';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import { z } from 'zod';
-import { t } from '../../locale';
-import { validate } from '../../validate';
+import { t } from '../../http/locale';
+import { validate } from '../../http/validate';
 
 /** GET /api/health: 200 with status 'success' when both answer; 503 with status 'error' and the same fields otherwise. */
 const ZHealth = z.object({

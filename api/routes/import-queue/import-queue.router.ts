@@ -14,9 +14,9 @@ import {
   type TEnqueueImportResponse,
   type TImportQueueStatusResponse,
 } from '../../../contracts/import-queue.contract';
-import { localeOf } from '../../locale';
-import { notFound } from '../../errors';
-import { validate, validated } from '../../validate';
+import { localeOf } from '../../http/locale';
+import { notFound } from '../../http/errors';
+import { validate, validated } from '../../http/validate';
 import { cancelImport, enqueueImport, importQueueStatus } from './import-queue.service';
 
 type Deps = { temporal: Client };

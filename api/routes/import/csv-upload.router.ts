@@ -4,8 +4,8 @@ import express, { Router } from 'express';
 import { csvImportPath, formatCsvError, parseClassesCsv } from '../../../domain/source-systems/csv.connector';
 import { ZClassesCsvFile, ZCsvFileStored, type TCsvFileStored } from '../../../contracts/import.contract';
 import { studioGroupOf } from '../../auth/tenancy';
-import { t } from '../../locale';
-import { validate, validated } from '../../validate';
+import { t } from '../../http/locale';
+import { validate, validated } from '../../http/validate';
 import { checkSourceSystem } from './import.service';
 
 export const MAX_CSV_BYTES = 5 * 1024 * 1024;

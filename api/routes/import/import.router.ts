@@ -6,9 +6,10 @@ import type { EventFeed } from '../../../db/events';
 import { ZImportLogList, ZImportStreamMessage, ZOnDemandImportRequest, type TImportStreamMessage } from '../../../contracts/import.contract';
 import { authOf } from '../../auth/sessions';
 import { findVisibleStudioGroupById, requireStaffOfStudioGroup, studioGroupOf, studioGroupsOf } from '../../auth/tenancy';
-import { HttpError } from '../../errors';
-import { validate, validated } from '../../validate';
-import { localeOf, t } from '../../locale';
+import { HttpError } from '../../http/errors';
+import { ndjsonStream } from '../../http/ndjson';
+import { validate, validated } from '../../http/validate';
+import { localeOf, t } from '../../http/locale';
 import { checkImportRange, checkSourceSystem, followImport, listImportLog, startClassImport, type ImportMode } from './import.service';
 
 type Deps = { temporal: Client; feed: EventFeed };
@@ -38,11 +39,9 @@ export function createImportRouter({ temporal, feed }: Deps) {
     checkSourceSystem(studioGroup, params.sourceSystem);
     checkImportRange(body.dateStart, body.dateEnd);
 
-    const pending: string[] = [];
-    let streaming = false;
-    const write = (line: string) => (streaming ? res.write(line) : pending.push(line));
+    const stream = ndjsonStream<TImportStreamMessage>(res);
     const importUuid = crypto.randomUUID();
-    const follow = followImport(feed, importUuid, { write: (line) => void write(line) });
+    const follow = followImport(feed, importUuid, stream);
     req.on('close', follow.unsubscribe);
 
     let handle;
@@ -56,11 +55,7 @@ export function createImportRouter({ temporal, feed }: Deps) {
       throw error;
     }
 
-    res.status(200).type('application/x-ndjson').setHeader('Cache-Control', 'no-cache');
-    res.setHeader('X-Import-Uuid', importUuid);
-    res.flushHeaders();
-    streaming = true;
-    for (const line of pending.splice(0)) res.write(line);
+    stream.open({ 'X-Import-Uuid': importUuid });
 
     const outcome = await Promise.race([
       follow.finished.then(() => 'finished' as const),
@@ -69,11 +64,10 @@ export function createImportRouter({ temporal, feed }: Deps) {
     if (outcome === 'completed') {
       await Promise.race([follow.finished, new Promise((resolve) => setTimeout(resolve, LAST_MESSAGE_GRACE_MS))]);
     } else if (outcome !== 'finished') {
-      const failure: TImportStreamMessage = { status: 'error', message: t(req, 'import.stoppedWithError'), import_uuid: importUuid };
-      res.write(`${JSON.stringify(failure)}\n`);
+      stream.write({ status: 'error', message: t(req, 'import.stoppedWithError'), import_uuid: importUuid });
     }
     follow.unsubscribe();
-    res.end();
+    stream.end();
   };
 
   router.post('/:sourceSystem/import/classes/ondemand', requireStaffOfStudioGroup, validate(onDemandSchemas), onDemand('ondemand'));

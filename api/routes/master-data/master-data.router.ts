@@ -18,8 +18,8 @@ import {
 } from '../../../contracts/studio-group-settings.contract';
 import { ZTrainerDetail, ZTrainerIdParams, ZTrainerList, ZTrainerSaved, ZUpdateTrainerRequest, type TTrainerSaved } from '../../../contracts/trainer.contract';
 import { studioGroupOf } from '../../auth/tenancy';
-import { localeOf, t } from '../../locale';
-import { validate, validated } from '../../validate';
+import { localeOf, t } from '../../http/locale';
+import { validate, validated } from '../../http/validate';
 import { createRule, deleteRule, formatDay, listRules, updateRule, type SavedRule } from './payment-type-rules.service';
 import { settingsOf, updateSettings } from './settings.service';
 import { listStudios, updateStudio } from './studios.service';

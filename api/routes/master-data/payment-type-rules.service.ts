@@ -11,7 +11,7 @@ import type {
   TUpdatePaymentTypeRuleValues,
 } from '../../../contracts/payment-type-rule.contract';
 import type { Locale } from '../../../domain/messages';
-import { badRequest, conflict, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../http/errors';
 import { requestEntityManager } from './entity-manager';
 import { trainerName } from '../../../domain/trainer-data';
 

@@ -1,6 +1,6 @@
 import { Studio, type StudioGroup } from '../../../db/entities';
 import type { TStudio, TUpdateStudioValues } from '../../../contracts/studio.contract';
-import { notFound } from '../../errors';
+import { notFound } from '../../http/errors';
 import { requestEntityManager } from './entity-manager';
 
 type StudioCounts = { classCount: number; trainerCount: number };

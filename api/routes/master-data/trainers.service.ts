@@ -1,7 +1,7 @@
 import { Studio, StudioGroupTrainer, Trainer, type StudioGroup } from '../../../db/entities';
 import { checkTrainerData, trainerName } from '../../../domain/trainer-data';
 import type { TTrainerDetail, TTrainerListItem, TUpdateTrainerValues } from '../../../contracts/trainer.contract';
-import { notFound } from '../../errors';
+import { notFound } from '../../http/errors';
 import { requestEntityManager } from './entity-manager';
 
 type TrainerStudio = { uuid: string; name: string };

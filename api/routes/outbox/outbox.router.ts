@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { ZOutboxEmailDetail, ZOutboxList, ZOutboxListQuery, ZOutboxParams } from '../../../contracts/outbox.contract';
 import { studioGroupOf } from '../../auth/tenancy';
-import { validate, validated } from '../../validate';
+import { validate, validated } from '../../http/validate';
 import { getOutboxEmail, listOutbox } from './outbox.service';
 
 const listSchemas = { query: ZOutboxListQuery, response: ZOutboxList, summary: "The e-mails recorded for the group's trainers and accountant, newest first." };

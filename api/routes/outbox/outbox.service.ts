@@ -2,7 +2,7 @@ import type { StudioGroup } from '../../../db/entities';
 import { OutgoingEmail } from '../../../db/entities';
 import { outboxKeyPrefix, parseOutboxKey } from '../../../activities/mail/outbox-key';
 import type { TOutboxEmail, TOutboxEmailDetail, TOutboxList, TOutboxListQuery } from '../../../contracts/outbox.contract';
-import { notFound } from '../../errors';
+import { notFound } from '../../http/errors';
 import { requestEntityManager } from '../master-data/entity-manager';
 
 // The Outbox page's reads. outgoing_email has no studio group column: a group's e-mails are the

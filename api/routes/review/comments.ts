@@ -3,7 +3,7 @@ import { Comment, type SettlementTrainer } from '../../../db/entities';
 import { publishEvent } from '../../../db/events';
 import { OVERALL_FEEDBACK, ZCommentText, type TAddCommentRequest, type TComment, type TSettlementCommentEvent } from '../../../contracts/review.contract';
 import { settlementRoom } from '../../../contracts/settlement.contract';
-import { badRequest } from '../../errors';
+import { badRequest } from '../../http/errors';
 import { commentThreadsOf, toComment } from './review-preview';
 import { assertReviewOpen, reviewLockOf } from './review-locks';
 

@@ -17,8 +17,8 @@ import {
   type TCommentsResponse,
   type TCreditNotePreview,
 } from '../../../contracts/review.contract';
-import { localeOf } from '../../locale';
-import { validate, validated } from '../../validate';
+import { localeOf } from '../../http/locale';
+import { validate, validated } from '../../http/validate';
 import { requestEntityManager } from '../master-data/entity-manager';
 import { assertMonthMatches, assertSameStudioGroup, parseMonth } from '../settlement/settlement.service';
 import { addComment } from './comments';

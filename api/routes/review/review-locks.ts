@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { conflict } from '../../errors';
+import { conflict } from '../../http/errors';
 
 // The locks of spec 4 (trainer portal): once the company approved a trainer, or once the trainer's
 // credit note is created (pdfCreated), their personal data on the review, comments and approval are

@@ -5,9 +5,9 @@ import { authOf } from '../../auth/sessions';
 import { requireOwnUser, requireTrainer } from '../../auth/trainer-guards';
 import { ZUuid } from '../../../contracts/common.contract';
 import { ZReviewSavedResponse, ZSaveReviewRequest, ZTrainerSettlementReview, type TReviewSavedResponse, type TTrainerSettlementReview } from '../../../contracts/review.contract';
-import { HttpError, notFound } from '../../errors';
-import { t } from '../../locale';
-import { validate, validated } from '../../validate';
+import { HttpError, notFound } from '../../http/errors';
+import { t } from '../../http/locale';
+import { validate, validated } from '../../http/validate';
 import { requestEntityManager as em } from '../master-data/entity-manager';
 import { readTrainerReview, saveTrainerReview } from './review-rows.service';
 

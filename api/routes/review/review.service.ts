@@ -6,7 +6,7 @@ import { isoDateOf } from '../../../domain/settlement/month';
 import { approveUpdate, type TApprovalBy, type TApproveAnswer } from '../../../workflows/settlement.messages';
 import { ADMIN_LOCATION_UUID, type TTrainerCreditNoteItem, type TTrainerCreditNotesResponse, type TTrainerSettlement } from '../../../contracts/review.contract';
 import type { TTrainerWorkflowState } from '../../../contracts/settlement.contract';
-import { badRequest, HttpError, notFound } from '../../errors';
+import { badRequest, HttpError, notFound } from '../../http/errors';
 import { findSettlement, runUpdate, settlementHandle } from '../settlement/settlement.service';
 import { approvalListsOf } from './review-preview';
 import { assertReviewOpen, reviewLockOf } from './review-locks';

@@ -11,10 +11,11 @@ import { studioGroupOf } from '../../auth/tenancy';
 import { ZUuid } from '../../../contracts/common.contract';
 import { ZSendPreviewsRequest, ZSendStreamMessage, type TSendStreamMessage } from '../../../contracts/review.contract';
 import { ZSettlementMonth } from '../../../contracts/settlement.contract';
-import { followSending } from './send-stream';
-import { HttpError, notFound } from '../../errors';
-import { localeOf, t } from '../../locale';
-import { validate, validated } from '../../validate';
+import { followSending } from '../../http/follow-sending';
+import { ndjsonStream } from '../../http/ndjson';
+import { HttpError, notFound } from '../../http/errors';
+import { localeOf, t } from '../../http/locale';
+import { validate, validated } from '../../http/validate';
 import { assertInProgress, assertMonthMatches, assertSameStudioGroup, findSettlement, findTrainerByKey, parseMonth, queryState, runUpdate, settlementHandle, trainerNamesOf } from '../settlement/settlement.service';
 
 // Send previews (spec admin 2.5, 2.6, 4 "Preview send", 7): the screen's streamed call and the
@@ -93,14 +94,12 @@ export function createSendPreviewRouter({ temporal, feed }: Deps) {
     const { sending, answer } = await startSending(req, body.settlementUuid, body.trainersSelected, body.message, lastDay);
     req.on('close', sending.close);
 
-    res.status(200).type('application/x-ndjson').setHeader('Cache-Control', 'no-cache');
-    res.setHeader('X-Send-Uuid', answer.sendUuid);
-    res.flushHeaders();
-    const config: TSendStreamMessage = { status: 'config', message: t(req, 'review.previewSendStarted', { count: answer.trainerUuids.length }), item_count: answer.trainerUuids.length };
-    res.write(`${JSON.stringify(config)}\n`);
-    for await (const message of sending.messages) res.write(`${JSON.stringify(message)}\n`);
+    const stream = ndjsonStream<TSendStreamMessage>(res);
+    stream.open({ 'X-Send-Uuid': answer.sendUuid });
+    stream.write({ status: 'config', message: t(req, 'review.previewSendStarted', { count: answer.trainerUuids.length }), item_count: answer.trainerUuids.length });
+    for await (const message of sending.messages) stream.write(message);
     sending.close();
-    res.end();
+    stream.end();
   });
 
   /**

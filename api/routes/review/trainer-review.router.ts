@@ -19,9 +19,9 @@ import {
   type TTrainerCreditNotesResponse,
   type TTrainerSettlement,
 } from '../../../contracts/review.contract';
-import { HttpError, notFound } from '../../errors';
-import { localeOf } from '../../locale';
-import { validate, validated } from '../../validate';
+import { HttpError, notFound } from '../../http/errors';
+import { localeOf } from '../../http/locale';
+import { validate, validated } from '../../http/validate';
 import { requestEntityManager } from '../master-data/entity-manager';
 import { addComment } from './comments';
 import { creditNotePreview } from './review-preview';

@@ -25,9 +25,9 @@ import {
   type TV1UpdateEmailsResponse,
   type TV1UpdateInvoiceResponse,
 } from '../../../contracts/settlement-v1.contract';
-import { HttpError, notFound } from '../../errors';
-import { localeOf, t } from '../../locale';
-import { validate, validated } from '../../validate';
+import { HttpError, notFound } from '../../http/errors';
+import { localeOf, t } from '../../http/locale';
+import { validate, validated } from '../../http/validate';
 import { settlementOfMonth, trainerList, trainerSummary } from '../settlement/settlement.queries';
 import {
   assertInProgress,

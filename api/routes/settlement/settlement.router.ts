@@ -52,10 +52,10 @@ import {
   type TSettlementWorkflowState,
   type TStatusResponse,
 } from '../../../contracts/settlement.contract';
-import { HttpError, notFound } from '../../errors';
+import { HttpError, notFound } from '../../http/errors';
 import { registerInvoiceCalls } from '../settlement-v1/settlement-v1.router';
-import { localeOf, t } from '../../locale';
-import { validate, validated } from '../../validate';
+import { localeOf, t } from '../../http/locale';
+import { validate, validated } from '../../http/validate';
 import { translate } from '../../../domain/messages';
 import {
   assertInProgress,

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { studioGroupOf } from '../../auth/tenancy';
 import { ZStudioGroupDetail, type TStudioGroupDetail } from '../../../contracts/studio-group.contract';
-import { validate } from '../../validate';
+import { validate } from '../../http/validate';
 
 const detailSchemas = { response: ZStudioGroupDetail, summary: 'The selected studio group as the admin screens need it (ids, api slug, source system).' };
 

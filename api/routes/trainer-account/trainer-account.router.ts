@@ -19,9 +19,9 @@ import {
 } from '../../../contracts/trainer-account.contract';
 import { authOf } from '../../auth/sessions';
 import { requireOwnUser, requireTrainer } from '../../auth/trainer-guards';
-import { HttpError } from '../../errors';
-import { t } from '../../locale';
-import { validate, validated } from '../../validate';
+import { HttpError } from '../../http/errors';
+import { t } from '../../http/locale';
+import { validate, validated } from '../../http/validate';
 import { requestEntityManager } from '../master-data/entity-manager';
 import {
   accountOf,

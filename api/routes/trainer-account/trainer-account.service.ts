@@ -13,7 +13,7 @@ import type {
   TTrainerNotification,
   TTrainerNotificationList,
 } from '../../../contracts/trainer-account.contract';
-import { notFound } from '../../errors';
+import { notFound } from '../../http/errors';
 
 // The trainer's own account, notifications and studio groups. A profile edit advances no process, so
 // it goes straight to PostgreSQL (DESIGN: where truth lives).

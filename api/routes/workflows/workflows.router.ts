@@ -6,8 +6,8 @@ import { settlementWorkflowId } from '../../../workflows/ids';
 import { studioGroupOf } from '../../auth/tenancy';
 import { ZUuid } from '../../../contracts/common.contract';
 import { ZSettlementWorkflowInfo, type TSettlementWorkflowInfo } from '../../../contracts/settlement.contract';
-import { notFound } from '../../errors';
-import { validate, validated } from '../../validate';
+import { notFound } from '../../http/errors';
+import { validate, validated } from '../../http/validate';
 import { findSettlement, queryState, settlementHandle } from '../settlement/settlement.service';
 import { historyRows } from './workflow-history';
 

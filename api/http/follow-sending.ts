@@ -1,6 +1,6 @@
-import type { EventFeed } from '../../../db/events';
-import type { TSendStreamMessage, TSettlementSendEvent } from '../../../contracts/review.contract';
-import { settlementRoom } from '../../../contracts/settlement.contract';
+import type { EventFeed } from '../../db/events';
+import type { TSendStreamMessage, TSettlementSendEvent } from '../../contracts/review.contract';
+import { settlementRoom } from '../../contracts/settlement.contract';
 
 // Following one sending (previews or a credit-note run) on the event feed for a streamed answer:
 // subscribe BEFORE the workflow is asked (so no message is missed), then yield the messages until

@@ -6,8 +6,8 @@ import {
   WorkflowUpdateFailedError,
 } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
-import type { TErrorResponse } from '../contracts/common.contract';
-import { isMessageKey, translate, type Locale, type MessageKey, type MessageParams } from '../domain/messages';
+import type { TErrorResponse } from '../../contracts/common.contract';
+import { isMessageKey, translate, type Locale, type MessageKey, type MessageParams } from '../../domain/messages';
 import { localeOf } from './locale';
 
 /**

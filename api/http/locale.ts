@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { z } from 'zod';
-import { isLocale, translate, type Locale, type MessageKey, type MessageParams } from '../domain/messages';
+import { isLocale, translate, type Locale, type MessageKey, type MessageParams } from '../../domain/messages';
 
 declare module 'express-serve-static-core' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
