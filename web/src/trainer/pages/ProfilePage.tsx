@@ -13,7 +13,7 @@ import {
   type TTrainerAccount,
   type TTrainerAccountPatchValues,
 } from '../../../../contracts/trainer-account.contract';
-import { fieldErrorOfServer, fieldErrorsOf, focusFirstError, textField, useFormState, type FieldErrors } from '../../admin/master-data/form';
+import { fieldErrorOfServer, fieldErrorsOf, focusFirstError, textField, useFormState, type FieldErrors } from '../../shared/forms';
 import { ApiError, errorMessage } from '../../shared/api/client';
 import { IconAlert, IconCheck } from '../../shared/components/icons';
 import { PageHeader } from '../../shared/components/PageHeader';

@@ -4,7 +4,7 @@ import { friendlyFormatIBAN } from 'ibantools';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TTrainerAccount } from '../../../../contracts/trainer-account.contract';
-import { fieldErrorOfServer, fieldErrorsOf, focusFirstError, textField, useFormState } from '../../admin/master-data/form';
+import { fieldErrorOfServer, fieldErrorsOf, focusFirstError, textField, useFormState } from '../../shared/forms';
 import { errorMessage } from '../../shared/api/client';
 import { IconAlert } from '../../shared/components/icons';
 import { useUpdateTrainerAccount } from '../hooks/api/trainer-account';

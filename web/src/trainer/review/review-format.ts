@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import type { TApprovalEntry, TApprovalValue, TCreditNoteRow } from '../../../../contracts/review.contract';
 import type { AppLocale } from '../../shared/i18n/locales';
-import { formatSettlementTime } from '../../admin/settlement/settlement-format';
+import { formatSettlementTime } from '../../shared/format';
 
 
 // How the review screen shows times and approvals (trainer portal 2 "Credit-note review with

@@ -32,7 +32,7 @@ import { IconAlert, IconCheck, IconInfo } from '../../../shared/components/icons
 import { toIsoDate } from '../../../shared/format';
 import { useLocale } from '../../../shared/hooks/use-locale';
 import { formatHundredthsForInput, parseHundredths } from '../amounts';
-import { fieldErrorOfServer, fieldErrorsOf, focusFirstError, translateMessage, useFormState, type FieldErrors } from '../form';
+import { fieldErrorOfServer, fieldErrorsOf, focusFirstError, translateMessage, useFormState, type FieldErrors } from '../../../shared/forms';
 import { useCreatePaymentTypeRule, useUpdatePaymentTypeRule } from '../hooks/api';
 import { todayIso } from '../rule-display';
 import { useAmountError } from '../use-amount-error';

@@ -21,7 +21,7 @@ import { formatPercentForInput, parseHundredths } from '../amounts';
 import { AmountInput } from '../components/AmountInput';
 import { CountrySelect } from '../components/CountrySelect';
 import { FormSection, MONOSPACE_INPUT } from '../components/FormSection';
-import { fieldErrorOfServer, fieldErrorsOf, focusFirstError, textField, translateMessage, useFormState, type FieldErrors } from '../form';
+import { fieldErrorOfServer, fieldErrorsOf, focusFirstError, textField, translateMessage, useFormState, type FieldErrors } from '../../../shared/forms';
 import { useStudioGroupSettings, useUpdateStudioGroupSettings } from '../hooks/api';
 import { useAmountError } from '../use-amount-error';
 

@@ -13,7 +13,7 @@ import { PageHeader } from '../../../shared/components/PageHeader';
 import { gridTheme } from '../../../shared/grid';
 import { useCurrentStudioGroup } from '../../current-studio-group';
 import { MONOSPACE_INPUT } from '../components/FormSection';
-import { fieldErrorOfServer, fieldErrorsOf, textField, useFormState } from '../form';
+import { fieldErrorOfServer, fieldErrorsOf, textField, useFormState } from '../../../shared/forms';
 import { useStudios, useUpdateStudio } from '../hooks/api';
 
 function EditCell() {

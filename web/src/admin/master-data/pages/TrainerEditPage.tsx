@@ -13,7 +13,7 @@ import { useLocale } from '../../../shared/hooks/use-locale';
 import { useCurrentStudioGroup } from '../../current-studio-group';
 import { CountrySelect } from '../components/CountrySelect';
 import { FormSection, MONOSPACE_INPUT } from '../components/FormSection';
-import { fieldErrorOfServer, fieldErrorsOf, focusFirstError, textField, useFormState } from '../form';
+import { fieldErrorOfServer, fieldErrorsOf, focusFirstError, textField, useFormState } from '../../../shared/forms';
 import { useTrainer, useUpdateTrainer } from '../hooks/api';
 import { useMissingDataLabels } from '../trainer-data-labels';
 

@@ -5,7 +5,7 @@ import { COMMENT_MOODS, type TApprovalEntry, type TComment, type TCommentMood } 
 import { errorMessage } from '../../../shared/api/client';
 import { IconAlert } from '../../../shared/components/icons';
 import { useLocale } from '../../../shared/hooks/use-locale';
-import { formatSettlementTime } from '../../settlement/settlement-format';
+import { formatSettlementTime } from '../../../shared/format';
 import { unixToIso } from '../preview-check';
 import { IconComment } from './icons';
 

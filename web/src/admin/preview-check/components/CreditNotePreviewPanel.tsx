@@ -2,10 +2,9 @@ import { Anchor, Badge, Card, Group, ScrollArea, Stack, Switch, Table, Text, Tit
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_LOCATION_UUID, OVERALL_FEEDBACK, type TCreditNotePreview } from '../../../../../contracts/review.contract';
-import { formatEuros } from '../../../shared/format';
+import { formatEuros, formatSettlementTime } from '../../../shared/format';
 import { useLocale } from '../../../shared/hooks/use-locale';
 import { SumCards } from '../../settlement/components/SumCards';
-import { formatSettlementTime } from '../../settlement/settlement-format';
 import { formatClassDateTime, groupRowsByLocation, locationApproval, unixToIso } from '../preview-check';
 import { IconComment } from './icons';
 

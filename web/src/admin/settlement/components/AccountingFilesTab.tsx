@@ -7,10 +7,9 @@ import type { TSettlementRunFiles } from '../../../../../contracts/credit-note-l
 import { errorMessage } from '../../../shared/api/client';
 import { IconAlert } from '../../../shared/components/icons';
 import { openSignedDownload, signCallOf } from '../../../shared/downloads/signed-download';
-import { formatEuros } from '../../../shared/format';
+import { formatEuros, formatSettlementTime } from '../../../shared/format';
 import { useLocale } from '../../../shared/hooks/use-locale';
 import { useSettlementRuns } from '../../credit-notes/credit-notes-api';
-import { formatSettlementTime } from '../settlement-format';
 
 const STATUS_COLOR = { success: 'green', error: 'red', not_set: 'gray', missing: 'gray' } as const;
 

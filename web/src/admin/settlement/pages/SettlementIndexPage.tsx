@@ -5,13 +5,12 @@ import type { TSettlementIndexItem } from '../../../../../contracts/settlement.c
 import { errorMessage } from '../../../shared/api/client';
 import { IconAlert } from '../../../shared/components/icons';
 import { PageHeader } from '../../../shared/components/PageHeader';
-import { formatEuros, formatMonth } from '../../../shared/format';
+import { formatEuros, formatMonth, formatSettlementTime } from '../../../shared/format';
 import { useLocale } from '../../../shared/hooks/use-locale';
 import { useCurrentStudioGroup } from '../../current-studio-group';
 import { SettlementStatusBadge } from '../components/badges';
 import { IconDots, IconPlus } from '../components/icons';
 import { useSettlements } from '../hooks/settlement-api';
-import { formatSettlementTime } from '../settlement-format';
 
 function SettlementItem({ item }: { item: TSettlementIndexItem }) {
   const { t } = useTranslation();

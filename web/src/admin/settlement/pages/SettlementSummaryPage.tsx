@@ -26,7 +26,7 @@ import type { TSettlementAction, TSettlementDetail, TSettlementTrainerItem } fro
 import { errorMessage } from '../../../shared/api/client';
 import { IconAlert, IconArrowLeft, IconInfo } from '../../../shared/components/icons';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
-import { formatEuros, formatMonth } from '../../../shared/format';
+import { formatEuros, formatMonth, formatSettlementTime } from '../../../shared/format';
 import { useLocale } from '../../../shared/hooks/use-locale';
 import { useCurrentStudioGroup } from '../../current-studio-group';
 import { SettlementStatusBadge, TrainerStateBadge } from '../components/badges';
@@ -38,7 +38,6 @@ import { SumCards } from '../components/SumCards';
 import { TrainerPreview } from '../components/TrainerPreview';
 import { useCalculateSum, useSettlement, useSettlementLogs } from '../hooks/settlement-api';
 import { useSettlementLiveUpdates } from '../hooks/use-settlement-live-updates';
-import { formatSettlementTime } from '../settlement-format';
 import { displayName } from '../steps/trainer-selection';
 
 type StudioOfTrainers = { studioUuid: string; studioName: string; trainers: TSettlementTrainerItem[] };

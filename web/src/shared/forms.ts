@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
 import type { ZodError } from 'zod';
-import { translate } from '../../../../domain/messages';
-import { ApiError } from '../../shared/api/client';
-import { i18n } from '../../shared/i18n';
+import { translate } from '../../../domain/messages';
+import { ApiError } from './api/client';
+import { i18n } from './i18n';
 
 // The forms validate with the contract's own zod schema before sending; its messages are catalogue
 // keys (domain/messages), shown here in the page's language — the same words the API would answer.
