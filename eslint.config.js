@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
@@ -11,8 +13,8 @@ const workflowRestrictions = {
     'no-restricted-imports': ['error', {
       patterns: [
         { group: ['node:*', 'fs', 'path', 'os', 'crypto', 'http', 'https', 'net', 'child_process', 'timers', 'process'], message: 'Workflows are deterministic: no Node built-ins.' },
-        { group: ['**/db/**', '**/api/**', '**/worker/**', '**/config/**'], message: 'Workflows may not import db/, api/, worker/ or config/.' },
-        { group: ['**/activities/**', '!**/activities/**/*.types'], message: 'Workflows reach activities through proxyActivities and `import type` only.', allowTypeImports: true },
+        { group: ['**/db/**', '**/api/**', '**/worker/**', '**/config/**', '**/web/**', '**/scripts/**'], message: 'Workflows may not import db/, api/, worker/, config/, web/ or scripts/.' },
+        { group: ['**/activities/**', '!**/activities/*/', '!**/activities/**/*.types'], message: 'Workflows reach activities through proxyActivities and `import type` only.', allowTypeImports: true },
         { group: ['@temporalio/client', '@temporalio/worker', '@temporalio/activity', 'pg', '@mikro-orm/*', 'luxon', 'express'], message: 'Not deterministic or not workflow-safe.' },
       ],
     }],
@@ -28,19 +30,137 @@ const workflowRestrictions = {
   },
 };
 
+// The layering of every other layer (issue 15). A boundary names what a layer may not import as
+// gitignore patterns from the repository root ('api/**', '!workflows/*.messages'); `layer()` turns
+// them into the relative specifiers a file at each depth of the layer writes ('../../admin/**' from
+// web/src/trainer/pages/). A name-only glob like '**/api/**' would also catch web's own
+// web/src/shared/api/client. Gitignore rules: a '!' cannot bring back a file whose folder is
+// excluded, and a folder's pattern excludes all below it, so where a layer may use part of a folder
+// the folder's own index (`from '../workflows'`) is named in `folderIndex` (an exact regex).
+// Unit tests beside the code are wiring (they build databases and servers) and are not layered.
+// A boundary marked `pending` is reported by @typescript-eslint/no-restricted-imports as a warning
+// while another change still moves code across it; every other boundary is an error.
+const MAX_DEPTH = 10;
+const GLOB = /[*?[{]/;
+
+function fromFolder(fileDir, pattern) {
+  const negated = pattern.startsWith('!');
+  const segments = (negated ? pattern.slice(1) : pattern).split('/');
+  const firstGlob = segments.findIndex((segment) => GLOB.test(segment) || segment === '');
+  const literal = firstGlob === -1 ? segments : segments.slice(0, firstGlob);
+  let relative = path.posix.relative(fileDir, literal.join('/'));
+  if (!relative.startsWith('.')) relative = `./${relative}`;
+  const rest = firstGlob === -1 ? [] : segments.slice(firstGlob);
+  return (negated ? '!' : '') + [relative, ...rest].join('/');
+}
+
+const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+function layer({ folder, boundaries, ignores = [] }) {
+  return Array.from({ length: MAX_DEPTH }, (_, depth) => {
+    const fileDir = [folder, ...Array(depth).fill('x')].join('/');
+    const patterns = (pending) => boundaries
+      .filter((boundary) => Boolean(boundary.pending) === pending)
+      .map(({ paths, folderIndex, regex, message, allowTypeImports }) => ({
+        ...(paths ? { group: paths.map((p) => fromFolder(fileDir, p)) } : {}),
+        ...(folderIndex ? { regex: `^${escapeRegex(fromFolder(fileDir, folderIndex))}(/index)?$` } : {}),
+        ...(regex ? { regex } : {}),
+        message,
+        ...(allowTypeImports ? { allowTypeImports } : {}),
+      }));
+    const settled = patterns(false);
+    const pending = patterns(true);
+    return {
+      files: [`${folder}/${'*/'.repeat(depth)}*.{ts,tsx}`],
+      ignores: ['**/*.test.ts', '**/*.test.tsx', ...ignores],
+      rules: {
+        ...(settled.length ? { 'no-restricted-imports': ['error', { patterns: settled }] } : {}),
+        ...(pending.length ? { '@typescript-eslint/no-restricted-imports': ['warn', { patterns: pending }] } : {}),
+      },
+    };
+  });
+}
+
+const ourFolders = ['activities', 'api', 'bench', 'config', 'contracts', 'db', 'domain', 'scripts', 'test', 'web', 'worker', 'workflows'];
+/** Every folder of ours but the allowed ones, each with everything below it. */
+const allBut = (...allowed) => ourFolders.filter((folder) => !allowed.includes(folder)).flatMap((folder) => [folder, `${folder}/**`]);
+
+const domainLayer = layer({
+  folder: 'domain',
+  boundaries: [{ paths: allBut('domain'), message: 'domain/ is the business rules alone: it imports nothing of ours.' }],
+});
+
 // The contracts are the API's published shapes, imported by api, activities and web alike: they may
 // build on domain/ and zod, nothing of ours that runs (an arrow back up would pull servers into web).
-const contractRestrictions = {
-  files: ['contracts/**/*.ts'],
-  rules: {
-    'no-restricted-imports': ['error', {
-      patterns: [{ group: ['**/api/**', '**/activities/**', '**/db/**', '**/workflows/**', '**/worker/**', '**/web/**', '**/config/**'], message: 'contracts/ builds on domain/ and zod only.' }],
-    }],
-  },
-};
+const contractsLayer = layer({
+  folder: 'contracts',
+  boundaries: [{ paths: allBut('contracts', 'domain'), message: 'contracts/ builds on domain/ and zod only.' }],
+});
+
+const dbMessage = 'db/ builds on domain/ and contracts/ only: the api and the activities read through db/, never the other way round.';
+const dbLayer = layer({
+  folder: 'db',
+  boundaries: [
+    { paths: allBut('db', 'domain', 'contracts', 'api', 'activities'), message: dbMessage },
+    // pending (issue 15): db/seed.ts still imports api/ and activities/ until the seed moves to
+    // scripts/ or builds on db/ and domain/ alone.
+    { paths: ['api', 'api/**', 'activities', 'activities/**'], message: dbMessage, pending: true },
+  ],
+});
+
+// Activities run in the worker: they use db/, domain/, contracts/, config/ and, of workflows/, the
+// messages and ids they answer to (any `import type` too), never a workflow body or the api.
+const activitiesLayer = layer({
+  folder: 'activities',
+  boundaries: [
+    { paths: allBut('activities', 'db', 'domain', 'contracts', 'config', 'workflows'), message: 'activities/ may import db/, domain/, contracts/ and config/, not api/, web/, worker/, scripts/, bench/ or test/.' },
+    { folderIndex: 'workflows', message: 'Of workflows/, activities import only the *.messages files and ids (or `import type`).', allowTypeImports: true },
+    { paths: ['workflows/**', '!workflows/*.messages', '!workflows/ids'], message: 'Of workflows/, activities import only the *.messages files and ids (or `import type`).', allowTypeImports: true },
+  ],
+});
+
+// The api may import every layer but web/, worker/, scripts/, the workflow bodies and the activities'
+// internals. What it needs of activities today, and so what is not an internal: the shared plumbing
+// both sides write through (activities/shared/: the settlement log and its event), the types files
+// (activities/<process>/*.types) and the outbox key format (activities/mail/outbox-key), which the
+// mail activity writes and the Outbox page reads. Everything else there is an activity's
+// implementation and runs in the worker. Workflows are started by type name through their
+// *.messages file and ids.ts, so a workflow body never lands in the api's bundle.
+const activityInternals = 'The api may import activities/shared/, *.types files and the outbox key format, not an activity\'s implementation (it runs in the worker).';
+const apiLayer = layer({
+  folder: 'api',
+  boundaries: [
+    { paths: ['web', 'web/**', 'worker', 'worker/**', 'scripts', 'scripts/**', 'bench', 'bench/**', 'test', 'test/**'], message: 'api/ may not import web/, worker/, scripts/, bench/ or test/.' },
+    { folderIndex: 'workflows', message: 'The api imports a workflow\'s *.messages file and workflows/ids, never a workflow body.' },
+    { paths: ['workflows/*.workflow'], message: 'The api imports a workflow\'s *.messages file and workflows/ids, never a workflow body.' },
+    { folderIndex: 'activities', message: activityInternals, allowTypeImports: true },
+    { paths: ['activities/**', '!activities/*/', '!activities/shared/**', '!activities/*/*.types', '!activities/mail/outbox-key'], message: activityInternals, allowTypeImports: true },
+  ],
+});
+
+// The browser bundle: web/ imports contracts/, domain/ and itself; it talks to the api over HTTP
+// and socket.io only. The trainer portal never imports the admin app (shared pieces go to
+// web/src/shared/), so a trainer's bundle holds no operator screens.
+const webBoundaries = [
+  { paths: allBut('web', 'contracts', 'domain'), message: 'web/ imports contracts/, domain/ and web/ only: reach the server through the typed API client.' },
+  { regex: `^(node:|(${builtinModules.map(escapeRegex).join('|')})(/|$))`, message: 'web/ runs in the browser: no Node built-ins.' },
+];
+const webLayer = layer({ folder: 'web/src', boundaries: webBoundaries, ignores: ['web/src/trainer/**'] });
+const trainerWebLayer = layer({
+  folder: 'web/src/trainer',
+  boundaries: [
+    ...webBoundaries,
+    // pending (issue 15): the trainer portal's account and review forms still import
+    // admin/master-data/form and admin/settlement/settlement-format until they move to web/src/shared/.
+    { paths: ['web/src/admin', 'web/src/admin/**'], message: 'The trainer portal never imports admin web: move what both use to web/src/shared/.', pending: true },
+  ],
+});
+
+const typedSources = ['**/*.ts', '**/*.tsx'];
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'data/**', 'db/migrations/*.snapshot*', 'test-results/**'] },
+  // test/fixtures/lint/ holds deliberately bad code: test/lint/layering.test.ts lints it on purpose.
+  { ignores: ['node_modules/**', 'dist/**', 'data/**', 'db/migrations/*.snapshot*', 'test-results/**', 'test/fixtures/lint/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -50,6 +170,22 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
     },
   },
+  // A promise nobody awaits loses its error (an unhandled rejection ends the process) and its
+  // ordering; needs type information, so only the TypeScript sources are linted with the program.
+  {
+    files: typedSources,
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-floating-promises': 'error' },
+  },
+  // pending (issue 15): web/src is being regrouped by process; its four floating promises (log-in,
+  // log-out, language switch, settlement summary) are fixed with that move, then this goes.
+  { files: ['web/src/**/*.{ts,tsx}'], rules: { '@typescript-eslint/no-floating-promises': 'warn' } },
   workflowRestrictions,
-  contractRestrictions,
+  ...contractsLayer,
+  ...domainLayer,
+  ...dbLayer,
+  ...activitiesLayer,
+  ...apiLayer,
+  ...webLayer,
+  ...trainerWebLayer,
 );
