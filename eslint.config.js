@@ -150,9 +150,7 @@ const trainerWebLayer = layer({
   folder: 'web/src/trainer',
   boundaries: [
     ...webBoundaries,
-    // pending (issue 15): the trainer portal's account and review forms still import
-    // admin/master-data/form and admin/settlement/settlement-format until they move to web/src/shared/.
-    { paths: ['web/src/admin', 'web/src/admin/**'], message: 'The trainer portal never imports admin web: move what both use to web/src/shared/.', pending: true },
+    { paths: ['web/src/admin', 'web/src/admin/**'], message: 'The trainer portal never imports admin web: move what both use to web/src/shared/.' },
   ],
 });
 

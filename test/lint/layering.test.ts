@@ -28,8 +28,7 @@ const violations: Record<string, Expected> = {
   'api/routes/outbox/imports-activity-internals.ts': restricted(/not an activity's implementation/),
   'web/src/admin/imports-api.ts': restricted(/web\/ imports contracts\/, domain\/ and web\/ only/),
   'web/src/shared/imports-node-builtin.ts': restricted(/no Node built-ins/),
-  // A warning while the trainer portal's forms still import admin web (issue 15).
-  'web/src/trainer/pages/imports-admin.tsx': pending(/The trainer portal never imports admin web/),
+  'web/src/trainer/pages/imports-admin.tsx': restricted(/The trainer portal never imports admin web/),
   'api/floating-promise.ts': { ruleId: '@typescript-eslint/no-floating-promises', severity: 2, message: /Promises must be awaited/ },
 };
 
