@@ -1,0 +1,119 @@
+import { Alert, Box, Button, Group, Stack, Text } from '@mantine/core';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ZodError, ZodType } from 'zod';
+import type { TTrainerAccount, TTrainerAccountPatchValues } from '../../../../contracts/trainer-account.contract';
+import { errorMessage } from '../../shared/api/client';
+import { IconAlert, IconCheck } from '../../shared/components/icons';
+import { fieldErrorOfServer, fieldErrorsOf, focusFirstError, useFormState } from '../../shared/forms';
+import { useUpdateTrainerAccount } from '../hooks/api/trainer-account';
+
+// The save skeleton every profile tab shares: validate with the contract's own schema before
+// sending (same messages as the API), PATCH, then the success or error alert the spec names.
+
+export type Outcome = { ok: true; message: string } | { ok: false; title: string; message?: string };
+
+/** The alert shown after a save: the server's success message, or the tab's error title and why. */
+export function OutcomeAlert({ outcome }: { outcome: Outcome | null }) {
+  if (!outcome) return null;
+  return (
+    <Alert
+      color={outcome.ok ? 'green' : 'red'}
+      icon={outcome.ok ? <IconCheck /> : <IconAlert />}
+      title={outcome.ok ? outcome.message : outcome.title}
+      role={outcome.ok ? 'status' : 'alert'}
+      data-testid={outcome.ok ? 'save-success' : 'save-error'}
+    >
+      {outcome.ok ? null : outcome.message}
+    </Alert>
+  );
+}
+
+/**
+ * One tab's form over the trainer account: its values (filled once from the account), submit
+ * (validate with `schema`, PATCH, refill from the saved account, then `onSaved`) and the alert.
+ */
+export function useProfileForm<Values extends Record<string, unknown>>({
+  account,
+  valuesOf,
+  schema,
+  errorTitle,
+  onSaved,
+}: {
+  account: TTrainerAccount;
+  valuesOf: (account: TTrainerAccount) => Values;
+  schema: ZodType<Partial<TTrainerAccountPatchValues>>;
+  errorTitle: string;
+  onSaved?: (account: TTrainerAccount) => void;
+}) {
+  const { t } = useTranslation();
+  const form = useFormState<Values>(() => valuesOf(account));
+  const update = useUpdateTrainerAccount();
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  const refuse = (error: ZodError) => {
+    const errors = fieldErrorsOf(error);
+    form.setErrors(errors);
+    const missing = error.issues.some((issue) => issue.message === 'validation.required' || (issue.code === 'invalid_type' && issue.input == null));
+    // Spec 5: the required-fields message, and nothing is sent.
+    setOutcome({ ok: false, title: errorTitle, message: missing ? t('trainerAccount.requiredFields') : t('trainerAccount.checkFields') });
+    focusFirstError(errors);
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = schema.safeParse(form.values);
+    if (!parsed.success) return refuse(parsed.error);
+    form.setErrors({});
+    setOutcome(null);
+    update.mutate(parsed.data, {
+      onSuccess: (answer) => {
+        setOutcome({ ok: true, message: answer.message });
+        form.setValues(valuesOf(answer.account));
+        onSaved?.(answer.account);
+      },
+      onError: (error) => {
+        const errors = fieldErrorOfServer(error);
+        form.setErrors(errors);
+        setOutcome({ ok: false, title: errorTitle, message: errorMessage(error) });
+        focusFirstError(errors);
+      },
+    });
+  };
+
+  return { form, onSubmit, alert: <OutcomeAlert outcome={outcome} />, saving: update.isPending };
+}
+
+/** A tab's form frame: its text, the save alert, the fields, and the save button. */
+export function ProfileTabForm({
+  label,
+  testId,
+  text,
+  save,
+  children,
+}: {
+  label: string;
+  testId: string;
+  text: string;
+  save: { onSubmit: (event: FormEvent<HTMLFormElement>) => void; alert: ReactNode; saving: boolean };
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <form onSubmit={save.onSubmit} noValidate aria-label={label} data-testid={testId}>
+      <Stack gap="md">
+        <Text c="dimmed" size="sm">
+          {text}
+        </Text>
+        {save.alert}
+        {children}
+        <Group justify="space-between" align="center">
+          <Box />
+          <Button type="submit" loading={save.saving} data-testid="profile-save">
+            {t('trainerAccount.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
