@@ -1,0 +1,99 @@
+import { setHandler, uuid4 } from '@temporalio/workflow';
+import { FAILURE, SETTLEMENT_STEP, v1FinishCreditNotesUpdate, v1IssueCreditNoteUpdate, v1SendCreditNoteUpdate } from '../settlement.messages';
+import { deliverEmails, v1Activities } from './activities';
+import { distinct, fail, type SettlementContext } from './context';
+
+// Wizard v1's face on the same engine: no trainer review, and the credit-note run driven one
+// trainer a call (issue, send, finish) instead of a child run.
+
+export function registerV1Face(ctx: SettlementContext): void {
+  const { state, settlementUuid, locale } = ctx;
+
+  let v1RunUuid: string | null = null;
+  const v1Run = async (userUuid: string) => {
+    if (v1RunUuid === null) {
+      v1RunUuid = uuid4();
+      state.runUuids.push(v1RunUuid);
+      state.creditNoteRun = { runUuid: v1RunUuid, phase: 'running', total: 0, issued: 0, refused: 0 };
+      await v1Activities.startCreditNoteRun({ runUuid: v1RunUuid, settlementUuid, trainerUuids: [], userUuid, locale });
+    }
+    return v1RunUuid;
+  };
+  const assertV1Trainer = (trainerUuid: string) => {
+    ctx.assertInProgress();
+    if (ctx.preparing() || ctx.sendingPreviews() || (ctx.runningCreditNotes() && state.creditNoteRun?.runUuid !== v1RunUuid)) throw fail(FAILURE.conflict, 'settlement.preparationRunning');
+    if (state.preparation.phase !== 'done') throw fail(FAILURE.conflict, 'settlement.prepareFirst');
+    if (!ctx.everPrepared.has(trainerUuid)) throw fail(FAILURE.invalid, 'settlement.trainerNotSelected', { trainer: trainerUuid });
+  };
+
+  setHandler(
+    v1IssueCreditNoteUpdate,
+    async ({ trainerUuid, userUuid }) => {
+      ctx.busyCommands++;
+      try {
+        const runUuid = await v1Run(userUuid);
+        const { trainers } = await v1Activities.issueCreditNotes({ runUuid, settlementUuid, trainerUuids: [trainerUuid], offset: 0, total: 1, locale });
+        const trainer = trainers[0]!;
+        if (trainer.outcome !== 'refused') state.billedTrainerUuids = distinct([...state.billedTrainerUuids, trainerUuid]);
+        if (state.creditNoteRun && trainer.outcome === 'issued') state.creditNoteRun.issued++;
+        if (state.creditNoteRun && trainer.outcome === 'refused') state.creditNoteRun.refused++;
+        ctx.goTo(SETTLEMENT_STEP.createCreditNotes);
+        return { runUuid, outcome: trainer.outcome, ...(trainer.number ? { number: trainer.number } : {}), ...(trainer.reason ? { reason: trainer.reason } : {}), state: ctx.snapshot() };
+      } finally {
+        ctx.busyCommands--;
+      }
+    },
+    { validator: ({ trainerUuid }) => assertV1Trainer(trainerUuid) },
+  );
+
+  setHandler(
+    v1SendCreditNoteUpdate,
+    async ({ trainerUuid, userUuid }) => {
+      ctx.busyCommands++;
+      try {
+        const runUuid = await v1Run(userUuid);
+        const queued = await v1Activities.queueCreditNoteEmails({ runUuid, settlementUuid, trainerUuids: [trainerUuid], locale });
+        const emailUuids = queued.trainers.flatMap((trainer) => (trainer.emailUuid ? [trainer.emailUuid] : []));
+        if (emailUuids.length > 0) await deliverEmails({ emailUuids });
+        const sent = queued.trainers.some((trainer) => trainer.outcome === 'queued');
+        if (sent) {
+          await v1Activities.markCreditNotesSent({ runUuid, settlementUuid, trainerUuids: [trainerUuid], locale });
+          state.anyCreditNoteSent = true;
+        }
+        return { runUuid, sent, state: ctx.snapshot() };
+      } finally {
+        ctx.busyCommands--;
+      }
+    },
+    {
+      validator: ({ trainerUuid }) => {
+        assertV1Trainer(trainerUuid);
+        if (!state.billedTrainerUuids.includes(trainerUuid)) throw fail(FAILURE.conflict, 'creditNote.correction.notIssued');
+      },
+    },
+  );
+
+  setHandler(
+    v1FinishCreditNotesUpdate,
+    async ({ userUuid }) => {
+      ctx.busyCommands++;
+      try {
+        const runUuid = await v1Run(userUuid);
+        const issued = state.creditNoteRun?.issued ?? 0;
+        if (issued > 0) await v1Activities.createRunFiles({ runUuid, settlementUuid, locale });
+        const sums = await v1Activities.finishCreditNoteRun({ runUuid, settlementUuid, issued, refused: state.creditNoteRun?.refused ?? 0, locale });
+        if (state.creditNoteRun) state.creditNoteRun.phase = 'done';
+        ctx.goTo(SETTLEMENT_STEP.summary);
+        return { runUuid, sums, state: ctx.snapshot() };
+      } finally {
+        ctx.busyCommands--;
+      }
+    },
+    {
+      validator: (_args: { userUuid: string }) => {
+        ctx.assertInProgress();
+        if (state.preparation.phase !== 'done') throw fail(FAILURE.conflict, 'settlement.prepareFirst');
+      },
+    },
+  );
+}
