@@ -25,6 +25,8 @@ import { checkTrainerData, trainerDisplayName, trainerSnapshot, type TrainerSnap
 import { isSepaIban, normalizeIban } from '../../domain/validation/bank';
 import type { TQueueEmailInput, TQueueEmailResult } from '../mail';
 import { publishSendMessages, writeSettlementLog } from '../shared/settlement-log';
+import { trainerLinesWithStudio, type TrainerLineWithStudio } from '../../db/queries/settlement-lines';
+import { settlementRowOf, type SettlementRow } from '../shared/settlement';
 import { activityContext } from '../shared/settlement-lock';
 import { sql } from '../shared/sql';
 import {
@@ -142,26 +144,6 @@ export async function writeFileAtomic(absolutePath: string, data: Buffer | strin
   await fsp.rename(temp, absolutePath);
 }
 
-type SettlementRow = {
-  id: number;
-  uuid: string;
-  month: string;
-  trainer_review: boolean;
-  studio_group_id: number;
-  studio_group_uuid: string;
-};
-
-async function findSettlement(em: EntityManager, settlementUuid: string): Promise<SettlementRow> {
-  const [row] = await sql<SettlementRow>(
-    em,
-    `select s.id, s.uuid, to_char(s.month, 'YYYY-MM-DD') as month, s.trainer_review, g.id as studio_group_id, g.uuid as studio_group_uuid
-       from settlement s join studio_group g on g.id = s.studio_group_id where s.uuid = ?`,
-    [settlementUuid],
-  );
-  if (!row) throw nonRetryable(`Settlement ${settlementUuid} not found.`, 'NotFound');
-  return row;
-}
-
 type GroupRow = {
   name: string;
   company_name: string;
@@ -219,20 +201,6 @@ type TrainerRow = {
   account_language: Locale | null;
 };
 
-type LineRow = {
-  kind: 'class' | 'admin';
-  class_starts_at: string | null;
-  studio_name: string | null;
-  class_name: string;
-  description: string | null;
-  duration_minutes: number;
-  booked_slots: number;
-  net_cents: number;
-  vat_rate_basis_points: number;
-  vat_cents: number;
-  gross_cents: number;
-};
-
 /** A snapshot as frozen at preparation, with every field present (older snapshots may lack some). */
 function snapshotOf(row: TrainerRow, trainerUuid: string): TrainerSnapshot {
   const raw = row.trainer_snapshot ?? {};
@@ -258,11 +226,14 @@ function snapshotOf(row: TrainerRow, trainerUuid: string): TrainerSnapshot {
   });
 }
 
-function documentLine(line: LineRow): TCreditNoteLine {
+/** A class's start as the document states it: UTC to the second ('2026-03-02T17:30:00Z'). */
+const documentDate = (startsAt: string | null) => (startsAt ? new Date(startsAt).toISOString().replace(/\.\d{3}Z$/, 'Z') : null);
+
+function documentLine(line: TrainerLineWithStudio): TCreditNoteLine {
   const isClass = line.kind === 'class';
   return {
     kind: line.kind,
-    date: isClass ? line.class_starts_at : null,
+    date: isClass ? documentDate(line.class_starts_at) : null,
     studioName: isClass ? line.studio_name : null,
     className: isClass ? line.class_name : line.description?.trim() || line.class_name,
     durationMinutes: isClass ? line.duration_minutes : null,
@@ -342,16 +313,8 @@ export function createCreditNoteActivities({ orm, dataDir, queueEmail }: CreditN
             ).map((row) => row.settlement_trainer_id)
           : [],
       );
-      const linesOf = new Map<number, LineRow[]>();
-      for (const line of await sql<LineRow & { settlement_trainer_id: number }>(
-        tem,
-        `select l.settlement_trainer_id, l.kind, to_char(l.class_starts_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as class_starts_at, s.name as studio_name,
-                l.class_name, l.description, l.duration_minutes, l.booked_slots, l.net_cents, l.vat_rate_basis_points, l.vat_cents, l.gross_cents
-           from settlement_line l left join studio s on s.id = l.studio_id
-          where l.settlement_trainer_id in (select value::int from jsonb_array_elements_text(?::jsonb))
-          order by l.settlement_trainer_id, l.kind desc, l.class_starts_at nulls last, l.id`,
-        [ids],
-      )) {
+      const linesOf = new Map<number, TrainerLineWithStudio[]>();
+      for (const line of await trainerLinesWithStudio(tem, rows.map((row) => row.settlement_trainer_id), 'byTime')) {
         const list = linesOf.get(line.settlement_trainer_id) ?? [];
         list.push(line);
         linesOf.set(line.settlement_trainer_id, list);
@@ -583,7 +546,7 @@ export function createCreditNoteActivities({ orm, dataDir, queueEmail }: CreditN
     async startCreditNoteRun(rawInput: TStartCreditNoteRunInput): Promise<TStartCreditNoteRunResult> {
       const input = ZStartCreditNoteRunInput.parse(rawInput);
       await orm.em.fork().transactional(async (tem) => {
-        const settlement = await findSettlement(tem, input.settlementUuid);
+        const settlement = await settlementRowOf(tem, input.settlementUuid);
         const [user] = await sql<{ id: number }>(tem, 'select id from app_user where uuid = ?', [input.userUuid]);
         if (!user) throw nonRetryable(`User ${input.userUuid} not found.`, 'NotFound');
         await sql(
@@ -605,7 +568,7 @@ export function createCreditNoteActivities({ orm, dataDir, queueEmail }: CreditN
     async issueCreditNotes(rawInput: TIssueCreditNotesInput): Promise<TIssueCreditNotesResult> {
       const input = ZIssueCreditNotesInput.parse(rawInput);
       const em = orm.em.fork();
-      const settlement = await findSettlement(em, input.settlementUuid);
+      const settlement = await settlementRowOf(em, input.settlementUuid);
       const group = await findGroup(em, settlement.studio_group_id);
       const run = await findRun(em, input.runUuid, settlement);
       const trainers: TIssuedCreditNote[] = [];
@@ -633,7 +596,7 @@ export function createCreditNoteActivities({ orm, dataDir, queueEmail }: CreditN
     async queueCreditNoteEmails(rawInput: TQueueCreditNoteEmailsInput): Promise<TQueueCreditNoteEmailsResult> {
       const input = ZQueueCreditNoteEmailsInput.parse(rawInput);
       const em = orm.em.fork();
-      const settlement = await findSettlement(em, input.settlementUuid);
+      const settlement = await settlementRowOf(em, input.settlementUuid);
       const run = await findRun(em, input.runUuid, settlement);
       const notes = await runCreditNotes(em, run.id, input.trainerUuids);
       const byTrainer = new Map(notes.map((note) => [note.trainer_uuid, note]));
@@ -674,7 +637,7 @@ export function createCreditNoteActivities({ orm, dataDir, queueEmail }: CreditN
       const input = ZMarkCreditNotesSentInput.parse(rawInput);
       if (input.trainerUuids.length === 0) return { sent: 0 };
       return orm.em.fork().transactional(async (tem) => {
-        const settlement = await findSettlement(tem, input.settlementUuid);
+        const settlement = await settlementRowOf(tem, input.settlementUuid);
         const run = await findRun(tem, input.runUuid, settlement);
         const notes = await runCreditNotes(tem, run.id, input.trainerUuids);
         for (const note of notes) {
@@ -700,7 +663,7 @@ export function createCreditNoteActivities({ orm, dataDir, queueEmail }: CreditN
     async createRunFiles(rawInput: TCreateRunFilesInput): Promise<TCreateRunFilesResult> {
       const input = ZCreateRunFilesInput.parse(rawInput);
       const em = orm.em.fork();
-      const settlement = await findSettlement(em, input.settlementUuid);
+      const settlement = await settlementRowOf(em, input.settlementUuid);
       const group = await findGroup(em, settlement.studio_group_id);
       const run = await findRun(em, input.runUuid, settlement);
       const notes = await runCreditNotes(em, run.id);
@@ -846,7 +809,7 @@ export function createCreditNoteActivities({ orm, dataDir, queueEmail }: CreditN
     async finishCreditNoteRun(rawInput: TFinishCreditNoteRunInput): Promise<TFinishCreditNoteRunResult> {
       const input = ZFinishCreditNoteRunInput.parse(rawInput);
       return orm.em.fork().transactional(async (tem) => {
-        const settlement = await findSettlement(tem, input.settlementUuid);
+        const settlement = await settlementRowOf(tem, input.settlementUuid);
         const run = await findRun(tem, input.runUuid, settlement);
         // The sums of every billed trainer's lines: what the credit notes of all runs add up to.
         const [sums] = await sql<{ net: string; vat: string; gross: string }>(
@@ -882,7 +845,7 @@ export function createCreditNoteActivities({ orm, dataDir, queueEmail }: CreditN
     async sendAccountingEmail(rawInput: TSendAccountingEmailInput): Promise<TSendAccountingEmailResult> {
       const input = ZSendAccountingEmailInput.parse(rawInput);
       const em = orm.em.fork();
-      const settlement = await findSettlement(em, input.settlementUuid);
+      const settlement = await settlementRowOf(em, input.settlementUuid);
       const run = await findRun(em, input.runUuid, settlement);
       const files = await sql<{ type: TAccountingFileType; status: string; file_path: string | null }>(em, 'select type, status, file_path from accounting_file where settlement_run_id = ?', [
         run.id,

@@ -41,6 +41,7 @@ import { sql } from '../shared/sql';
 import { isoDateOf, monthInstants, monthTitle } from '../../domain/settlement/month';
 import { trainerDisplayName, trainerSnapshot, type TrainerSnapshot } from '../../domain/trainer-data';
 import { paymentRuleInputOf } from '../../db/payment-rule-input';
+import { findSettlement as findSettlementRecord } from '../../db/queries/settlements';
 import { insertReviewRows } from '../review';
 
 export * from './prepare.types';
@@ -68,7 +69,7 @@ const WRITE_BATCH_SIZE = 10;
 const eventKeyPrefix = () => activityContext()?.info.workflowExecution?.runId ?? 'direct';
 
 async function findSettlement(em: EntityManager, uuid: string): Promise<Settlement> {
-  const settlement = await em.findOne(Settlement, { uuid }, { populate: ['studioGroup'] });
+  const settlement = await findSettlementRecord(em, uuid, { populate: ['studioGroup'] });
   if (!settlement) throw notFound(`Settlement ${uuid} not found.`);
   return settlement;
 }

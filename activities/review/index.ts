@@ -7,6 +7,7 @@ import { translate, type Locale, type MessageKey, type MessageParams } from '../
 import { trainerDisplayName } from '../../domain/trainer-data';
 import type { TQueueEmailInput, TQueueEmailResult } from '../mail';
 import { publishSendMessages, writeSettlementLog } from '../shared/settlement-log';
+import { settlementRowOf, type SettlementRow } from '../shared/settlement';
 import { activityContext, lockSettlement } from '../shared/settlement-lock';
 import { sql } from '../shared/sql';
 import {
@@ -44,19 +45,6 @@ const PDF_CREATED = ['credit_note_created', 'credit_note_send'];
 
 /** The path of a trainer's review screen, without the language (the e-mail and the portal add it). */
 export const reviewPath = (studioGroupUuid: string, settlementUuid: string) => `/trainer/accounting/review/${studioGroupUuid}/${settlementUuid}`;
-
-type SettlementRow = { id: number; uuid: string; month: string; studio_group_id: number; studio_group_uuid: string };
-
-async function findSettlement(em: EntityManager, settlementUuid: string): Promise<SettlementRow> {
-  const [row] = await sql<SettlementRow>(
-    em,
-    `select s.id, s.uuid, to_char(s.month, 'YYYY-MM-DD') as month, g.id as studio_group_id, g.uuid as studio_group_uuid
-       from settlement s join studio_group g on g.id = s.studio_group_id where s.uuid = ?`,
-    [settlementUuid],
-  );
-  if (!row) throw ApplicationFailure.nonRetryable(`Settlement ${settlementUuid} not found.`, 'NotFound');
-  return row;
-}
 
 /** Publishes one stream message of a preview sending (NOTIFY: sent on commit of the surrounding transaction). */
 const publishSend = (em: EntityManager, settlementUuid: string, sendUuid: string, message: TSendStreamMessage) => publishSendMessages(em, settlementUuid, sendUuid, 'preview', [message]);
@@ -178,7 +166,7 @@ export function createReviewActivities({ orm, queueEmail }: ReviewActivityDeps) 
     async createTrainerReviews(rawInput: TCreateTrainerReviewsInput): Promise<TCreateTrainerReviewsResult> {
       const input = ZCreateTrainerReviewsInput.parse(rawInput);
       const em = orm.em.fork();
-      const settlement = await findSettlement(em, input.settlementUuid);
+      const settlement = await settlementRowOf(em, input.settlementUuid);
       const trainers: TCreateTrainerReviewsResult['trainers'] = [];
       for (const trainerUuid of input.trainerUuids) {
         let outcome: TTrainerReviewOutcome;
@@ -216,7 +204,7 @@ export function createReviewActivities({ orm, queueEmail }: ReviewActivityDeps) 
       const input = ZAnnouncePreviewSendFinishedInput.parse(rawInput);
       const em = orm.em.fork();
       await em.transactional(async (tem) => {
-        const settlement = await findSettlement(tem, input.settlementUuid);
+        const settlement = await settlementRowOf(tem, input.settlementUuid);
         const message = translate(input.locale, 'review.previewSendFinished', { created: input.created, skipped: input.skipped, failed: input.failed });
         await writeSettlementLog(tem, settlement, [{ eventKey: `${PROC.preview}:${input.sendUuid}:finished`, proc: PROC.preview, trainerUuid: null, status: 'info', message }]);
         // Published on every attempt: a stream that missed it (the attempt before crashed after commit) still ends.
@@ -230,7 +218,7 @@ export function createReviewActivities({ orm, queueEmail }: ReviewActivityDeps) 
       const em = orm.em.fork();
       return em.transactional(async (tem) => {
         await lockSettlement(tem, input.settlementUuid);
-        const settlement = await findSettlement(tem, input.settlementUuid);
+        const settlement = await settlementRowOf(tem, input.settlementUuid);
         const [row] = await sql<{ id: number; workflow_state: string; firstname: string | null; lastname: string | null; company_name: string | null; source_id: string }>(
           tem,
           `select st.id, st.workflow_state, t.firstname, t.lastname, t.company_name, t.source_id

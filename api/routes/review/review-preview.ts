@@ -1,6 +1,7 @@
 import { centsToEuros } from '../../../domain/money';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SettlementTrainer } from '../../../db/entities';
+import { trainerLinesWithStudio } from '../../../db/queries/settlement-lines';
 import { translate, type Locale } from '../../../domain/messages';
 import { trainerDisplayName, type TrainerSnapshot } from '../../../domain/trainer-data';
 import { isoDateOf } from '../../../domain/settlement/month';
@@ -89,34 +90,6 @@ export async function commentThreadsOf(em: EntityManager, settlementTrainerId: n
   return threads;
 }
 
-type LineRow = {
-  kind: 'class' | 'admin';
-  class_hash: string;
-  class_starts_at: Date | null;
-  class_name: string;
-  description: string | null;
-  duration_minutes: number;
-  booked_slots: number;
-  net_cents: number;
-  vat_rate_basis_points: number;
-  vat_cents: number;
-  gross_cents: number;
-  studio_uuid: string | null;
-  studio_name: string | null;
-};
-
-/** The prepared lines of a settlement trainer: class rows by studio name then time, admin rows last. */
-export async function linesOf(em: EntityManager, settlementTrainerId: number): Promise<LineRow[]> {
-  return em.execute<LineRow[]>(
-    `select l.kind, l.class_hash, l.class_starts_at, l.class_name, l.description, l.duration_minutes, l.booked_slots,
-            l.net_cents, l.vat_rate_basis_points, l.vat_cents, l.gross_cents, s.uuid as studio_uuid, s.name as studio_name
-       from settlement_line l left join studio s on s.id = l.studio_id
-      where l.settlement_trainer_id = ?
-      order by (l.kind = 'admin'), s.name, l.class_starts_at, l.id`,
-    [settlementTrainerId],
-  );
-}
-
 /**
  * The preview of one settlement trainer. `settlementTrainer` must have settlement.studioGroup and
  * trainer loaded. `locale` names the admin rows ('Administration: …').
@@ -129,7 +102,7 @@ export async function creditNotePreview(em: EntityManager, settlementTrainer: Se
   const companyName = trainerDisplayName(names);
 
   // One after the other: inside a transaction they share one connection anyway.
-  const lines = await linesOf(em, settlementTrainer.id);
+  const lines = await trainerLinesWithStudio(em, [settlementTrainer.id], 'byStudio');
   const threads = await commentThreadsOf(em, settlementTrainer.id);
   const approvals = await approvalListsOf(em, [settlementTrainer.id]);
   const lock = await reviewLockOf(em, settlementTrainer.id);

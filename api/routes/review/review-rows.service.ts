@@ -2,6 +2,7 @@ import { centsToEuros } from '../../../domain/money';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import { Settlement, SettlementTrainer, StudioGroup, StudioGroupTrainer, Trainer, User } from '../../../db/entities';
+import { trainerLinesWithStudio } from '../../../db/queries/settlement-lines';
 import { isoDateOf } from '../../../domain/settlement/month';
 import { checkTrainerData, trainerDisplayName, trainerName, type TrainerSnapshot } from '../../../domain/trainer-data';
 import { approveUpdate } from '../../../workflows/settlement.messages';
@@ -165,20 +166,6 @@ async function trainerReviewTarget({ em, studioGroupUuid, settlementUuid, userId
   return { group: link.studioGroup, settlement, trainer: link.trainer, accountName, settlementTrainerId: row?.id ?? null };
 }
 
-type LineSql = {
-  kind: 'class' | 'admin';
-  class_hash: string;
-  studio_name: string | null;
-  class_starts_at: Date | null;
-  class_name: string;
-  description: string | null;
-  duration_minutes: number;
-  booked_slots: number;
-  net_cents: number;
-  vat_cents: number;
-  gross_cents: number;
-};
-
 /** GET settlement_review: null (204) when no review exists for the caller in this settlement. */
 export async function readTrainerReview(scope: TrainerReviewScope): Promise<TTrainerSettlementReview | null> {
   const { em } = scope;
@@ -187,15 +174,7 @@ export async function readTrainerReview(scope: TrainerReviewScope): Promise<TTra
   const id = target.settlementTrainerId;
   const rows = await reviewRowsOf(em, [id]);
   if (rows.length === 0) return null;
-  const lines = await sql<LineSql>(
-    em,
-    `select l.kind, l.class_hash, s.name as studio_name, l.class_starts_at, l.class_name, l.description, l.duration_minutes, l.booked_slots,
-            l.net_cents, l.vat_cents, l.gross_cents
-       from settlement_line l left join studio s on s.id = l.studio_id
-      where l.settlement_trainer_id = ?
-      order by case when l.kind = 'class' then 0 else 1 end, s.name, l.class_starts_at, l.id`,
-    [id],
-  );
+  const lines = await trainerLinesWithStudio(em, [id], 'byStudio');
   const footer = { Netto: 0, MwSt: 0, Brutto: 0 };
   for (const line of lines) {
     footer.Netto += line.net_cents;

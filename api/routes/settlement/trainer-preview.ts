@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DateTime } from 'luxon';
 import type { Settlement } from '../../../db/entities';
+import { trainerLinesWithStudio, type TrainerLineWithStudio } from '../../../db/queries/settlement-lines';
 import { translate, type Locale } from '../../../domain/messages';
 import { formatEuro } from '../../../domain/money';
 
@@ -11,32 +12,13 @@ import { formatEuro } from '../../../domain/money';
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (value: unknown) => String(value ?? '').replace(/[&<>"']/g, (char) => ESCAPES[char]!);
 
-export type PreviewLine = {
-  kind: 'class' | 'admin';
-  class_starts_at: Date | null;
-  studio_uuid: string | null;
-  studio_source_id: string | null;
-  studio_name: string | null;
-  class_name: string;
-  description: string | null;
-  duration_minutes: number;
-  booked_slots: number;
-  net_cents: number;
-  vat_rate_basis_points: number;
-  vat_cents: number;
-  gross_cents: number;
-};
+/** What a preview table reads of a line (the unit tests build these by hand). */
+export type PreviewLine = Omit<TrainerLineWithStudio, 'settlement_trainer_id' | 'class_hash' | 'class_starts_at'> & { class_starts_at: Date | string | null };
 
 export async function previewLines(em: EntityManager, settlement: Settlement, trainerId: number): Promise<PreviewLine[] | null> {
   const [row] = await em.getConnection().execute<Array<{ id: number }>>('select id from settlement_trainer where settlement_id = ? and trainer_id = ? and prepared_at is not null', [settlement.id, trainerId]);
   if (!row) return null;
-  return em.getConnection().execute<PreviewLine[]>(
-    `select l.kind, l.class_starts_at, s.uuid as studio_uuid, s.source_id as studio_source_id, s.name as studio_name, l.class_name, l.description, l.duration_minutes, l.booked_slots,
-            l.net_cents, l.vat_rate_basis_points, l.vat_cents, l.gross_cents
-       from settlement_line l left join studio s on s.id = l.studio_id
-      where l.settlement_trainer_id = ? order by l.id`,
-    [row.id],
-  );
+  return trainerLinesWithStudio(em, [row.id]);
 }
 
 export function renderPreviewTable(lines: PreviewLine[], locale: Locale): string {
