@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useReducer, useState } from 'react';
 import { importRoom } from '../../../../contracts/events';
-import type { TOnDemandImportRequest } from '../../../../contracts/import.contract';
-import { ApiError, errorMessage } from '../../shared/api/client';
+import type { TImportStreamMessage, TOnDemandImportRequest } from '../../../../contracts/import.contract';
 import { i18n } from '../../shared/i18n';
 import { useSocketRoom } from '../../shared/socket';
+import { useStreamedRun } from '../../shared/streams/use-streamed-run';
 import { startOnDemandImport, type ImportMode } from '../hooks/api/import';
 import { importRunReducer, initialImportRunState } from './import-run';
 
@@ -16,34 +16,22 @@ type StartParams = { studioGroupUuid: string; sourceSystem: string; mode: Import
 export function useImportRun() {
   const [state, dispatch] = useReducer(importRunReducer, initialImportRunState);
   const [joinError, setJoinError] = useState<string | null>(null);
-  const abortRef = useRef<AbortController | null>(null);
-
   // Leaving the page stops reading; the import itself runs on in its workflow.
-  useEffect(() => () => abortRef.current?.abort(), []);
+  const run = useStreamedRun();
 
-  const start = useCallback(async ({ studioGroupUuid, sourceSystem, mode, body }: StartParams) => {
-    abortRef.current?.abort();
-    const controller = new AbortController();
-    abortRef.current = controller;
-    setJoinError(null);
-    dispatch({ type: 'start' });
-    try {
-      await startOnDemandImport({
-        studioGroupUuid,
-        sourceSystem,
-        mode,
-        body,
-        signal: controller.signal,
+  const start = useCallback(
+    async ({ studioGroupUuid, sourceSystem, mode, body }: StartParams) => {
+      setJoinError(null);
+      dispatch({ type: 'start' });
+      await run<TImportStreamMessage>({
+        read: ({ signal, onMessage }) => startOnDemandImport({ studioGroupUuid, sourceSystem, mode, body, signal, onMessage }),
         onMessage: (message) => dispatch({ type: 'message', source: 'stream', message }),
+        onEnded: () => dispatch({ type: 'streamEnded' }),
+        onFailed: ({ refused, message }) => dispatch(refused ? { type: 'failed', error: message } : { type: 'streamLost', error: message }),
       });
-      if (!controller.signal.aborted) dispatch({ type: 'streamEnded' });
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      // An ApiError is the answer to the start itself (4xx, unreachable); anything else broke the stream mid-way.
-      if (error instanceof ApiError) dispatch({ type: 'failed', error: errorMessage(error) });
-      else dispatch({ type: 'streamLost', error: i18n.t('errors.network') });
-    }
-  }, []);
+    },
+    [run],
+  );
 
   const follow = useCallback((importUuid: string) => {
     setJoinError(null);

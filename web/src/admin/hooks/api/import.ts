@@ -6,9 +6,9 @@ import {
   type TImportStreamMessage,
   type TOnDemandImportRequest,
 } from '../../../../../contracts/import.contract';
-import { apiStream, apiRequest } from '../../../shared/api/client';
-import { readNdjson } from '../../../shared/api/ndjson';
+import { apiRequest } from '../../../shared/api/client';
 import { queryKeysFactory } from '../../../shared/api/query-keys';
+import { readStream } from '../../../shared/streams/read-stream';
 
 export const importLogQueryKeys = queryKeysFactory('import-log');
 
@@ -47,13 +47,5 @@ type StartImportParams = {
  */
 export async function startOnDemandImport({ studioGroupUuid, sourceSystem, mode, body, onMessage, signal }: StartImportParams) {
   const path = `/api/v1/${encodeURIComponent(studioGroupUuid)}/${encodeURIComponent(sourceSystem)}/${mode}/classes/ondemand`;
-  const stream = await apiStream(path, { method: 'POST', body, signal });
-  await readNdjson(
-    stream,
-    (value) => {
-      const parsed = ZImportStreamMessage.safeParse(value);
-      if (parsed.success) onMessage(parsed.data);
-    },
-    signal,
-  );
+  await readStream({ path, body, schema: ZImportStreamMessage, onMessage, signal });
 }

@@ -6,8 +6,8 @@ import {
   type TAccountingEmailSendRequest,
 } from '../../../../../contracts/credit-note-run.contract';
 import { ZSendStreamMessage, type TSendStreamMessage } from '../../../../../contracts/review.contract';
-import { apiRequest, apiStream } from '../../../shared/api/client';
-import { readNdjson } from '../../../shared/api/ndjson';
+import { apiRequest } from '../../../shared/api/client';
+import { readStream } from '../../../shared/streams/read-stream';
 import { settlementQueryKeys } from '../hooks/settlement-api';
 
 // The calls of the credit-note step (spec 7, v2 "credit-note, SEPA, accounting-email calls"). Keys
@@ -42,19 +42,13 @@ export async function sendCreditNotes({
   onMessage: (message: TSendStreamMessage) => void;
   signal?: AbortSignal;
 }) {
-  const body = await apiStream(`${groupPath(group)}/settlement/trainer-credit-note/send`, {
-    method: 'POST',
+  await readStream({
+    path: `${groupPath(group)}/settlement/trainer-credit-note/send`,
     body: { settlementUuid, settlementRunUuid: runUuid, ...(month ? { settlementMonth: month } : {}), trainersSelected: trainerUuids },
+    schema: ZSendStreamMessage,
+    onMessage,
     signal,
   });
-  await readNdjson(
-    body,
-    (value) => {
-      const parsed = ZSendStreamMessage.safeParse(value);
-      if (parsed.success) onMessage(parsed.data);
-    },
-    signal,
-  );
 }
 
 /** POST /settlement/accounting-email/prepare: the accounting e-mail of a finished run (spec 3), with its attachment statuses. */

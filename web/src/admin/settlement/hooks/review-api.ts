@@ -14,8 +14,8 @@ import {
   type TReviewRow,
   type TSendStreamMessage,
 } from '../../../../../contracts/review.contract';
-import { apiRequest, apiStream } from '../../../shared/api/client';
-import { readNdjson } from '../../../shared/api/ndjson';
+import { apiRequest } from '../../../shared/api/client';
+import { readStream } from '../../../shared/streams/read-stream';
 import { settlementQueryKeys } from './settlement-api';
 
 // One hook per call of the review loop (spec 7 "Preview check" and the review calls of "Settlement
@@ -191,17 +191,11 @@ export async function sendPreviews({
   onMessage: (message: TSendStreamMessage) => void;
   signal?: AbortSignal;
 }) {
-  const body = await apiStream(`${groupPath(group)}/settlement/trainer-preview/send`, {
-    method: 'POST',
+  await readStream({
+    path: `${groupPath(group)}/settlement/trainer-preview/send`,
     body: { settlementUuid, ...(month ? { settlementMonth: month } : {}), trainersSelected: trainerUuids, message },
+    schema: ZSendStreamMessage,
+    onMessage,
     signal,
   });
-  await readNdjson(
-    body,
-    (value) => {
-      const parsed = ZSendStreamMessage.safeParse(value);
-      if (parsed.success) onMessage(parsed.data);
-    },
-    signal,
-  );
 }

@@ -1,12 +1,12 @@
 import { Alert, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError, errorMessage } from '../../../shared/api/client';
+import type { TSendStreamMessage } from '../../../../../contracts/review.contract';
+import { errorMessage } from '../../../shared/api/client';
 import { IconAlert, IconArrowLeft, IconCheck, IconInfo, IconPlay } from '../../../shared/components/icons';
-import { i18n } from '../../../shared/i18n';
 import { useLocale } from '../../../shared/hooks/use-locale';
+import { useStreamedRun } from '../../../shared/streams/use-streamed-run';
 import { AccountingEmailForm } from '../credit-notes/AccountingEmailForm';
 import { creditNoteRunProgress, creditNoteRunReducer, initialCreditNoteRunState } from '../credit-notes/credit-note-run';
 import { billableUuids, creditNoteCandidates, initialSelection, parsePreselection } from '../credit-notes/credit-note-selection';
@@ -31,7 +31,6 @@ const SUMMARY_STEP = 5;
 export function CreditNotesStep({ group, settlementUuid, month, settlement, goToStep }: WizardStepProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const queryClient = useQueryClient();
   const { report } = useWizardErrors();
   const [searchParams, setSearchParams] = useSearchParams();
   const workflow = settlement?.workflow ?? null;
@@ -40,8 +39,7 @@ export function CreditNotesStep({ group, settlementUuid, month, settlement, goTo
   const billable = useBillableTrainers(group, settlementUuid, month);
   const [state, dispatch] = useReducer(creditNoteRunReducer, initialCreditNoteRunState);
   const [picked, setPicked] = useState<string[] | null>(null);
-  const abort = useRef<AbortController | null>(null);
-  useEffect(() => () => abort.current?.abort(), []);
+  const run = useStreamedRun();
 
   const candidates = useMemo(() => creditNoteCandidates({ rows: billable.data?.rows ?? [], workflow, trainerReview }), [billable.data, workflow, trainerReview]);
   const preselection = parsePreselection(searchParams.get('trainers'));
@@ -60,29 +58,17 @@ export function CreditNotesStep({ group, settlementUuid, month, settlement, goTo
   const start = async () => {
     const trainerUuids = selection;
     if (trainerUuids.length === 0) return;
-    abort.current?.abort();
-    const controller = new AbortController();
-    abort.current = controller;
     const runUuid = crypto.randomUUID();
     dispatch({ type: 'start', runUuid, total: trainerUuids.length });
-    try {
-      await sendCreditNotes({
-        group,
-        settlementUuid,
-        runUuid,
-        month,
-        trainerUuids,
-        signal: controller.signal,
-        onMessage: (message) => dispatch({ type: 'message', message }),
-      });
-      if (!controller.signal.aborted) dispatch({ type: 'streamEnded' });
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      const text = error instanceof ApiError ? errorMessage(error) : i18n.t('errors.network');
-      dispatch({ type: 'failed', error: text });
-      report(text);
-    } finally {
-      if (!controller.signal.aborted) {
+    await run<TSendStreamMessage>({
+      read: ({ signal, onMessage }) => sendCreditNotes({ group, settlementUuid, runUuid, month, trainerUuids, signal, onMessage }),
+      onMessage: (message) => dispatch({ type: 'message', message }),
+      onEnded: () => dispatch({ type: 'streamEnded' }),
+      onFailed: ({ message: text }) => {
+        dispatch({ type: 'failed', error: text });
+        report(text);
+      },
+      onSettled: () => {
         // The billed trainers drop out of the list; what is left (approved later) is the next run's default.
         setPicked(null);
         if (searchParams.has('trainers')) {
@@ -95,9 +81,9 @@ export function CreditNotesStep({ group, settlementUuid, month, settlement, goTo
             { replace: true },
           );
         }
-        void queryClient.invalidateQueries({ queryKey: settlementQueryKeys.detail(settlementUuid) });
-      }
-    }
+      },
+      invalidate: [{ queryKey: settlementQueryKeys.detail(settlementUuid) }],
+    });
   };
 
   if (!settlement || !workflow) {

@@ -1,14 +1,13 @@
 import { Alert, Anchor, Badge, Button, Card, Group, Progress, ScrollArea, Stack, Text, Title, type MantineColor } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TSendStreamMessage } from '../../../../../contracts/review.contract';
-import { ApiError, errorMessage } from '../../../shared/api/client';
+import { errorMessage } from '../../../shared/api/client';
 import { IconAlert, IconArrowLeft, IconInfo, IconPlay } from '../../../shared/components/icons';
 import { formatMonth } from '../../../shared/format';
-import { i18n } from '../../../shared/i18n';
 import { useLocale } from '../../../shared/hooks/use-locale';
+import { useStreamedRun } from '../../../shared/streams/use-streamed-run';
 import { SendPreviewModal } from '../components/SendPreviewModal';
 import { reviewQueryKeys, sendPreviews } from '../hooks/review-api';
 import { settlementQueryKeys, useTrainerList } from '../hooks/settlement-api';
@@ -40,15 +39,13 @@ export const SEND_BADGE_COLOR: Record<TSendStreamMessage['status'], MantineColor
 export function SendPreviewStep({ group, settlementUuid, month, settlement, goToStep }: WizardStepProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const queryClient = useQueryClient();
   const { report } = useWizardErrors();
   const workflow = settlement?.workflow ?? null;
   const trainerList = useTrainerList({ group, uuid: settlementUuid, month });
   const [modalOpen, setModalOpen] = useState(false);
   const [state, dispatch] = useReducer(sendPreviewReducer, initialSendPreviewState);
   const [showProgress, setShowProgress] = useState(false);
-  const abort = useRef<AbortController | null>(null);
-  useEffect(() => () => abort.current?.abort(), []);
+  const run = useStreamedRun();
 
   const sending = state.phase === 'sending';
   const inProgress = settlement?.status === 'in_progress';
@@ -70,34 +67,22 @@ export function SendPreviewStep({ group, settlementUuid, month, settlement, goTo
 
   const send = async ({ trainerUuids, message }: { trainerUuids: string[]; message: string }) => {
     setModalOpen(false);
-    abort.current?.abort();
-    const controller = new AbortController();
-    abort.current = controller;
     dispatch({ type: 'start', total: trainerUuids.length });
     setShowProgress(true);
-    try {
-      await sendPreviews({
-        group,
-        settlementUuid,
-        month,
-        trainerUuids,
-        message,
-        signal: controller.signal,
-        onMessage: (streamed) => dispatch({ type: 'message', message: streamed }),
-      });
-      if (!controller.signal.aborted) dispatch({ type: 'streamEnded' });
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      const text = error instanceof ApiError ? errorMessage(error) : i18n.t('errors.network');
-      dispatch({ type: 'failed', error: text });
-      report(text);
-    } finally {
-      if (!controller.signal.aborted) {
-        void queryClient.invalidateQueries({ queryKey: settlementQueryKeys.detail(settlementUuid), exact: true });
-        void queryClient.invalidateQueries({ queryKey: reviewQueryKeys.reviews(settlementUuid) });
-        void queryClient.invalidateQueries({ queryKey: settlementQueryKeys.trainerList(settlementUuid) });
-      }
-    }
+    await run<TSendStreamMessage>({
+      read: ({ signal, onMessage }) => sendPreviews({ group, settlementUuid, month, trainerUuids, message, signal, onMessage }),
+      onMessage: (streamed) => dispatch({ type: 'message', message: streamed }),
+      onEnded: () => dispatch({ type: 'streamEnded' }),
+      onFailed: ({ message: text }) => {
+        dispatch({ type: 'failed', error: text });
+        report(text);
+      },
+      invalidate: [
+        { queryKey: settlementQueryKeys.detail(settlementUuid), exact: true },
+        { queryKey: reviewQueryKeys.reviews(settlementUuid) },
+        { queryKey: settlementQueryKeys.trainerList(settlementUuid) },
+      ],
+    });
   };
 
   if (!settlement || !workflow) {
