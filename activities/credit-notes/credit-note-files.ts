@@ -1,0 +1,41 @@
+import { createHash, randomUUID } from 'node:crypto';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { TAccountingFileType } from './credit-note.types';
+
+// Where a run's documents live under the data directory, and how they are written: deterministic
+// paths, so a retried activity rewrites the same file instead of adding one.
+
+export const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
+
+/** Where a credit note PDF lives, relative to the data directory: `credit-notes/{group}/{YYYY-MM}/{number}.pdf`. */
+export const creditNoteFilePath = (studioGroupUuid: string, settlementMonth: string, number: string) =>
+  path.posix.join('credit-notes', studioGroupUuid, settlementMonth.slice(0, 7), `${number}.pdf`);
+
+/** The run's files, relative to the data directory (deterministic: a retry rewrites the same files). */
+export function runFilePaths(runUuid: string, settlementMonth: string): Record<TAccountingFileType, string> {
+  const month = settlementMonth.slice(0, 7);
+  const dir = path.posix.join('runs', runUuid);
+  return {
+    SEPA_XML: path.posix.join(dir, `sepa-${month}-${runUuid.slice(0, 8)}.xml`),
+    CREDIT_NOTES_ZIP: path.posix.join(dir, `credit-notes-${month}.zip`),
+    STUDIO_COSTS_BY_MONTH: path.posix.join(dir, `studio-costs-${month}.csv`),
+  };
+}
+
+/** SEPA message id of a run: 'TP' and the run uuid's 32 hex digits (35 characters at most, unique per run). */
+export const sepaMessageId = (runUuid: string) => `TP${runUuid.replace(/-/g, '')}`;
+
+/** Writes a file so that readers see the old or the new bytes, never a part (temp file, fsync, rename). */
+export async function writeFileAtomic(absolutePath: string, data: Buffer | string): Promise<void> {
+  await fsp.mkdir(path.dirname(absolutePath), { recursive: true });
+  const temp = `${absolutePath}.${randomUUID()}.tmp`;
+  const handle = await fsp.open(temp, 'w');
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await fsp.rename(temp, absolutePath);
+}

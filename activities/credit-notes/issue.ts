@@ -1,0 +1,343 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { TSendStreamMessage } from '../../contracts/review.contract';
+import { trainerLinesWithStudio, type TrainerLineWithStudio } from '../../db/queries/settlement-lines';
+import { creditNoteIssuer, creditNoteNumber, creditNoteProblems, creditNoteRecipient, creditNoteTotals, type TCreditNoteDocument, type TCreditNoteLine } from '../../domain/credit-notes';
+import { translate, type MessageKey, type MessageParams } from '../../domain/messages';
+import { checkTrainerData, trainerDisplayName } from '../../domain/trainer-data';
+import { normalizeIban } from '../../domain/validation/bank';
+import { writeSettlementLog } from '../shared/settlement-log';
+import { settlementRowOf, type SettlementRow } from '../shared/settlement';
+import { activityContext } from '../shared/settlement-lock';
+import { sql } from '../shared/sql';
+import {
+  ZIssueCreditNotesInput,
+  ZStartCreditNoteRunInput,
+  type TIssueCreditNotesInput,
+  type TIssueCreditNotesResult,
+  type TIssuedCreditNote,
+  type TStartCreditNoteRunInput,
+  type TStartCreditNoteRunResult,
+} from './credit-note.types';
+import { creditNoteFilePath } from './credit-note-files';
+import { todayInGermany, transferDateFor } from './payment-date';
+import { PDFS_IN_FLIGHT, type PdfToStore, type StorePdf } from './render';
+import { findGroup, findRun, nonRetryable, PROC, publishSend, publishSends, snapshotOf, uuidList, type GroupRow, type TrainerRow } from './run-records';
+
+// Starting a run and issuing its credit notes: numbers (gap-free per studio group and year) and
+// records in one transaction per batch; the PDFs are drawn after the commit (render.ts).
+
+const ISSUED_STATES = ['credit_note_created', 'credit_note_send'];
+
+/** A class's start as the document states it: UTC to the second ('2026-03-02T17:30:00Z'). */
+const documentDate = (startsAt: string | null) => (startsAt ? new Date(startsAt).toISOString().replace(/\.\d{3}Z$/, 'Z') : null);
+
+function documentLine(line: TrainerLineWithStudio): TCreditNoteLine {
+  const isClass = line.kind === 'class';
+  return {
+    kind: line.kind,
+    date: isClass ? documentDate(line.class_starts_at) : null,
+    studioName: isClass ? line.studio_name : null,
+    className: isClass ? line.class_name : line.description?.trim() || line.class_name,
+    durationMinutes: isClass ? line.duration_minutes : null,
+    bookedSlots: isClass ? line.booked_slots : null,
+    netCents: line.net_cents,
+    vatRateBasisPoints: line.vat_rate_basis_points,
+    vatCents: line.vat_cents,
+    grossCents: line.gross_cents,
+  };
+}
+
+/** One trainer of a batch: its outcome, and the PDF still to draw for a new (or undrawn) record. */
+type Issued = TIssuedCreditNote & { pdf?: PdfToStore };
+
+/**
+ * Issues a batch of trainers in ONE transaction: their settlement rows locked, every rule checked
+ * in memory (a refusal takes no number), then one counter update takes as many numbers as there
+ * are credit notes (gap-free: the counter row stays locked until the credit notes are recorded, a
+ * rollback returns them all), one insert records them, one update moves the trainers to
+ * credit_note_created, one insert writes the log rows. A retry finds the run's records and answers
+ * them (already_issued). The PDFs are drawn after the commit from the stored documents.
+ */
+async function issueBatch(
+  em: EntityManager,
+  settlement: SettlementRow,
+  group: GroupRow,
+  run: { id: number },
+  input: ReturnType<typeof ZIssueCreditNotesInput.parse>,
+): Promise<Issued[]> {
+  const say = (key: MessageKey, params?: MessageParams) => translate(input.locale, key, params);
+  return em.transactional(async (tem) => {
+    const rows = await sql<TrainerRow & { trainer_uuid: string }>(
+      tem,
+      `select st.id as settlement_trainer_id, st.trainer_id, st.workflow_state, st.prepared_at is not null as prepared, st.trainer_snapshot,
+              t.uuid as trainer_uuid, t.firstname, t.lastname, t.company_name, t.source_id,
+              coalesce(sgt.self_billing_consent_at, t.self_billing_agreement_at) as consent_at, ta.language as account_language
+         from settlement_trainer st
+         join trainer t on t.id = st.trainer_id
+         left join studio_group_trainer sgt on sgt.trainer_id = t.id and sgt.studio_group_id = ?
+         left join trainer_account ta on ta.id = sgt.trainer_account_id
+        where st.settlement_id = ? and t.uuid in (select value::uuid from jsonb_array_elements_text(?::jsonb))
+        order by st.id
+        for update of st`,
+      [settlement.studio_group_id, settlement.id, uuidList(input.trainerUuids)],
+    );
+    const byUuid = new Map(rows.map((row) => [row.trainer_uuid, row]));
+    const ids = uuidList(rows.map((row) => String(row.settlement_trainer_id)));
+    const existing = new Map(
+      (
+        await sql<{ settlement_trainer_id: number; uuid: string; number: string; gross_cents: number; sha256: string | null; document: TCreditNoteDocument | null; file_path: string }>(
+          tem,
+          `select settlement_trainer_id, uuid, number, gross_cents, sha256, document, file_path from credit_note
+            where settlement_run_id = ? and document_type = 'credit_note' and settlement_trainer_id in (select value::int from jsonb_array_elements_text(?::jsonb))`,
+          [run.id, ids],
+        )
+      ).map((row) => [row.settlement_trainer_id, row]),
+    );
+    const approved = new Set(
+      settlement.trainer_review
+        ? (
+            await sql<{ settlement_trainer_id: number }>(
+              tem,
+              `select settlement_trainer_id from (
+                 select distinct on (settlement_trainer_id) settlement_trainer_id, approved from approval
+                  where kind = 'company' and studio_id is null and settlement_trainer_id in (select value::int from jsonb_array_elements_text(?::jsonb))
+                  order by settlement_trainer_id, created_at desc, id desc) latest
+                where approved`,
+              [ids],
+            )
+          ).map((row) => row.settlement_trainer_id)
+        : [],
+    );
+    const linesOf = new Map<number, TrainerLineWithStudio[]>();
+    for (const line of await trainerLinesWithStudio(tem, rows.map((row) => row.settlement_trainer_id), 'byTime')) {
+      const list = linesOf.get(line.settlement_trainer_id) ?? [];
+      list.push(line);
+      linesOf.set(line.settlement_trainer_id, list);
+    }
+
+    const issueDate = todayInGermany();
+    const year = Number(issueDate.slice(0, 4));
+    try {
+      creditNoteNumber(group.credit_note_prefix, year, 1);
+    } catch (error) {
+      throw nonRetryable(`Studio group ${settlement.studio_group_uuid}: ${(error as Error).message}`, 'Invalid');
+    }
+    const issuer = creditNoteIssuer({
+      companyName: group.company_name,
+      street: group.street,
+      houseNumber: group.house_number,
+      postalCode: group.postal_code,
+      city: group.city,
+      country: group.country,
+      taxNumber: group.tax_number,
+      vatId: group.vat_id,
+    });
+
+    const results: Issued[] = [];
+    const refusals: Array<{ trainerUuid: string; reason: MessageKey; message: string }> = [];
+    const toIssue: Array<{ index: number; row: TrainerRow & { trainer_uuid: string }; name: string; draft: TCreditNoteDocument; totals: ReturnType<typeof creditNoteTotals> }> = [];
+    for (const trainerUuid of input.trainerUuids) {
+      const row = byUuid.get(trainerUuid);
+      const name = row ? trainerDisplayName({ companyName: row.company_name, firstname: row.firstname, lastname: row.lastname, sourceId: row.source_id }) : trainerUuid;
+      const refuse = (reason: MessageKey, params: MessageParams = {}) => {
+        refusals.push({ trainerUuid, reason, message: say(reason, { trainer: name, ...params }) });
+        results.push({ trainerUuid, outcome: 'refused', reason });
+      };
+      const done = row ? existing.get(row.settlement_trainer_id) : undefined;
+      if (done) {
+        // Recorded by an attempt that died before its PDF was written: drawn again (same bytes).
+        const pdf = done.sha256 === null && done.document ? { doc: done.document, filePath: done.file_path } : undefined;
+        results.push({ trainerUuid, outcome: 'already_issued', creditNoteUuid: done.uuid, number: done.number, grossCents: done.gross_cents, ...(pdf ? { pdf } : {}) });
+        continue;
+      }
+      if (!row || !row.prepared) {
+        refuse('creditNote.refused.notInSettlement');
+        continue;
+      }
+      // Issued in an earlier run: a second credit note needs a cancellation of the first.
+      if (ISSUED_STATES.includes(row.workflow_state)) {
+        refuse('creditNote.refused.alreadyIssued');
+        continue;
+      }
+      const snapshot = snapshotOf(row, trainerUuid);
+      const check = checkTrainerData(snapshot);
+      if (!check.complete) {
+        refuse('creditNote.refused.incompleteData', { fields: check.missing.join(', ') });
+        continue;
+      }
+      // §14 (2) UStG: self-billing needs the trainer's prior consent (portal or written agreement).
+      if (!row.consent_at) {
+        refuse('creditNote.refused.noConsent');
+        continue;
+      }
+      if (settlement.trainer_review && !approved.has(row.settlement_trainer_id)) {
+        refuse('creditNote.refused.notApproved');
+        continue;
+      }
+      const lines = linesOf.get(row.settlement_trainer_id) ?? [];
+      const draft: TCreditNoteDocument = {
+        documentType: 'credit_note',
+        number: 'DRAFT',
+        issueDate,
+        serviceMonth: settlement.month,
+        locale: row.account_language ?? 'de',
+        issuer,
+        recipient: creditNoteRecipient(snapshot),
+        lines: lines.map(documentLine),
+        payment: { iban: normalizeIban(snapshot.iban), bic: snapshot.bic?.trim() || null, transferDate: transferDateFor(issueDate) },
+      };
+      const totals = creditNoteTotals(draft);
+      if (lines.length === 0 || totals.grossCents <= 0) {
+        refuse('creditNote.refused.nothingToPay');
+        continue;
+      }
+      // Checked before numbers are taken: a document that cannot be issued must not use one.
+      const problems = creditNoteProblems(draft);
+      if (problems.length > 0) {
+        refuse('creditNote.refused.invalidDocument', { problems: problems.join('; ') });
+        continue;
+      }
+      toIssue.push({ index: results.length, row, name, draft, totals });
+      results.push({ trainerUuid, outcome: 'issued' });
+    }
+
+    // Refusals: a log row each, published once (a retry finds the row and stays quiet).
+    const streamed = new Map<string, TSendStreamMessage>();
+    for (const refusal of refusals) {
+      const written = await writeSettlementLog(tem, settlement, [
+        { eventKey: `${PROC.creditNote}:${input.runUuid}:${refusal.trainerUuid}:refused`, proc: PROC.creditNote, trainerUuid: refusal.trainerUuid, status: 'error', message: refusal.message },
+      ]);
+      if (written > 0) streamed.set(refusal.trainerUuid, { status: 'error', message: refusal.message, trainer_uuid: refusal.trainerUuid, outcome: 'failed' });
+    }
+    // The stream tells the trainers in the order they were sent, whatever happened to each.
+    const publishInOrder = () =>
+      publishSends(tem, settlement.uuid, input.runUuid, input.trainerUuids.flatMap((trainerUuid) => (streamed.has(trainerUuid) ? [streamed.get(trainerUuid)!] : [])));
+    if (toIssue.length === 0) {
+      await publishInOrder();
+      return results;
+    }
+
+    // Gap-free: as many numbers as credit notes, in the order of the batch, in this transaction.
+    const [counter] = await sql<{ last_number: number }>(
+      tem,
+      `insert into credit_note_counter (studio_group_id, year, last_number, updated_at) values (?, ?, ?, now())
+       on conflict (studio_group_id, year) do update set last_number = credit_note_counter.last_number + excluded.last_number, updated_at = now()
+       returning last_number`,
+      [settlement.studio_group_id, year, toIssue.length],
+    );
+    const first = counter!.last_number - toIssue.length + 1;
+    const records = toIssue.map((item, offset) => {
+      const number = creditNoteNumber(group.credit_note_prefix, year, first + offset);
+      const doc: TCreditNoteDocument = { ...item.draft, number };
+      const filePath = creditNoteFilePath(settlement.studio_group_uuid, settlement.month, number);
+      return { ...item, uuid: randomUUID(), number, doc, filePath };
+    });
+    await sql(
+      tem,
+      `insert into credit_note (uuid, studio_group_id, settlement_run_id, settlement_trainer_id, trainer_id, number, document_type, issue_date,
+                                net_cents, vat_cents, gross_cents, file_name, file_path, sha256, document, created_at, updated_at)
+       select r.uuid::uuid, ?, ?, r.settlement_trainer_id, r.trainer_id, r.number, 'credit_note', ?::date,
+              r.net_cents, r.vat_cents, r.gross_cents, r.file_name, r.file_path, null, r.document, now(), now()
+         from jsonb_to_recordset(?::jsonb) as r(uuid text, settlement_trainer_id int, trainer_id int, number text, net_cents int, vat_cents int, gross_cents int,
+                                                 file_name text, file_path text, document jsonb)`,
+      [
+        settlement.studio_group_id,
+        run.id,
+        issueDate,
+        JSON.stringify(
+          records.map((record) => ({
+            uuid: record.uuid,
+            settlement_trainer_id: record.row.settlement_trainer_id,
+            trainer_id: record.row.trainer_id,
+            number: record.number,
+            net_cents: record.totals.netCents,
+            vat_cents: record.totals.vatCents,
+            gross_cents: record.totals.grossCents,
+            file_name: `${record.number}.pdf`,
+            file_path: record.filePath,
+            document: record.doc,
+          })),
+        ),
+      ],
+    );
+    await sql(
+      tem,
+      `update settlement_trainer set workflow_state = 'credit_note_created', updated_at = now() where id in (select value::int from jsonb_array_elements_text(?::jsonb))`,
+      [uuidList(records.map((record) => String(record.row.settlement_trainer_id)))],
+    );
+    const messages = records.map((record) => ({ record, message: say('creditNote.run.created', { number: record.number, trainer: record.name }) }));
+    await writeSettlementLog(
+      tem,
+      settlement,
+      messages.map(({ record, message }) => ({ eventKey: `${PROC.creditNote}:${input.runUuid}:${record.row.trainer_uuid}:created`, proc: PROC.creditNote, trainerUuid: record.row.trainer_uuid, status: 'success', message })),
+    );
+    for (const { record, message } of messages) streamed.set(record.row.trainer_uuid, { status: 'success', message, trainer_uuid: record.row.trainer_uuid, outcome: 'created' });
+    await publishInOrder();
+    for (const record of records) {
+      results[record.index] = {
+        trainerUuid: record.row.trainer_uuid,
+        outcome: 'issued',
+        creditNoteUuid: record.uuid,
+        number: record.number,
+        grossCents: record.totals.grossCents,
+        pdf: { doc: record.doc, filePath: record.filePath },
+      };
+    }
+    return results;
+  });
+}
+
+export function createIssueActivities({ orm, storePdf }: { orm: MikroORM; storePdf: StorePdf }) {
+  return {
+    /** Records the run (SettlementRun, uuid = runUuid) and opens its stream ('config' with item_count); idempotent. */
+    async startCreditNoteRun(rawInput: TStartCreditNoteRunInput): Promise<TStartCreditNoteRunResult> {
+      const input = ZStartCreditNoteRunInput.parse(rawInput);
+      await orm.em.fork().transactional(async (tem) => {
+        const settlement = await settlementRowOf(tem, input.settlementUuid);
+        const [user] = await sql<{ id: number }>(tem, 'select id from app_user where uuid = ?', [input.userUuid]);
+        if (!user) throw nonRetryable(`User ${input.userUuid} not found.`, 'NotFound');
+        await sql(
+          tem,
+          `insert into settlement_run (uuid, settlement_id, created_by_id, status, created_at, updated_at) values (?, ?, ?, 'running', now(), now())
+           on conflict (uuid) do nothing`,
+          [input.runUuid, settlement.id, user.id],
+        );
+        await findRun(tem, input.runUuid, settlement);
+        const message = translate(input.locale, 'creditNote.run.started', { count: input.trainerUuids.length });
+        await writeSettlementLog(tem, settlement, [{ eventKey: `${PROC.creditNote}:${input.runUuid}:started`, proc: PROC.creditNote, trainerUuid: null, status: 'info', message }]);
+        // On every attempt: a stream that started listening late still learns the count.
+        await publishSend(tem, settlement.uuid, input.runUuid, { status: 'config', message, item_count: input.trainerUuids.length });
+      });
+      return { runUuid: input.runUuid };
+    },
+
+    /** Issues a batch of trainers' credit notes (see above); one heartbeat per trainer. */
+    async issueCreditNotes(rawInput: TIssueCreditNotesInput): Promise<TIssueCreditNotesResult> {
+      const input = ZIssueCreditNotesInput.parse(rawInput);
+      const em = orm.em.fork();
+      const settlement = await settlementRowOf(em, input.settlementUuid);
+      const group = await findGroup(em, settlement.studio_group_id);
+      const run = await findRun(em, input.runUuid, settlement);
+      const trainers: TIssuedCreditNote[] = [];
+      // Numbers and records for the whole batch in one transaction; then the PDFs, drawn in the
+      // render pool and all written before the activity answers.
+      const drawing = new Set<Promise<void>>();
+      const failures: unknown[] = [];
+      for (const { pdf, ...issued } of await issueBatch(em.fork(), settlement, group, run, input)) {
+        trainers.push(issued);
+        if (pdf && issued.creditNoteUuid) {
+          const job = storePdf(issued.creditNoteUuid, pdf).catch((error: unknown) => void failures.push(error));
+          drawing.add(job);
+          void job.finally(() => drawing.delete(job));
+          if (drawing.size >= PDFS_IN_FLIGHT) await Promise.race(drawing);
+        }
+        activityContext()?.heartbeat({ processed: input.offset + trainers.length, total: input.total });
+      }
+      await Promise.all(drawing);
+      // A PDF not written: the retry finds the record without a hash and draws it again.
+      if (failures.length > 0) throw failures[0];
+      return { trainers };
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import { translate } from '../../domain/messages';
+import { writeSettlementLog } from '../shared/settlement-log';
+import { settlementRowOf } from '../shared/settlement';
+import { activityContext } from '../shared/settlement-lock';
+import { sql } from '../shared/sql';
+import {
+  ZMarkCreditNotesSentInput,
+  ZQueueCreditNoteEmailsInput,
+  type TMarkCreditNotesSentInput,
+  type TMarkCreditNotesSentResult,
+  type TQueueCreditNoteEmailsInput,
+  type TQueueCreditNoteEmailsResult,
+} from './credit-note.types';
+import { displayName, findRun, PROC, publishSend, runCreditNotes, type CreditNoteActivityDeps } from './run-records';
+
+// The trainers' credit-note e-mails: recorded in the outbox (PDF attached), then marked sent after
+// delivery.
+
+/** The path of the trainer's credit notes page, without the language (the e-mail adds it). */
+export const trainerCreditNotesPath = (studioGroupUuid: string) => `/trainer/studio/${studioGroupUuid}/credit-notes`;
+
+export function createCreditNoteMailActivities({ orm, queueEmail }: Pick<CreditNoteActivityDeps, 'orm' | 'queueEmail'>) {
+  return {
+    /** Records the credit-note e-mail of each issued trainer of the run in the outbox (PDF attached); idempotent by outbox key. */
+    async queueCreditNoteEmails(rawInput: TQueueCreditNoteEmailsInput): Promise<TQueueCreditNoteEmailsResult> {
+      const input = ZQueueCreditNoteEmailsInput.parse(rawInput);
+      const em = orm.em.fork();
+      const settlement = await settlementRowOf(em, input.settlementUuid);
+      const run = await findRun(em, input.runUuid, settlement);
+      const notes = await runCreditNotes(em, run.id, input.trainerUuids);
+      const byTrainer = new Map(notes.map((note) => [note.trainer_uuid, note]));
+      const trainers: TQueueCreditNoteEmailsResult['trainers'] = [];
+      for (const trainerUuid of input.trainerUuids) {
+        const note = byTrainer.get(trainerUuid);
+        if (!note) continue;
+        const queued = await queueEmail({
+          studioGroupUuid: settlement.studio_group_uuid,
+          purpose: 'credit-note',
+          reference: `${input.runUuid}:${trainerUuid}`,
+          recipient: { kind: 'trainer', trainerUuid },
+          subjectKey: 'mail.creditNote.subject',
+          bodyKey: 'mail.creditNote.body',
+          params: { number: note.number, month: { month: settlement.month }, gross: { cents: note.gross_cents } },
+          link: { path: trainerCreditNotesPath(settlement.studio_group_uuid), labelKey: 'mail.creditNote.action' },
+          attachments: [{ fileName: note.file_name, filePath: note.file_path, contentType: 'application/pdf' }],
+        });
+        if (queued.queued) {
+          trainers.push({ trainerUuid, emailUuid: queued.emailUuid, outcome: 'queued', status: queued.status });
+        } else {
+          await em.fork().transactional(async (tem) => {
+            const message = translate(input.locale, 'creditNote.run.noEmail', { trainer: displayName(note) });
+            const written = await writeSettlementLog(tem, settlement, [
+              { eventKey: `${PROC.creditNote}:${input.runUuid}:${trainerUuid}:no-email`, proc: PROC.creditNote, trainerUuid, status: 'error', message },
+            ]);
+            if (written > 0) await publishSend(tem, settlement.uuid, input.runUuid, { status: 'error', message, trainer_uuid: trainerUuid, outcome: 'failed' });
+          });
+          trainers.push({ trainerUuid, outcome: 'no_email' });
+        }
+        activityContext()?.heartbeat({ processed: trainers.length });
+      }
+      return { trainers };
+    },
+
+    /** After delivery: sentAt, workflow_state credit_note_send, a log row and a 'success' message per trainer; idempotent. */
+    async markCreditNotesSent(rawInput: TMarkCreditNotesSentInput): Promise<TMarkCreditNotesSentResult> {
+      const input = ZMarkCreditNotesSentInput.parse(rawInput);
+      if (input.trainerUuids.length === 0) return { sent: 0 };
+      return orm.em.fork().transactional(async (tem) => {
+        const settlement = await settlementRowOf(tem, input.settlementUuid);
+        const run = await findRun(tem, input.runUuid, settlement);
+        const notes = await runCreditNotes(tem, run.id, input.trainerUuids);
+        for (const note of notes) {
+          await sql(tem, 'update credit_note set sent_at = now(), updated_at = now() where uuid = ? and sent_at is null', [note.uuid]);
+          await sql(tem, `update settlement_trainer set workflow_state = 'credit_note_send', updated_at = now() where id = ? and workflow_state = 'credit_note_created'`, [
+            note.settlement_trainer_id,
+          ]);
+          const message = translate(input.locale, 'creditNote.run.sent', { trainer: displayName(note) });
+          const written = await writeSettlementLog(tem, settlement, [
+            { eventKey: `${PROC.creditNote}:${input.runUuid}:${note.trainer_uuid}:sent`, proc: PROC.creditNote, trainerUuid: note.trainer_uuid, status: 'success', message },
+          ]);
+          if (written > 0) await publishSend(tem, settlement.uuid, input.runUuid, { status: 'success', message, trainer_uuid: note.trainer_uuid, outcome: 'created' });
+        }
+        return { sent: notes.length };
+      });
+    },
+  };
+}

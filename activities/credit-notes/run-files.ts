@@ -1,0 +1,205 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { ZipArchive } from 'archiver';
+import { DateTime } from 'luxon';
+import { studioCostsCsv, type StudioCostLine } from '../../domain/accounting';
+import { translate, type Locale, type MessageKey } from '../../domain/messages';
+import { formatEuro, sumCents } from '../../domain/money';
+import { buildPain001, SepaFileError, type TSepaPayment } from '../../domain/sepa';
+import { trainerDisplayName } from '../../domain/trainer-data';
+import { isSepaIban, normalizeIban } from '../../domain/validation/bank';
+import { writeSettlementLog } from '../shared/settlement-log';
+import { settlementRowOf } from '../shared/settlement';
+import { sql } from '../shared/sql';
+import { ZCreateRunFilesInput, type TAccountingFileType, type TCreateRunFilesInput, type TCreateRunFilesResult, type TRunFile } from './credit-note.types';
+import { runFilePaths, sepaMessageId, sha256, writeFileAtomic } from './credit-note-files';
+import { nextSepaBusinessDay, todayInGermany, transferDateFor } from './payment-date';
+import { findGroup, findRun, PROC, publishSend, runCreditNotes, snapshotOf, type GroupRow, type RunCreditNote, type TrainerRow } from './run-records';
+
+// The run's files for the accountant, each from its own builder: the SEPA credit transfer
+// (pain.001.001.09), the ZIP of the credit-note PDFs and the studio-costs CSV.
+
+const SETTLEMENT_TIME_ZONE = 'Europe/Berlin';
+
+const FILE_ERROR_KEYS: Record<TAccountingFileType, MessageKey> = {
+  SEPA_XML: 'creditNote.file.sepaError',
+  CREDIT_NOTES_ZIP: 'creditNote.file.zipError',
+  STUDIO_COSTS_BY_MONTH: 'creditNote.file.csvError',
+};
+
+/**
+ * SEPA: one payment per credit note, end-to-end id = its number; a payment the bank would refuse
+ * (an IBAN that is no longer valid, data the file cannot carry) is left out and named in
+ * `leftOut`, never the whole file.
+ */
+export function buildSepaFile({ notes, group, settlementMonth, runUuid, locale }: { notes: RunCreditNote[]; group: GroupRow; settlementMonth: string; runUuid: string; locale: Locale }): {
+  xml: string;
+  payments: TSepaPayment[];
+  leftOut: string[];
+} {
+  if (!group.iban) throw new SepaFileError('sepa.invalidIban', { payment: translate(locale, 'sepa.debtor'), name: group.company_name });
+  let payments: TSepaPayment[] = notes.map((note) => {
+    const snapshot = snapshotOf({ trainer_snapshot: note.trainer_snapshot, trainer_id: note.trainer_id, source_id: note.source_id } as TrainerRow, note.trainer_uuid);
+    return {
+      creditNoteNumber: note.number,
+      amountCents: note.gross_cents,
+      serviceMonth: settlementMonth,
+      creditor: {
+        name: trainerDisplayName(snapshot),
+        address: { street: snapshot.street, houseNumber: snapshot.houseNumber, postalCode: snapshot.postalCode, city: snapshot.city ?? '', country: snapshot.country ?? 'DE' },
+        iban: snapshot.iban ?? '',
+        bic: snapshot.bic?.trim() || null,
+      },
+    };
+  });
+  const leftOut: string[] = [];
+  payments = payments.filter((payment) => {
+    if (isSepaIban(normalizeIban(payment.creditor.iban))) return true;
+    leftOut.push(translate(locale, 'creditNote.file.sepaPaymentLeftOut', { number: payment.creditNoteNumber, reason: translate(locale, 'sepa.invalidIban', { payment: payment.creditNoteNumber, name: payment.creditor.name }) }));
+    return false;
+  });
+  const today = todayInGermany();
+  const transferDates = [...new Set(notes.map((note) => transferDateFor(note.issue_date)))].sort();
+  const earliest = nextSepaBusinessDay(today);
+  const executionDate = transferDates.length > 0 && transferDates[transferDates.length - 1]! > earliest ? transferDates[transferDates.length - 1]! : earliest;
+  let xml: string | null = null;
+  while (xml === null) {
+    try {
+      xml = buildPain001({
+        messageId: sepaMessageId(runUuid),
+        createdAt: DateTime.now().setZone(SETTLEMENT_TIME_ZONE).startOf('second').toISO({ suppressMilliseconds: true })!,
+        executionDate,
+        debtor: {
+          name: group.company_name,
+          address: { street: group.street, houseNumber: group.house_number, postalCode: group.postal_code, city: group.city, country: group.country },
+          iban: group.iban,
+          bic: group.bic,
+        },
+        payments,
+      });
+    } catch (error) {
+      // A payment's own data (name, address) the file cannot carry: leave that one out.
+      if (!(error instanceof SepaFileError) || error.paymentIndex === null || payments.length <= 1) throw error;
+      leftOut.push(translate(locale, 'creditNote.file.sepaPaymentLeftOut', { number: payments[error.paymentIndex]!.creditNoteNumber, reason: translate(locale, error.messageKey, error.params) }));
+      payments = payments.filter((_, index) => index !== error.paymentIndex);
+    }
+  }
+  return { xml, payments, leftOut };
+}
+
+/** The ZIP of the run's PDFs, streamed to a temp file; entry dates are the issue dates, so a retry writes the same bytes. */
+export async function writeCreditNotesZip(target: string, notes: RunCreditNote[], absolute: (relativePath: string) => string): Promise<void> {
+  await fsp.mkdir(path.dirname(target), { recursive: true });
+  const temp = `${target}.${randomUUID()}.tmp`;
+  const zip = new ZipArchive({ zlib: { level: 6 } });
+  for (const note of notes) {
+    zip.file(absolute(note.file_path), { name: note.file_name, date: new Date(`${note.issue_date}T00:00:00Z`) });
+  }
+  const written = pipeline(zip, fs.createWriteStream(temp));
+  await zip.finalize();
+  await written;
+  await fsp.rename(temp, target);
+}
+
+/** The studio costs of the run's trainers: their lines, the same the PDFs sum (admin lines under `adminStudio`). */
+export async function runStudioCostLines(em: EntityManager, runId: number, adminStudio: string): Promise<StudioCostLine[]> {
+  const lines = await sql<{ studio_name: string; vat_rate_basis_points: number; net_cents: number; vat_cents: number; gross_cents: number }>(
+    em,
+    `select case when l.kind = 'admin' or s.name is null then ? else s.name end as studio_name,
+            l.vat_rate_basis_points, l.net_cents, l.vat_cents, l.gross_cents
+       from settlement_line l left join studio s on s.id = l.studio_id
+      where l.settlement_trainer_id in (select settlement_trainer_id from credit_note where settlement_run_id = ? and document_type = 'credit_note')`,
+    [adminStudio, runId],
+  );
+  return lines.map((line) => ({
+    studioName: line.studio_name,
+    vatRateBasisPoints: line.vat_rate_basis_points,
+    netCents: line.net_cents,
+    vatCents: line.vat_cents,
+    grossCents: line.gross_cents,
+  }));
+}
+
+export function createRunFilesActivities({ orm, dataDir }: { orm: MikroORM; dataDir: string }) {
+  const absolute = (relativePath: string) => path.join(dataDir, relativePath);
+  return {
+    /**
+     * The run's files for the accountant (SEPA XML, ZIP of the PDFs, studio-costs CSV) under
+     * `runs/{runUuid}/`, and their AccountingFile rows: success or error, not_set for a type the
+     * group's accountingFiles does not list (the file is written anyway: the downloads need it).
+     */
+    async createRunFiles(rawInput: TCreateRunFilesInput): Promise<TCreateRunFilesResult> {
+      const input = ZCreateRunFilesInput.parse(rawInput);
+      const em = orm.em.fork();
+      const settlement = await settlementRowOf(em, input.settlementUuid);
+      const group = await findGroup(em, settlement.studio_group_id);
+      const run = await findRun(em, input.runUuid, settlement);
+      const notes = await runCreditNotes(em, run.id);
+      const paths = runFilePaths(input.runUuid, settlement.month);
+      const wanted = new Set(group.accounting_files ?? []);
+      const logRows: Array<{ type: TAccountingFileType; ok: boolean; message: string }> = [];
+      const results: TRunFile[] = [];
+      const result: TCreateRunFilesResult = { files: results, creditNotes: notes.length };
+
+      /** Builds one file; a failure is that file's error row, never the others'. */
+      const record = async (type: TAccountingFileType, build: () => Promise<{ message: string }>) => {
+        try {
+          const { message } = await build();
+          const hash = sha256(await fsp.readFile(absolute(paths[type])));
+          results.push({ type, status: wanted.has(type) ? 'success' : 'not_set', filePath: paths[type] });
+          logRows.push({ type, ok: true, message });
+          return hash;
+        } catch (error) {
+          const errorText = translate(input.locale, FILE_ERROR_KEYS[type]);
+          const detail = error instanceof SepaFileError ? translate(input.locale, error.messageKey, error.params) : (error as Error).message;
+          results.push({ type, status: 'error', filePath: null, error: errorText });
+          logRows.push({ type, ok: false, message: `${errorText} ${detail}`.trim() });
+          return null;
+        }
+      };
+
+      const sepaHash = await record('SEPA_XML', async () => {
+        const { xml, payments, leftOut } = buildSepaFile({ notes, group, settlementMonth: settlement.month, runUuid: input.runUuid, locale: input.locale });
+        await writeFileAtomic(absolute(paths.SEPA_XML), xml);
+        result.sepaControlSumCents = sumCents(payments.map((payment) => payment.amountCents));
+        result.sepaPayments = payments.length;
+        const created = translate(input.locale, 'creditNote.file.sepaCreated', { count: payments.length, amount: formatEuro(result.sepaControlSumCents, input.locale === 'de' ? 'de-DE' : 'en-GB') });
+        return { message: [created, ...leftOut].join(' ') };
+      });
+      const zipHash = await record('CREDIT_NOTES_ZIP', async () => {
+        await writeCreditNotesZip(absolute(paths.CREDIT_NOTES_ZIP), notes, absolute);
+        return { message: translate(input.locale, 'creditNote.file.zipCreated', { count: notes.length }) };
+      });
+      const csvHash = await record('STUDIO_COSTS_BY_MONTH', async () => {
+        const costLines = await runStudioCostLines(em, run.id, translate(input.locale, 'creditNote.adminStudio'));
+        await writeFileAtomic(absolute(paths.STUDIO_COSTS_BY_MONTH), studioCostsCsv(costLines, input.locale));
+        return { message: translate(input.locale, 'creditNote.file.csvCreated') };
+      });
+
+      const hashes: Record<TAccountingFileType, string | null> = { SEPA_XML: sepaHash, CREDIT_NOTES_ZIP: zipHash, STUDIO_COSTS_BY_MONTH: csvHash };
+      await em.fork().transactional(async (tem) => {
+        for (const file of results) {
+          await sql(
+            tem,
+            `insert into accounting_file (uuid, settlement_run_id, type, status, file_path, sha256, created_at, updated_at)
+             values (?, ?, ?, ?, ?, ?, now(), now())
+             on conflict (settlement_run_id, type) do update set status = excluded.status, file_path = excluded.file_path, sha256 = excluded.sha256, updated_at = now()`,
+            [randomUUID(), run.id, file.type, file.status, file.filePath, hashes[file.type]],
+          );
+        }
+        for (const row of logRows) {
+          const status = row.ok ? 'info' : 'error';
+          const written = await writeSettlementLog(tem, settlement, [
+            { eventKey: `${PROC.files}:${input.runUuid}:${row.type}:${row.ok ? 'success' : 'error'}`, proc: PROC.files, trainerUuid: null, status, message: row.message },
+          ]);
+          if (written > 0) await publishSend(tem, settlement.uuid, input.runUuid, { status, message: row.message });
+        }
+      });
+      return result;
+    },
+  };
+}
