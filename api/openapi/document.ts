@@ -6,7 +6,7 @@ import type { Schemas, TMediaType } from '../http/validate';
 import { mountedRoutes, openApiPath, pathParamNames, type MountedRoute } from './route-table';
 
 // The OpenAPI 3.1 document of the whole API, generated from the route table and the zod contracts
-// each route validates with (api/validate.ts): nothing here is written by hand per route, so the
+// each route validates with (api/http/validate.ts): nothing here is written by hand per route, so the
 // document and the server cannot disagree. Served at GET /api/openapi.json.
 
 /** Path parameters that mean the same on every route. */
