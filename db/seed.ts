@@ -1,6 +1,6 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { upsertStudiosAndTrainers } from '../activities/import/master-data';
-import { hashPassword } from '../api/auth/passwords';
+import { upsertStudiosAndTrainers } from './master-data';
+import { hashPassword } from '../domain/passwords';
 import {
   DEMO_CLASS_CATEGORIES,
   DEMO_FITNESS_SLUG,

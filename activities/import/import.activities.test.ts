@@ -31,7 +31,7 @@ import {
 import { csvImportPath } from '../../domain/source-systems/csv.connector';
 import { cloneTestDatabase } from '../../test/support/databases';
 import { createImportActivities, type ImportActivities, type TImportStudioClassesInput, type TImportStudioClassesResult } from './index';
-import { upsertStudiosAndTrainers } from './master-data';
+import { upsertStudiosAndTrainers } from '../../db/master-data';
 
 // The import activities against a real PostgreSQL: a clone of the seeded template database (the
 // demo studio groups with their studios and trainers, no classes yet).

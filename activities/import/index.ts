@@ -20,10 +20,10 @@ import {
   type TStartClassImportInput,
   type TStartClassImportResult,
 } from './import.types';
-import { upsertStudiosAndTrainers } from './master-data';
+import { upsertStudiosAndTrainers } from '../../db/master-data';
 
 export * from './import.types';
-export { upsertStudiosAndTrainers } from './master-data';
+export { upsertStudiosAndTrainers } from '../../db/master-data';
 
 export type ImportActivityDeps = { orm: MikroORM; dataDir: string };
 

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Studio, StudioGroup, Trainer } from '../../db/entities';
-import type { SourceStudio, SourceSystemConnector, SourceTrainer } from '../../domain/source-systems/connector';
+import { Studio, StudioGroup, Trainer } from './entities';
+import type { SourceStudio, SourceSystemConnector, SourceTrainer } from '../domain/source-systems/connector';
 
 export type UpsertStudiosAndTrainersInput = {
   em: EntityManager;
