@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import { Settlement, SettlementTrainer, StudioGroup, StudioGroupTrainer, Trainer, User } from '../../../db/entities';
 import { trainerLinesWithStudio } from '../../../db/queries/settlement-lines';
+import { settlementTrainerIdOf } from '../../../db/queries/settlement-trainers';
 import { isoDateOf } from '../../../domain/settlement/month';
 import { checkTrainerData, trainerDisplayName, trainerName, type TrainerSnapshot } from '../../../domain/trainer-data';
 import { approveUpdate } from '../../../workflows/settlement.messages';
@@ -161,9 +162,9 @@ async function trainerReviewTarget({ em, studioGroupUuid, settlementUuid, userId
   );
   if (!link) throw notFound('tenancy.studioGroupNotFound');
   const settlement = await findSettlement(em, link.studioGroup, settlementUuid);
-  const [row] = await sql<{ id: number }>(em, 'select id from settlement_trainer where settlement_id = ? and trainer_id = ?', [settlement.id, link.trainer.id]);
+  const settlementTrainerId = await settlementTrainerIdOf(em, { settlementId: settlement.id, trainerId: link.trainer.id });
   const accountName = `${link.trainerAccount.firstname} ${link.trainerAccount.lastname}`.trim() || trainerName(link.trainer);
-  return { group: link.studioGroup, settlement, trainer: link.trainer, accountName, settlementTrainerId: row?.id ?? null };
+  return { group: link.studioGroup, settlement, trainer: link.trainer, accountName, settlementTrainerId };
 }
 
 /** GET settlement_review: null (204) when no review exists for the caller in this settlement. */
@@ -371,9 +372,8 @@ export type SaveCompanyReviewArgs = {
 export async function saveCompanyReview(args: SaveCompanyReviewArgs): Promise<void> {
   const { em, temporal, settlement, trainer } = args;
   assertInProgress(settlement);
-  const [found] = await sql<{ id: number }>(em, 'select id from settlement_trainer where settlement_id = ? and trainer_id = ?', [settlement.id, trainer.id]);
-  if (!found) throw new HttpError(404, 'review.trainerNotInSettlement', 'trainerAccountUuid');
-  const id = found.id;
+  const id = await settlementTrainerIdOf(em, { settlementId: settlement.id, trainerId: trainer.id });
+  if (id === null) throw new HttpError(404, 'review.trainerNotInSettlement', 'trainerAccountUuid');
   const author = await em.findOneOrFail(User, args.user.id);
   const authorName = `${author.firstname} ${author.lastname}`.trim() || author.email;
 

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { DateTime } from 'luxon';
 import type { Settlement } from '../../../db/entities';
 import { trainerLinesWithStudio, type TrainerLineWithStudio } from '../../../db/queries/settlement-lines';
+import { settlementTrainerIdOf } from '../../../db/queries/settlement-trainers';
 import { translate, type Locale } from '../../../domain/messages';
 import { formatEuro } from '../../../domain/money';
 
@@ -16,9 +17,9 @@ export const escapeHtml = (value: unknown) => String(value ?? '').replace(/[&<>"
 export type PreviewLine = Omit<TrainerLineWithStudio, 'settlement_trainer_id' | 'class_hash' | 'class_starts_at'> & { class_starts_at: Date | string | null };
 
 export async function previewLines(em: EntityManager, settlement: Settlement, trainerId: number): Promise<PreviewLine[] | null> {
-  const [row] = await em.getConnection().execute<Array<{ id: number }>>('select id from settlement_trainer where settlement_id = ? and trainer_id = ? and prepared_at is not null', [settlement.id, trainerId]);
-  if (!row) return null;
-  return trainerLinesWithStudio(em, [row.id]);
+  const settlementTrainerId = await settlementTrainerIdOf(em, { settlementId: settlement.id, trainerId, preparedOnly: true });
+  if (settlementTrainerId === null) return null;
+  return trainerLinesWithStudio(em, [settlementTrainerId]);
 }
 
 export function renderPreviewTable(lines: PreviewLine[], locale: Locale): string {
