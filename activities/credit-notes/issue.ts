@@ -8,7 +8,7 @@ import { checkTrainerData, trainerDisplayName } from '../../domain/trainer-data'
 import { normalizeIban } from '../../domain/validation/bank';
 import { writeSettlementLog } from '../shared/settlement-log';
 import { settlementRowOf, type SettlementRow } from '../shared/settlement';
-import { activityContext } from '../shared/settlement-lock';
+import { activityContext } from '../shared/activity-context';
 import { sql } from '../shared/sql';
 import {
   ZIssueCreditNotesInput,

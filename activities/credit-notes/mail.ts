@@ -1,7 +1,7 @@
 import { translate } from '../../domain/messages';
 import { writeSettlementLog } from '../shared/settlement-log';
 import { settlementRowOf } from '../shared/settlement';
-import { activityContext } from '../shared/settlement-lock';
+import { activityContext } from '../shared/activity-context';
 import { sql } from '../shared/sql';
 import {
   ZMarkCreditNotesSentInput,

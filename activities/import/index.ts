@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { ApplicationFailure, asyncLocalStorage } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/activity';
+import { activityContext } from '../shared/activity-context';
 import { DateTime } from 'luxon';
 import type { TImportStreamMessage } from '../../contracts/import.contract';
 import { ImportLog, SettlementLine, Studio, StudioClass, StudioGroup, Trainer } from '../../db/entities';
@@ -34,7 +35,7 @@ const UPSERT_CHUNK_SIZE = 500;
 
 /** Heartbeats when running as an activity; a no-op when called directly (tests, scripts). */
 function heartbeat(details: { processed: number; total: number }) {
-  asyncLocalStorage.getStore()?.heartbeat(details);
+  activityContext()?.heartbeat(details);
 }
 
 /** Errors no retry can fix end the attempt series at once; the workflow reports their message. */

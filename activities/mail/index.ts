@@ -2,7 +2,8 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { ApplicationFailure, asyncLocalStorage } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/activity';
+import { activityContext } from '../shared/activity-context';
 import { isPermanentResponseCode } from 'nodemailer/lib/errors';
 import { z } from 'zod';
 import { studioGroupRoom } from '../../contracts/events';
@@ -63,9 +64,6 @@ export type MailActivityDeps = {
 const MESSAGE_REFUSED_CODES = new Set(['EENVELOPE', 'EMESSAGE']);
 
 const nonRetryable = (type: string, message: string) => ApplicationFailure.nonRetryable(message, type);
-
-/** The activity's context when it runs under a worker; undefined when called directly (tests). */
-const activityContext = () => asyncLocalStorage.getStore();
 
 function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
   const parsed = schema.safeParse(input);

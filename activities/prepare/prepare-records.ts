@@ -2,7 +2,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { ApplicationFailure } from '@temporalio/activity';
 import { LOCKED_TRAINER_WORKFLOW_STATES } from '../../contracts/settlement.contract';
 import { Settlement, User, type SettlementTrainerState } from '../../db/entities';
-import { activityContext } from '../shared/settlement-lock';
+import { activityContext } from '../shared/activity-context';
 import { sql } from '../shared/sql';
 import { findSettlement as findSettlementRecord } from '../../db/queries/settlements';
 

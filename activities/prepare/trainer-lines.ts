@@ -18,7 +18,8 @@ import {
   type TPrepareTrainerLinesResult,
 } from './prepare.types';
 import { publishProgress, publishStateChange, writeSettlementLog, type LogRowInput } from '../shared/settlement-log';
-import { activityContext, lockSettlement } from '../shared/settlement-lock';
+import { activityContext } from '../shared/activity-context';
+import { lockSettlement } from '../shared/settlement-lock';
 import { sql } from '../shared/sql';
 import { isoDateOf } from '../../domain/settlement/month';
 import { trainerDisplayName, type TrainerSnapshot } from '../../domain/trainer-data';

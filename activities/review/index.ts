@@ -8,7 +8,8 @@ import { trainerDisplayName } from '../../domain/trainer-data';
 import type { TQueueEmailInput, TQueueEmailResult } from '../mail';
 import { publishSendMessages, writeSettlementLog } from '../shared/settlement-log';
 import { settlementRowOf, type SettlementRow } from '../shared/settlement';
-import { activityContext, lockSettlement } from '../shared/settlement-lock';
+import { activityContext } from '../shared/activity-context';
+import { lockSettlement } from '../shared/settlement-lock';
 import { sql } from '../shared/sql';
 import {
   ZAnnouncePreviewSendFinishedInput,

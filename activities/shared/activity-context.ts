@@ -1,0 +1,4 @@
+import { asyncLocalStorage } from '@temporalio/activity';
+
+/** The activity's context when it runs under a worker; undefined when called directly (bench, tests). */
+export const activityContext = () => asyncLocalStorage.getStore();
