@@ -38,8 +38,6 @@ const workflowRestrictions = {
 // excluded, and a folder's pattern excludes all below it, so where a layer may use part of a folder
 // the folder's own index (`from '../workflows'`) is named in `folderIndex` (an exact regex).
 // Unit tests beside the code are wiring (they build databases and servers) and are not layered.
-// A boundary marked `pending` is reported by @typescript-eslint/no-restricted-imports as a warning
-// while another change still moves code across it; every other boundary is an error.
 const MAX_DEPTH = 10;
 const GLOB = /[*?[{]/;
 
@@ -59,24 +57,17 @@ const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 function layer({ folder, boundaries, ignores = [] }) {
   return Array.from({ length: MAX_DEPTH }, (_, depth) => {
     const fileDir = [folder, ...Array(depth).fill('x')].join('/');
-    const patterns = (pending) => boundaries
-      .filter((boundary) => Boolean(boundary.pending) === pending)
-      .map(({ paths, folderIndex, regex, message, allowTypeImports }) => ({
-        ...(paths ? { group: paths.map((p) => fromFolder(fileDir, p)) } : {}),
-        ...(folderIndex ? { regex: `^${escapeRegex(fromFolder(fileDir, folderIndex))}(/index)?$` } : {}),
-        ...(regex ? { regex } : {}),
-        message,
-        ...(allowTypeImports ? { allowTypeImports } : {}),
-      }));
-    const settled = patterns(false);
-    const pending = patterns(true);
+    const patterns = boundaries.map(({ paths, folderIndex, regex, message, allowTypeImports }) => ({
+      ...(paths ? { group: paths.map((p) => fromFolder(fileDir, p)) } : {}),
+      ...(folderIndex ? { regex: `^${escapeRegex(fromFolder(fileDir, folderIndex))}(/index)?$` } : {}),
+      ...(regex ? { regex } : {}),
+      message,
+      ...(allowTypeImports ? { allowTypeImports } : {}),
+    }));
     return {
       files: [`${folder}/${'*/'.repeat(depth)}*.{ts,tsx}`],
       ignores: ['**/*.test.ts', '**/*.test.tsx', ...ignores],
-      rules: {
-        ...(settled.length ? { 'no-restricted-imports': ['error', { patterns: settled }] } : {}),
-        ...(pending.length ? { '@typescript-eslint/no-restricted-imports': ['warn', { patterns: pending }] } : {}),
-      },
+      rules: { 'no-restricted-imports': ['error', { patterns }] },
     };
   });
 }
@@ -97,14 +88,10 @@ const contractsLayer = layer({
   boundaries: [{ paths: allBut('contracts', 'domain'), message: 'contracts/ builds on domain/ and zod only.' }],
 });
 
-const dbMessage = 'db/ builds on domain/ and contracts/ only: the api and the activities read through db/, never the other way round.';
 const dbLayer = layer({
   folder: 'db',
   boundaries: [
-    { paths: allBut('db', 'domain', 'contracts', 'api', 'activities'), message: dbMessage },
-    // pending (issue 15): db/seed.ts still imports api/ and activities/ until the seed moves to
-    // scripts/ or builds on db/ and domain/ alone.
-    { paths: ['api', 'api/**', 'activities', 'activities/**'], message: dbMessage, pending: true },
+    { paths: allBut('db', 'domain', 'contracts'), message: 'db/ builds on domain/ and contracts/ only: the api and the activities read through db/, never the other way round.' },
   ],
 });
 
