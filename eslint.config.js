@@ -162,9 +162,6 @@ export default tseslint.config(
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: { '@typescript-eslint/no-floating-promises': 'error' },
   },
-  // pending (issue 15): web/src is being regrouped by process; its four floating promises (log-in,
-  // log-out, language switch, settlement summary) are fixed with that move, then this goes.
-  { files: ['web/src/**/*.{ts,tsx}'], rules: { '@typescript-eslint/no-floating-promises': 'warn' } },
   workflowRestrictions,
   ...contractsLayer,
   ...domainLayer,

@@ -22,7 +22,7 @@ export function LanguageSwitcher({ size = 'xs' }: { size?: 'xs' | 'sm' }) {
         onChange={(value) => {
           if (!isAppLocale(value) || value === locale) return;
           storedLocale.set(value);
-          navigate(
+          void navigate(
             { pathname: switchLocaleInPath(location.pathname, value), search: location.search, hash: location.hash },
             { state: location.state },
           );

@@ -24,7 +24,7 @@ export function LogoutPage() {
     logout.mutate(undefined, {
       onSettled: () => {
         notifications.show({ message: t('login.loggedOut'), color: 'brand' });
-        navigate(`/${locale}/login`, { replace: true });
+        void navigate(`/${locale}/login`, { replace: true });
       },
     });
   }, [logout, locale, navigate, t]);

@@ -48,7 +48,7 @@ export function LoginPage() {
     login.mutate(parsed.data, {
       onSuccess: (newSession) => {
         notifications.show({ color: 'green', message: t('login.welcome', { name: newSession.name }) });
-        navigate(redirectAfterLogin(state?.from, newSession.role, locale), { replace: true });
+        void navigate(redirectAfterLogin(state?.from, newSession.role, locale), { replace: true });
       },
     });
   };

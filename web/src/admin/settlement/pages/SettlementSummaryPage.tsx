@@ -324,7 +324,7 @@ export function SettlementSummaryPage() {
         action={commandAction}
         onClose={() => setCommandAction(null)}
         onDone={(action) => {
-          if (action === 'delete_settlement') navigate(`/${locale}/admin/settlements`);
+          if (action === 'delete_settlement') void navigate(`/${locale}/admin/settlements`);
         }}
       />
     </>
