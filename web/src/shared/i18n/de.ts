@@ -656,6 +656,8 @@ export const de: Translation = {
       trainerOverview: 'Trainerübersicht',
       backToIndex: 'Zurück zu den Abrechnungen',
       showLogs: 'Protokoll anzeigen',
+      downloadBankingXml: 'Bank-XML herunterladen',
+      noBankingXml: 'Noch ist keine SEPA-Datei eines Gutschriftlaufs bereit.',
       stepTimeout: 'Dieser Schritt wurde nicht rechtzeitig geladen. Prüfe deine Verbindung und versuche es erneut.',
       stepFailed: 'Dieser Schritt konnte nicht angezeigt werden.',
       stepRetry: 'Erneut versuchen',

@@ -655,6 +655,8 @@ export const en = {
       trainerOverview: 'Trainer overview',
       backToIndex: 'Back to the settlements',
       showLogs: 'Show logs',
+      downloadBankingXml: 'Download banking XML',
+      noBankingXml: 'No SEPA file of a credit-note run is ready yet.',
       stepTimeout: 'This step did not load in time. Check your connection and try again.',
       stepFailed: 'This step could not be shown.',
       stepRetry: 'Try again',

@@ -20,7 +20,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { TStudioGroupRef } from '../../../../../contracts/auth.contract';
 import type { TSettlementAction, TSettlementDetail, TSettlementTrainerItem } from '../../../../../contracts/settlement.contract';
 import { errorMessage } from '../../../shared/api/client';
@@ -39,6 +39,8 @@ import { TrainerPreview } from '../components/TrainerPreview';
 import { useCalculateSum, useSettlement, useSettlementLogs } from '../hooks/settlement-api';
 import { useSettlementLiveUpdates } from '../hooks/use-settlement-live-updates';
 import { displayName } from '../steps/trainer-selection';
+
+const SUMMARY_TABS = ['trainer', 'accounting-files', 'log'] as const;
 
 type StudioOfTrainers = { studioUuid: string; studioName: string; trainers: TSettlementTrainerItem[] };
 
@@ -167,7 +169,9 @@ export function SettlementSummaryPage() {
   useSettlementLiveUpdates(detail.data ? settlementUuid : null);
   const [commandAction, setCommandAction] = useState<TSettlementAction | null>(null);
   const [previewTrainer, setPreviewTrainer] = useState<TSettlementTrainerItem | null>(null);
-  const [tab, setTab] = useState<string | null>('trainer');
+  // `?tab=log` opens the log (the wizard's 'Show logs', spec 2.2).
+  const [searchParams] = useSearchParams();
+  const [tab, setTab] = useState<string | null>(() => (SUMMARY_TABS.find((value) => value === searchParams.get('tab')) ?? 'trainer'));
 
   const settlement = detail.data;
   const headline = settlement ? formatMonth(settlement.month, locale) : t('settlement.summary.title');

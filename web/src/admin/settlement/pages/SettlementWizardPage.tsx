@@ -1,14 +1,18 @@
-import { ActionIcon, Alert, Anchor, Button, Card, Center, Group, Loader, Menu, Progress, Stack, Stepper, Text } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Button, Card, Center, Group, Loader, Menu, Progress, Stack, Stepper, Text, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import type { TStudioGroupRef } from '../../../../../contracts/auth.contract';
 import type { TSettlementAction } from '../../../../../contracts/settlement.contract';
 import { errorMessage } from '../../../shared/api/client';
 import { IconAlert, IconArrowLeft, IconInfo } from '../../../shared/components/icons';
+import { openSignedDownload, signCallOf } from '../../../shared/downloads/signed-download';
 import { PageHeader } from '../../../shared/components/PageHeader';
 import { formatMonth } from '../../../shared/format';
 import { useLocale } from '../../../shared/hooks/use-locale';
+import { useSettlementRuns } from '../../credit-notes/credit-notes-api';
 import { useCurrentStudioGroup } from '../../current-studio-group';
 import { SettlementStatusBadge } from '../components/badges';
 import { IconDots } from '../components/icons';
@@ -36,6 +40,38 @@ const UPCOMING: Record<number, UpcomingStepKey> = {};
 
 /** Step index 4: a finished credit-note run moves the workflow to the summary, but the step stays on screen for its accounting e-mail. */
 const CREDIT_NOTES_STEP = 4;
+
+/**
+ * 'Download banking XML' after the last step (spec 2.2): the SEPA file of the latest credit-note run
+ * that has one, opened in a new tab by a signed link (the tab sends no API headers).
+ */
+function DownloadBankingXmlButton({ group, settlementUuid }: { group: TStudioGroupRef; settlementUuid: string }) {
+  const { t } = useTranslation();
+  const runs = useSettlementRuns(group, settlementUuid);
+  // Runs come oldest first; a later run (trainers approved later) has the newer file.
+  const path =
+    (runs.data ?? [])
+      .map((run) => run.files.find((file) => file.type === 'SEPA_XML')?.downloadPath ?? null)
+      .filter((candidate): candidate is string => candidate !== null)
+      .at(-1) ?? null;
+  const download = (downloadPath: string) =>
+    openSignedDownload({ signCall: signCallOf({ studioGroupUuid: group.uuid }), path: downloadPath }).catch((error: unknown) =>
+      notifications.show({ color: 'red', message: errorMessage(error) || t('creditNoteList.downloadFailed'), withBorder: true }),
+    );
+  return (
+    <Tooltip label={t('settlement.wizard.noBankingXml')} disabled={path !== null || runs.isPending}>
+      <Button
+        onClick={() => path && void download(path)}
+        disabled={path === null}
+        loading={runs.isPending}
+        data-testid="wizard-download-banking-xml"
+        data-path={path ?? undefined}
+      >
+        {t('settlement.wizard.downloadBankingXml')}
+      </Button>
+    </Tooltip>
+  );
+}
 
 /** `/:locale/admin/settlement/wizard/null`: a new settlement gets its uuid in the browser (spec 2.2 start rule). */
 export function SettlementWizardPage() {
@@ -269,10 +305,11 @@ function SettlementWizard({ settlementUuid }: { settlementUuid: string }) {
 
         {viewStep === LAST_STEP && settlement && (
           <Group data-testid="wizard-finish-links">
-            <Button component={Link} to={`/${locale}/admin/settlement/${settlementUuid}`} variant="light">
+            <DownloadBankingXmlButton group={group} settlementUuid={settlementUuid} />
+            <Button component={Link} to={`/${locale}/admin/settlement/${settlementUuid}?tab=log`} variant="light" data-testid="wizard-show-logs">
               {t('settlement.wizard.showLogs')}
             </Button>
-            <Anchor component={Link} to={`/${locale}/admin/settlements`} size="sm">
+            <Anchor component={Link} to={`/${locale}/admin/settlements`} size="sm" data-testid="wizard-back-to-index">
               {t('settlement.wizard.backToIndex')}
             </Anchor>
           </Group>

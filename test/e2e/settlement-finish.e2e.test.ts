@@ -1,0 +1,117 @@
+import { DateTime } from 'luxon';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { StudioGroup, Trainer } from '../../db/entities';
+import { logInInBrowser, startBrowserStack } from '../support/browser';
+import { importDemoClasses, prepareSettlement } from '../support/month-close';
+import { readNdjson } from '../support/ndjson';
+import { logIn, type Stack } from '../support/stack';
+
+// The buttons after a billed settlement (issue 16; spec 2.2 after the last step, 2.12 Trainer tab):
+// a settlement with trainer review of DF-T001 and DF-T002, an overall comment on DF-T001, both
+// approved by the company and billed in one credit-note run. The wizard then offers the run's SEPA
+// file, the summary's log and the way back to the index, in German and in English.
+
+let stack: Stack;
+let browser: Browser;
+let admin: Awaited<ReturnType<typeof logIn>>;
+let groupUuid: string;
+let billable: string[];
+const settlementUuid = crypto.randomUUID();
+const month = DateTime.now().setZone('Europe/Berlin').startOf('month').minus({ months: 1 });
+const MONTH_END = month.endOf('month').toISODate()!;
+const COMMENT = 'Bitte den Kurs am Montag prüfen.';
+
+beforeAll(async () => {
+  ({ stack, browser } = await startBrowserStack());
+  admin = await logIn(stack.baseUrl, 'admin@demo.test');
+  const em = stack.orm.em.fork();
+  const group = await em.findOneOrFail(StudioGroup, { apiSlug: 'demo-fitness' }, { populate: ['mandant'] });
+  groupUuid = group.uuid;
+  const trainerUuid = async (sourceId: string) => (await em.findOneOrFail(Trainer, { studioGroup: group, sourceId })).uuid;
+  billable = [await trainerUuid('DF-T001'), await trainerUuid('DF-T002')];
+  await importDemoClasses(stack.baseUrl, admin, group.uuid, month.toISODate()!, MONTH_END);
+  await prepareSettlement(stack.baseUrl, admin, { uuid: group.uuid, id: group.id, mandantId: group.mandant.id, apiSlug: group.apiSlug }, settlementUuid, MONTH_END, billable, true);
+  const post = (path: string, body: unknown) =>
+    fetch(`${stack.baseUrl}/api/v1/${groupUuid}${path}`, { method: 'POST', headers: admin.headers, body: JSON.stringify(body) });
+  const commented = await post(`/settlement/trainer-preview/comment/${billable[0]}`, {
+    comment: COMMENT,
+    classHash: 'trainer_feedback_overall',
+    className: 'trainer_feedback_overall',
+    classDateTime: '',
+    mood: '',
+    settlementUuid,
+  });
+  expect(commented.status, await commented.clone().text()).toBe(200);
+  for (const uuid of billable) {
+    const approved = await post(`/settlement/trainer-preview/approve_by_company/${uuid}`, { settlementUuid, approved: true });
+    expect(approved.status, await approved.clone().text()).toBe(200);
+  }
+  const sent = await post('/settlement/trainer-credit-note/send', { settlementUuid, settlementRunUuid: crypto.randomUUID(), settlementMonth: MONTH_END, trainersSelected: billable });
+  expect(sent.status).toBe(200);
+  const statuses: string[] = [];
+  for await (const message of readNdjson<{ status: string }>(sent)) statuses.push(message.status);
+  expect(statuses.at(-1)).toBe('finished_studiogroup');
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+const TEXT = {
+  de: { download: 'Bank-XML herunterladen', logs: 'Protokoll anzeigen', back: 'Zurück zu den Abrechnungen', logTab: 'Protokoll' },
+  en: { download: 'Download banking XML', logs: 'Show logs', back: 'Back to the settlements', logTab: 'Log' },
+} as const;
+
+const openWizard = async (locale: 'de' | 'en') => {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 1100 } });
+  await logInInBrowser(page, { baseUrl: stack.baseUrl, email: 'admin@demo.test', locale, landsOn: 'admin/import' });
+  // With trainer review the wizard opens at the review step (spec 2.2 start rule); the last step by the stepper's request.
+  await page.goto(`${stack.baseUrl}/${locale}/admin/settlement/wizard/${settlementUuid}?step=5`);
+  await page.getByTestId('wizard-finish-links').waitFor({ timeout: 20_000 });
+  return page;
+};
+
+for (const locale of ['de', 'en'] as const) {
+  it(`after the last step: the banking XML opens in a new tab, 'Show logs' opens the log tab, the link leads to the index (${locale})`, { timeout: 90_000 }, async () => {
+    const page = await openWizard(locale);
+    expect(await page.getByTestId('wizard-step-pane').getAttribute('data-step')).toBe('5');
+    const download = page.getByTestId('wizard-download-banking-xml');
+    await expect.poll(() => download.isEnabled(), { timeout: 20_000 }).toBe(true);
+    expect(await download.textContent()).toBe(TEXT[locale].download);
+
+    // The new tab navigates to the signed link and receives the SEPA credit-transfer file.
+    const popup = page.waitForEvent('popup');
+    const [response] = await Promise.all([
+      page.context().waitForEvent('response', { predicate: (answer) => /\/run\/[0-9a-f-]{36}\/sepa-xml\?token=/.test(answer.url()), timeout: 20_000 }),
+      download.click(),
+    ]);
+    await popup;
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toContain('application/xml');
+    // The file downloads (attachment), so the browser keeps no body: the same signed link read again.
+    const again = await fetch(response.url());
+    expect(again.status).toBe(200);
+    const xml = await again.text();
+    expect(xml).toContain('<CstmrCdtTrfInitn>');
+    expect(xml.match(/<CdtTrfTxInf>/g)?.length).toBe(2);
+
+    // 'Show logs': the summary with its log tab open and the settlement's log rows.
+    const logs = page.getByTestId('wizard-show-logs');
+    expect(await logs.textContent()).toBe(TEXT[locale].logs);
+    await logs.click();
+    await page.waitForURL(`**/${locale}/admin/settlement/${settlementUuid}?tab=log`);
+    await expect.poll(() => page.getByTestId('tab-log').getAttribute('aria-selected'), { timeout: 20_000 }).toBe('true');
+    expect(await page.getByTestId('tab-log').textContent()).toBe(TEXT[locale].logTab);
+    await expect.poll(() => page.getByRole('row').count(), { timeout: 20_000 }).toBeGreaterThan(1);
+
+    await page.goBack();
+    const back = page.getByTestId('wizard-back-to-index');
+    await back.waitFor({ timeout: 20_000 });
+    expect(await back.textContent()).toBe(TEXT[locale].back);
+    await back.click();
+    await page.waitForURL(`**/${locale}/admin/settlements`);
+    await page.close();
+  });
+}
