@@ -115,3 +115,53 @@ for (const locale of ['de', 'en'] as const) {
     await page.close();
   });
 }
+
+const SUMMARY_TEXT = {
+  de: { comments: 'Kommentare ansehen', title: 'Feedback-Kommentare: ', overall: 'Allgemeines Feedback', none: 'Zu dieser Abrechnung gibt es keine Kommentare dieses Trainers.', pdf: 'Gutschrift herunterladen' },
+  en: { comments: 'View comments', title: 'Trainer feedback comments: ', overall: 'Overall Feedback', none: 'This trainer has left no comments on this settlement.', pdf: 'Download credit note' },
+} as const;
+
+for (const locale of ['de', 'en'] as const) {
+  it(`summary Trainer tab: 'View comments' shows the trainer's comments, 'Download credit note' opens the credit note PDF (${locale})`, { timeout: 90_000 }, async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 1100 } });
+    await logInInBrowser(page, { baseUrl: stack.baseUrl, email: 'admin@demo.test', locale, landsOn: 'admin/import' });
+    await page.goto(`${stack.baseUrl}/${locale}/admin/settlement/${settlementUuid}`);
+    const row = (uuid: string) => page.locator(`[data-testid="summary-trainer-row"][data-trainer-uuid="${uuid}"]`).first();
+    await row(billable[0]!).waitFor({ timeout: 20_000 });
+
+    // The commented trainer: the overall feedback thread with the comment.
+    const view = row(billable[0]!).getByTestId('summary-view-comments');
+    expect(await view.textContent()).toBe(SUMMARY_TEXT[locale].comments);
+    await view.click();
+    const modal = page.getByTestId('summary-comments-modal');
+    await expect.poll(() => modal.getByTestId('preview-comment').count(), { timeout: 20_000 }).toBe(1);
+    expect(await page.locator('.mantine-Modal-title').textContent()).toContain(SUMMARY_TEXT[locale].title);
+    expect(await modal.getByTestId('summary-comment-thread').getByRole('heading').textContent()).toBe(SUMMARY_TEXT[locale].overall);
+    expect(await modal.getByTestId('preview-comment').textContent()).toContain(COMMENT);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => modal.getByTestId('preview-comment').count()).toBe(0);
+
+    // The other trainer left none.
+    await row(billable[1]!).getByTestId('summary-view-comments').click();
+    await expect.poll(() => page.getByTestId('summary-comments-none').textContent(), { timeout: 20_000 }).toBe(SUMMARY_TEXT[locale].none);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('summary-comments-none').count()).toBe(0);
+
+    // Billed (credit_note_send): the credit note PDF through a signed link in a new tab.
+    const pdf = row(billable[0]!).getByTestId('summary-download-credit-note');
+    await expect.poll(() => pdf.isEnabled(), { timeout: 20_000 }).toBe(true);
+    expect(await pdf.textContent()).toBe(SUMMARY_TEXT[locale].pdf);
+    const [response] = await Promise.all([
+      page.context().waitForEvent('response', { predicate: (answer) => answer.url().includes('/admin/settlement/v2/download-credit-note-pdf?') && answer.url().includes('token='), timeout: 20_000 }),
+      page.waitForEvent('popup'),
+      pdf.click(),
+    ]);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toContain('application/pdf');
+    expect(new URL(response.url()).searchParams.get('trainerUuid')).toBe(billable[0]);
+    const again = await fetch(response.url());
+    expect(again.status).toBe(200);
+    expect(Buffer.from(await again.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    await page.close();
+  });
+}

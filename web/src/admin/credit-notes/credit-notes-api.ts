@@ -19,6 +19,14 @@ export function useAdminCreditNotes(group: TStudioGroupRef, { year }: { year: nu
   });
 }
 
+/** The credit notes of one settlement month (the summary's 'Download credit note' needs each file's name). */
+export function useMonthCreditNotes(group: TStudioGroupRef, month: string) {
+  return useQuery({
+    queryKey: adminCreditNoteQueryKeys.list({ group: group.uuid, month }),
+    queryFn: ({ signal }) => apiRequest(`/api/v1/${group.uuid}/credit-notes?month=${month}`, { schema: ZAdminCreditNotesResponse, signal }),
+  });
+}
+
 export function useCancelCreditNote(group: TStudioGroupRef) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -53,6 +53,47 @@ function ApprovalSwitch({
 
 export type CommentThread = { classHash: string; title: string; comments: TComment[] };
 
+/** A comment thread, read only: the trainer's comments (ROLE_TRAINER) right-aligned in grey, the others left (spec 2.10). */
+export function CommentList({ comments, classHash }: { comments: TComment[]; classHash: string }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  return (
+    <Stack gap="xs" data-testid="preview-thread" data-class-hash={classHash}>
+      {comments.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {t('previewCheck.noComments')}
+        </Text>
+      )}
+      {comments.map((comment) => {
+        const fromTrainer = comment.role === 'ROLE_TRAINER';
+        return (
+          <Box
+            key={comment.uuid}
+            p="xs"
+            maw="85%"
+            style={{
+              alignSelf: fromTrainer ? 'flex-end' : 'flex-start',
+              borderRadius: 8,
+              background: fromTrainer ? 'var(--mantine-color-gray-1)' : 'var(--mantine-color-brand-light)',
+              textAlign: fromTrainer ? 'right' : 'left',
+            }}
+            data-role={comment.role}
+            data-testid="preview-comment"
+          >
+            <Text size="xs" c="dimmed">
+              {comment.mood ? `${MOOD_EMOJI[comment.mood]} ` : ''}
+              {comment.name} · {formatSettlementTime(unixToIso(comment.timestamp), locale)}
+            </Text>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+              {comment.comment}
+            </Text>
+          </Box>
+        );
+      })}
+    </Stack>
+  );
+}
+
 type Props = {
   companyApproval: TApprovalEntry | null;
   trainerApproval: TApprovalEntry | null;
@@ -69,7 +110,6 @@ type Props = {
 /** Right column of the preview check (spec 2.10): the approvals and the selected row's comment thread. */
 export function ApprovalCommentsPanel({ companyApproval, trainerApproval, onApproveCompany, approvingCompany, approveError, thread, onComment, commenting, commentError, editable }: Props) {
   const { t } = useTranslation();
-  const locale = useLocale();
   const [text, setText] = useState('');
   const [mood, setMood] = useState<TCommentMood | ''>('');
 
@@ -150,39 +190,7 @@ export function ApprovalCommentsPanel({ companyApproval, trainerApproval, onAppr
             </Alert>
           ) : null}
           <ScrollArea.Autosize mah={400} type="auto" offsetScrollbars>
-            <Stack gap="xs" data-testid="preview-thread" data-class-hash={thread.classHash}>
-              {thread.comments.length === 0 && (
-                <Text size="sm" c="dimmed">
-                  {t('previewCheck.noComments')}
-                </Text>
-              )}
-              {thread.comments.map((comment) => {
-                const fromTrainer = comment.role === 'ROLE_TRAINER';
-                return (
-                  <Box
-                    key={comment.uuid}
-                    p="xs"
-                    maw="85%"
-                    style={{
-                      alignSelf: fromTrainer ? 'flex-end' : 'flex-start',
-                      borderRadius: 8,
-                      background: fromTrainer ? 'var(--mantine-color-gray-1)' : 'var(--mantine-color-brand-light)',
-                      textAlign: fromTrainer ? 'right' : 'left',
-                    }}
-                    data-role={comment.role}
-                    data-testid="preview-comment"
-                  >
-                    <Text size="xs" c="dimmed">
-                      {comment.mood ? `${MOOD_EMOJI[comment.mood]} ` : ''}
-                      {comment.name} · {formatSettlementTime(unixToIso(comment.timestamp), locale)}
-                    </Text>
-                    <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-                      {comment.comment}
-                    </Text>
-                  </Box>
-                );
-              })}
-            </Stack>
+            <CommentList comments={thread.comments} classHash={thread.classHash} />
           </ScrollArea.Autosize>
         </Stack>
       </Card>

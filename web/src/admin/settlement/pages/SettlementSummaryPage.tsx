@@ -15,6 +15,7 @@ import {
   Text,
   TextInput,
   Title,
+  Tooltip,
   UnstyledButton,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -25,9 +26,11 @@ import type { TStudioGroupRef } from '../../../../../contracts/auth.contract';
 import type { TSettlementAction, TSettlementDetail, TSettlementTrainerItem } from '../../../../../contracts/settlement.contract';
 import { errorMessage } from '../../../shared/api/client';
 import { IconAlert, IconArrowLeft, IconInfo } from '../../../shared/components/icons';
+import { openSignedDownload, signCallOf } from '../../../shared/downloads/signed-download';
 import { usePageTitle } from '../../../shared/hooks/use-page-title';
 import { formatEuros, formatMonth, formatSettlementTime } from '../../../shared/format';
 import { useLocale } from '../../../shared/hooks/use-locale';
+import { useMonthCreditNotes } from '../../credit-notes/credit-notes-api';
 import { useCurrentStudioGroup } from '../../current-studio-group';
 import { SettlementStatusBadge, TrainerStateBadge } from '../components/badges';
 import { IconDots } from '../components/icons';
@@ -35,6 +38,7 @@ import { SettlementCommandModal } from '../components/SettlementCommandModal';
 import { AccountingFilesTab } from '../components/AccountingFilesTab';
 import { SettlementLogGrid } from '../components/SettlementLogGrid';
 import { SumCards } from '../components/SumCards';
+import { TrainerCommentsModal } from '../components/TrainerCommentsModal';
 import { TrainerPreview } from '../components/TrainerPreview';
 import { useCalculateSum, useSettlement, useSettlementLogs } from '../hooks/settlement-api';
 import { useSettlementLiveUpdates } from '../hooks/use-settlement-live-updates';
@@ -64,9 +68,49 @@ function groupTrainersByStudio(trainers: readonly TSettlementTrainerItem[], name
     .map((group) => ({ ...group, trainers: group.trainers.sort((a, b) => byName(displayName(a), displayName(b))) }));
 }
 
-function TrainerTab({ settlement, onPreview }: { settlement: TSettlementDetail; onPreview: (trainer: TSettlementTrainerItem) => void }) {
+/**
+ * The spec's download post of a trainer's credit note (2.12), as the signed GET of the same route;
+ * the file name comes from the month's credit-note list (a cancelled one is not offered).
+ */
+function useCreditNotePdfPaths(group: TStudioGroupRef, settlement: TSettlementDetail) {
+  const creditNotes = useMonthCreditNotes(group, settlement.month.slice(0, 7));
+  const paths = useMemo(() => {
+    const byTrainer = new Map<string, string>();
+    // Newest number first: a trainer billed again after a cancellation gets the new credit note.
+    for (const note of creditNotes.data?.creditNotes ?? []) {
+      if (note.settlementUuid !== settlement.settlementUuid || note.documentType !== 'credit_note' || note.cancelledBy !== null || byTrainer.has(note.trainerUuid)) continue;
+      const fields = new URLSearchParams({
+        settlementMonth: settlement.month,
+        settlementUuid: settlement.settlementUuid,
+        studioGroupUuid: group.uuid,
+        trainerUuid: note.trainerUuid,
+        filename: note.fileName,
+      });
+      byTrainer.set(note.trainerUuid, `/admin/settlement/v2/download-credit-note-pdf?${fields.toString()}`);
+    }
+    return byTrainer;
+  }, [creditNotes.data, settlement.settlementUuid, settlement.month, group.uuid]);
+  return { creditNotes, paths };
+}
+
+function TrainerTab({
+  group,
+  settlement,
+  onPreview,
+  onComments,
+}: {
+  group: TStudioGroupRef;
+  settlement: TSettlementDetail;
+  onPreview: (trainer: TSettlementTrainerItem) => void;
+  onComments: (trainer: TSettlementTrainerItem) => void;
+}) {
   const { t } = useTranslation();
   const [name, setName] = useState('');
+  const { creditNotes, paths: creditNotePaths } = useCreditNotePdfPaths(group, settlement);
+  const download = (path: string) =>
+    openSignedDownload({ signCall: signCallOf({ studioGroupUuid: group.uuid }), path }).catch((error: unknown) =>
+      notifications.show({ color: 'red', message: errorMessage(error) || t('creditNoteList.downloadFailed'), withBorder: true }),
+    );
   const groups = useMemo(() => groupTrainersByStudio(settlement.trainers, name, t('settlement.summary.withoutStudio')), [settlement.trainers, name, t]);
 
   return (
@@ -97,35 +141,63 @@ function TrainerTab({ settlement, onPreview }: { settlement: TSettlementDetail; 
               {t('settlement.select.trainerCount', { count: group.trainers.length })}
             </Badge>
           </Group>
-          {group.trainers.map((trainer) => (
-            <UnstyledButton
-              key={trainer.trainer_uuid}
-              onClick={() => onPreview(trainer)}
-              px="md"
-              py={8}
-              w="100%"
-              style={{ borderBottom: '1px solid var(--mantine-color-gray-2)', display: 'block' }}
-              data-testid={`summary-trainer-${trainer.trainer_uuid}`}
-              aria-label={t('settlement.summary.openPreview', { trainer: displayName(trainer) })}
-            >
-              <Group justify="space-between" wrap="nowrap" gap="sm">
-                <Group gap={6} wrap="wrap">
-                  <Text fw={500}>{displayName(trainer)}</Text>
-                  {trainer.trainer_company_name && trainer.trainer_company_name.trim() !== trainer.trainer_name && (
-                    <Text size="sm" c="dimmed">
-                      ({trainer.trainer_name})
-                    </Text>
-                  )}
-                </Group>
-                <Group gap="sm" wrap="nowrap">
-                  <Text size="sm" ff="monospace">
-                    {formatEuros(trainer.sum_gross)}
-                  </Text>
-                  <TrainerStateBadge state={trainer.workflow_state} />
-                </Group>
+          {group.trainers.map((trainer) => {
+            const pdfPath = creditNotePaths.get(trainer.trainer_uuid) ?? null;
+            return (
+              <Group
+                key={trainer.trainer_uuid}
+                wrap="nowrap"
+                gap="sm"
+                pr="md"
+                style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+                data-testid="summary-trainer-row"
+                data-trainer-uuid={trainer.trainer_uuid}
+              >
+                <UnstyledButton
+                  onClick={() => onPreview(trainer)}
+                  px="md"
+                  py={8}
+                  style={{ flex: 1, minWidth: 0 }}
+                  data-testid={`summary-trainer-${trainer.trainer_uuid}`}
+                  aria-label={t('settlement.summary.openPreview', { trainer: displayName(trainer) })}
+                >
+                  <Group justify="space-between" wrap="nowrap" gap="sm">
+                    <Group gap={6} wrap="wrap">
+                      <Text fw={500}>{displayName(trainer)}</Text>
+                      {trainer.trainer_company_name && trainer.trainer_company_name.trim() !== trainer.trainer_name && (
+                        <Text size="sm" c="dimmed">
+                          ({trainer.trainer_name})
+                        </Text>
+                      )}
+                    </Group>
+                    <Group gap="sm" wrap="nowrap">
+                      <Text size="sm" ff="monospace">
+                        {formatEuros(trainer.sum_gross)}
+                      </Text>
+                      <TrainerStateBadge state={trainer.workflow_state} />
+                    </Group>
+                  </Group>
+                </UnstyledButton>
+                <Button size="xs" variant="default" onClick={() => onComments(trainer)} data-testid="summary-view-comments">
+                  {t('settlement.summary.viewComments')}
+                </Button>
+                {trainer.workflow_state === 'credit_note_send' && (
+                  <Tooltip label={t('settlement.summary.noCreditNoteFile')} disabled={pdfPath !== null || creditNotes.isPending}>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      onClick={() => pdfPath && void download(pdfPath)}
+                      disabled={pdfPath === null}
+                      loading={creditNotes.isPending}
+                      data-testid="summary-download-credit-note"
+                    >
+                      {t('settlement.summary.downloadCreditNote')}
+                    </Button>
+                  </Tooltip>
+                )}
               </Group>
-            </UnstyledButton>
-          ))}
+            );
+          })}
         </Card>
       ))}
     </Stack>
@@ -169,6 +241,7 @@ export function SettlementSummaryPage() {
   useSettlementLiveUpdates(detail.data ? settlementUuid : null);
   const [commandAction, setCommandAction] = useState<TSettlementAction | null>(null);
   const [previewTrainer, setPreviewTrainer] = useState<TSettlementTrainerItem | null>(null);
+  const [commentsTrainer, setCommentsTrainer] = useState<TSettlementTrainerItem | null>(null);
   // `?tab=log` opens the log (the wizard's 'Show logs', spec 2.2).
   const [searchParams] = useSearchParams();
   const [tab, setTab] = useState<string | null>(() => (SUMMARY_TABS.find((value) => value === searchParams.get('tab')) ?? 'trainer'));
@@ -300,7 +373,7 @@ export function SettlementSummaryPage() {
             </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="trainer" pt="md">
-            <TrainerTab settlement={settlement} onPreview={setPreviewTrainer} />
+            <TrainerTab group={group} settlement={settlement} onPreview={setPreviewTrainer} onComments={setCommentsTrainer} />
           </Tabs.Panel>
           <Tabs.Panel value="accounting-files" pt="md">
             <AccountingFilesTab group={group} settlementUuid={settlement.settlementUuid} />
@@ -320,6 +393,13 @@ export function SettlementSummaryPage() {
       >
         {previewTrainer && <TrainerPreview group={group} settlementUuid={settlement.settlementUuid} month={settlement.month} trainerUuid={previewTrainer.trainer_uuid} />}
       </Modal>
+
+      <TrainerCommentsModal
+        group={group}
+        settlementUuid={settlement.settlementUuid}
+        trainer={commentsTrainer ? { uuid: commentsTrainer.trainer_uuid, name: displayName(commentsTrainer) } : null}
+        onClose={() => setCommentsTrainer(null)}
+      />
 
       <SettlementCommandModal
         group={group}
