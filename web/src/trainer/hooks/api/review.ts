@@ -23,9 +23,10 @@ export const trainerSettlementQueryKeys = queryKeysFactory('trainer-settlement')
 export const CREDIT_NOTES_PAGE_SIZE = 10;
 
 /**
- * GET /api/v2/trainer_credit_notes: the trainer's previews, newest first. No workflowState filter:
- * a preview the company approved already is in state 'approved' and must still be listed; the
- * server answers every settlement that sent this trainer a preview.
+ * GET /api/v2/trainer_credit_notes: the trainer's previews still open for review, newest first.
+ * The spec's query filters workflowState=preview_send (trainer portal 4, 7): once the company
+ * approved (state 'approved') or the credit note is made, the preview leaves this list; the issued
+ * credit note is in the credit-notes list then.
  */
 export function useTrainerCreditNotes({ studioGroupUuid, page = 1 }: { studioGroupUuid?: string; page?: number } = {}) {
   const session = useSession();
@@ -33,7 +34,7 @@ export function useTrainerCreditNotes({ studioGroupUuid, page = 1 }: { studioGro
   return useQuery({
     queryKey: trainerCreditNoteQueryKeys.list({ user: userUuid, studioGroupUuid, page }),
     queryFn: ({ signal }) => {
-      const query = new URLSearchParams({ 'order[createdDt]': 'desc', itemsPerPage: String(CREDIT_NOTES_PAGE_SIZE), page: String(page), trainerUuid: userUuid });
+      const query = new URLSearchParams({ workflowState: 'preview_send', 'order[createdDt]': 'desc', itemsPerPage: String(CREDIT_NOTES_PAGE_SIZE), page: String(page), trainerUuid: userUuid });
       if (studioGroupUuid) query.set('studioGroupUuid', studioGroupUuid);
       return apiRequest(`/api/v2/trainer_credit_notes?${query.toString()}`, { schema: ZTrainerCreditNotesResponse, signal });
     },
