@@ -470,7 +470,6 @@ export const de: Translation = {
       documents: 'Dokumente',
       creditNotes: 'Gutschriften',
       preview: 'Gutschrift-Vorschauen',
-      notYet: 'Dieser Bereich folgt in Kürze.',
     },
     review: {
       title: 'Gutschrift prüfen',
@@ -778,39 +777,6 @@ export const de: Translation = {
       amountRequired: 'Bitte gib einen Betrag ungleich null ein.',
       add: 'Position hinzufügen',
       remove: 'Position entfernen',
-    },
-    upcoming: {
-      note: 'Dieser Schritt gehört zur nächsten Ausbaustufe des Monatsabschlusses und ist noch nicht verfügbar.',
-      waiting: 'Deine Abrechnung ist gespeichert und wartet hier.',
-      sendPreview: {
-        title: 'Vorschau an Trainer senden',
-        text: 'Die Trainer erhalten eine Vorschau ihrer Abrechnung im Portal und per E-Mail, auf Wunsch mit einer Nachricht von dir.',
-        points: [
-          'Für jeden ausgewählten Trainer wird eine Prüfung angelegt; der Fortschritt erscheint hier live.',
-          'Trainer ohne verbundenes Portalkonto werden aufgelistet, damit du nachfassen kannst.',
-        ],
-      },
-      reviewFeedback: {
-        title: 'Trainer-Feedback prüfen',
-        text: 'Du siehst das Feedback jedes Trainers zu seinen Kursen, beantwortest Kommentare und gibst Trainer einzeln oder alle auf einmal frei.',
-        points: [
-          'Ein Zähler zeigt, wie viele Trainer ihr Feedback abgegeben haben.',
-          'Freigegebene Trainer gehen weiter zu ihrer Gutschrift.',
-        ],
-      },
-      createCreditNotes: {
-        title: 'Gutschriften erstellen',
-        text: 'Gutschriften (§14 UStG) werden als PDF mit lückenlosen Nummern erstellt und an die Trainer gesendet.',
-        points: [
-          'Die SEPA-Zahlungsdatei, das ZIP der Gutschriften und die CSV der Studiokosten werden erstellt.',
-          'Die Buchhaltung erhält eine E-Mail mit den gewählten Dateien.',
-        ],
-      },
-      summary: {
-        title: 'Zusammenfassung',
-        text: 'Der abgeschlossene Monat mit seinen Summen, den Dateien jedes Laufs und dem Protokoll aller Vorgänge.',
-        points: ['Banking-XML und Gutschriften jedes Laufs herunterladen.'],
-      },
     },
     summary: {
       title: 'Abrechnung',

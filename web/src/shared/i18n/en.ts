@@ -469,7 +469,6 @@ export const en = {
       documents: 'Documents',
       creditNotes: 'Credit notes',
       preview: 'Credit note previews',
-      notYet: 'This section will follow soon.',
     },
     review: {
       title: 'Credit note review',
@@ -777,39 +776,6 @@ export const en = {
       amountRequired: 'Please enter an amount other than zero.',
       add: 'Add line',
       remove: 'Remove line',
-    },
-    upcoming: {
-      note: 'This step is part of the next stage of the month close and is not available yet.',
-      waiting: 'Your settlement is saved and waits here.',
-      sendPreview: {
-        title: 'Send preview to trainer',
-        text: 'Trainers will receive a preview of their settlement in the portal and by e-mail, with an optional message from you.',
-        points: [
-          'A review is created for every selected trainer; progress shows here live.',
-          'Trainers without a connected portal account are listed so you can follow up.',
-        ],
-      },
-      reviewFeedback: {
-        title: 'Review trainer feedback',
-        text: 'You will see each trainer’s feedback on their classes, answer comments and approve trainers one by one or all at once.',
-        points: [
-          'A counter shows how many trainers have submitted feedback.',
-          'Approved trainers move on to their credit note.',
-        ],
-      },
-      createCreditNotes: {
-        title: 'Create credit notes',
-        text: 'Self-billed credit notes (§14 UStG) will be created as PDFs with gap-free numbers and sent to the trainers.',
-        points: [
-          'The SEPA payment file, the credit-notes ZIP and the studio costs CSV are created.',
-          'The accountant receives an e-mail with the files you chose.',
-        ],
-      },
-      summary: {
-        title: 'Summary',
-        text: 'The closed month with its sums, the files of every run and the log of everything that happened.',
-        points: ['Download the banking XML and the credit notes of every run.'],
-      },
     },
     summary: {
       title: 'Settlement',

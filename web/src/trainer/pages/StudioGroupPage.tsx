@@ -1,4 +1,4 @@
-import { Card, Stack, Tabs, Text } from '@mantine/core';
+import { Card, Stack, Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../shared/components/PageHeader';
@@ -9,8 +9,9 @@ import { CreditNotesPreviewList } from '../components/CreditNotesPreviewList';
 import { IssuedCreditNotesList } from '../components/IssuedCreditNotesList';
 import { SelfBillingConsentCard } from '../components/SelfBillingConsentCard';
 
-type StudioTab = 'documents' | 'credit-notes' | 'credit-notes/preview';
-const TABS: readonly StudioTab[] = ['documents', 'credit-notes', 'credit-notes/preview'];
+// The documents tab joins with the documents feature (issue 10): no tab that only promises.
+type StudioTab = 'credit-notes' | 'credit-notes/preview';
+const TABS: readonly StudioTab[] = ['credit-notes', 'credit-notes/preview'];
 
 /**
  * /:locale/trainer/studio/:studioGroupUuid/* (spec 2 "Studio page"): a connected studio group with the
@@ -25,7 +26,7 @@ export function StudioGroupPage() {
   const session = useSession();
   const group = session?.studioGroups.find((candidate) => candidate.uuid === studioGroupUuid);
   if (!group) return <NotFoundPage />;
-  const tab: StudioTab = TABS.find((candidate) => candidate === rest?.replace(/\/$/, '')) ?? 'documents';
+  const tab: StudioTab = TABS.find((candidate) => candidate === rest?.replace(/\/$/, '')) ?? 'credit-notes';
 
   return (
     <>
@@ -34,9 +35,6 @@ export function StudioGroupPage() {
       <Card p={0} data-testid="trainer-studio-group">
         <Tabs value={tab} onChange={(value) => value && void navigate(`/${locale}/trainer/studio/${group.uuid}/${value}`)}>
           <Tabs.List px="md" pt="xs">
-            <Tabs.Tab value="documents" data-testid="studio-tab-documents">
-              {t('trainerPortal.studioTabs.documents')}
-            </Tabs.Tab>
             <Tabs.Tab value="credit-notes" data-testid="studio-tab-credit-notes">
               {t('trainerPortal.studioTabs.creditNotes')}
             </Tabs.Tab>
@@ -47,10 +45,8 @@ export function StudioGroupPage() {
           <Stack p="lg">
             {tab === 'credit-notes/preview' ? (
               <CreditNotesPreviewList studioGroupUuid={group.uuid} withTitle={false} />
-            ) : tab === 'credit-notes' ? (
-              <IssuedCreditNotesList studioGroupUuid={group.uuid} />
             ) : (
-              <Text c="dimmed">{t('trainerPortal.studioTabs.notYet')}</Text>
+              <IssuedCreditNotesList studioGroupUuid={group.uuid} />
             )}
           </Stack>
         </Tabs>

@@ -17,7 +17,6 @@ import { useCurrentStudioGroup } from '../../current-studio-group';
 import { SettlementStatusBadge } from '../components/badges';
 import { IconDots } from '../components/icons';
 import { SettlementCommandModal } from '../components/SettlementCommandModal';
-import type { UpcomingStepKey } from '../components/UpcomingStepPane';
 import { isNotFound, settlementQueryKeys, useJumpToStep, useSettlement } from '../hooks/settlement-api';
 import { useSettlementLiveUpdates } from '../hooks/use-settlement-live-updates';
 import { settlementMonthOf } from '../settlement-month';
@@ -34,9 +33,6 @@ const loadSendPreviewStep = () => import('../steps/SendPreviewStep').then((m) =>
 const loadFeedbackReviewStep = () => import('../steps/FeedbackReviewStep').then((m) => m.FeedbackReviewStep as ComponentType<WizardStepProps>);
 const loadCreditNotesStep = () => import('../steps/CreditNotesStep').then((m) => m.CreditNotesStep as ComponentType<WizardStepProps>);
 const loadSummaryStep = () => import('../credit-notes/SummaryStepPane').then((m) => m.SummaryStepPane as ComponentType<WizardStepProps>);
-const loadUpcomingStep = () => import('../components/UpcomingStepPane').then((m) => m.UpcomingStepPane as ComponentType<{ step: UpcomingStepKey; waiting: boolean }>);
-
-const UPCOMING: Record<number, UpcomingStepKey> = {};
 
 /** Step index 4: a finished credit-note run moves the workflow to the summary, but the step stays on screen for its accounting e-mail. */
 const CREDIT_NOTES_STEP = 4;
@@ -231,8 +227,6 @@ function SettlementWizard({ settlementUuid }: { settlementUuid: string }) {
     );
   }
 
-  const upcoming = UPCOMING[viewStep];
-
   return (
     <>
       {header}
@@ -300,7 +294,6 @@ function SettlementWizard({ settlementUuid }: { settlementUuid: string }) {
           {viewStep === 3 && <StepLoader load={loadFeedbackReviewStep} props={stepProps} />}
           {viewStep === 4 && <StepLoader load={loadCreditNotesStep} props={stepProps} />}
           {viewStep === 5 && <StepLoader load={loadSummaryStep} props={stepProps} />}
-          {upcoming && <StepLoader load={loadUpcomingStep} props={{ step: upcoming, waiting: inProgress }} />}
         </div>
 
         {viewStep === LAST_STEP && settlement && (
