@@ -5,7 +5,7 @@ import {
   WorkflowNotFoundError,
   WorkflowUpdateFailedError,
 } from '@temporalio/client';
-import { ApplicationFailure } from '@temporalio/common';
+import { ActivityFailure, ApplicationFailure } from '@temporalio/common';
 import type { TErrorResponse } from '../../contracts/common.contract';
 import { isMessageKey, translate, type Locale, type MessageKey, type MessageParams } from '../../domain/messages';
 import { localeOf } from './locale';
@@ -38,6 +38,13 @@ export function describeZodError(error: ZodError, where: string, locale: Locale 
   return { field, message: translate(locale, 'validation.fieldMessage', { field, reason }) };
 }
 
+/** The ApplicationFailure behind an update's failure: its own cause, or an activity's one level down. */
+function applicationFailureIn(cause: unknown): ApplicationFailure | undefined {
+  if (cause instanceof ApplicationFailure) return cause;
+  if (cause instanceof ActivityFailure && cause.cause instanceof ApplicationFailure) return cause.cause;
+  return undefined;
+}
+
 function toErrorBody(error: unknown, locale: Locale): { httpStatus: number; body: TErrorResponse } {
   const say = (key: MessageKey, params?: MessageParams) => translate(locale, key, params);
   if (error instanceof HttpError) {
@@ -53,10 +60,13 @@ function toErrorBody(error: unknown, locale: Locale): { httpStatus: number; body
   if (error instanceof WorkflowNotFoundError) {
     return { httpStatus: 404, body: { status: 'error', message: say('process.notFound') } };
   }
-  if (error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure) {
-    // Update validators reject with ApplicationFailure; its type names the HTTP status (e.g. 'Conflict').
-    const httpStatus = error.cause.type === 'NotFound' ? 404 : error.cause.type === 'Invalid' ? 422 : 409;
-    return { httpStatus, body: { status: 'error', message: say(error.cause.message, (error.cause.details?.[0] ?? undefined) as MessageParams | undefined) } };
+  const refusal = error instanceof WorkflowUpdateFailedError ? applicationFailureIn(error.cause) : undefined;
+  if (refusal) {
+    // Update validators reject with ApplicationFailure, and so do non-retryable activity refusals inside
+    // an update (wrapped in an ActivityFailure); its type names the HTTP status (e.g. 'Conflict').
+    const httpStatus = refusal.type === 'NotFound' ? 404 : refusal.type === 'Invalid' ? 422 : 409;
+    const message = isMessageKey(refusal.message) ? say(refusal.message, (refusal.details?.[0] ?? undefined) as MessageParams | undefined) : refusal.message;
+    return { httpStatus, body: { status: 'error', message } };
   }
   const bodyParserError = error as { type?: string; status?: number };
   if (bodyParserError?.type === 'entity.parse.failed') {

@@ -517,7 +517,9 @@ describe('tenancy matrix', () => {
   it('lets the operator read every admin route of the first group without a server error', { timeout: 120_000 }, async () => {
     const operator = callers.find((caller) => caller.name === 'operator')!;
     const reads = routes.filter((route) => kindOf(route.path) === 'admin' && route.method === 'get');
-    const outcomes = await runAll(reads, 4, async (route) => {
+    // One after the other, as a client of the spec's v1 invoice calls works (one trainer at a time):
+    // concurrent v1 calls on one settlement race in the workflow's v1 face (see the closing note).
+    const outcomes = await runAll(reads, 1, async (route) => {
       const request = buildRequest(fixture, route, fixture.subjects.demo, operator);
       return run({ route, caller: operator, url: request.url, method: 'GET', body: undefined, contentType: 'application/json', expect: 'own', hiddenTrainers: 'all' });
     });
