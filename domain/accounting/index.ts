@@ -1,1 +1,2 @@
 export { csvAmount, studioCostRows, studioCostsCsv, type StudioCostLine, type StudioCostRow } from './studio-costs-csv';
+export * from './datev';
