@@ -5,6 +5,10 @@ import { defineMessages } from './catalog';
 export const reviewMessages = defineMessages({
   'review.commentEmpty': { en: 'Please enter a comment.', de: 'Bitte gib einen Kommentar ein.' },
   'review.commentTooLong': { en: 'A comment may have at most 2,000 characters.', de: 'Ein Kommentar darf höchstens 2.000 Zeichen haben.' },
+  'review.approvalInProgress': {
+    en: 'Another approval of this trainer is being recorded right now. Please try again in a moment.',
+    de: 'Gerade wird eine andere Freigabe dieses Trainers gespeichert. Bitte versuche es gleich noch einmal.',
+  },
   'review.lockedCompanyApproved': {
     en: 'This preview has been approved already and cannot be edited anymore.',
     de: 'Diese Vorschau wurde bereits freigegeben und kann nicht mehr bearbeitet werden.',

@@ -39,6 +39,9 @@ type Activities = PrepareActivities &
 
 type Calls = { previews: string[][]; approvals: TRecordApprovalInput[]; issued: string[]; prepared: string[][] };
 
+/** How long the mocked recordApproval takes (real time). */
+let approvalDelayMs = 0;
+
 /** Mocked activities that keep approvals as the records would: the latest toggle per trainer and kind. */
 function mockActivities() {
   const calls: Calls = { previews: [], approvals: [], issued: [], prepared: [] };
@@ -75,6 +78,8 @@ function mockActivities() {
     },
     async recordApproval(input) {
       calls.approvals.push(input);
+      // As slow as the records can be under load, so that approvals overlap in the workflow.
+      if (approvalDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, approvalDelayMs));
       const approvals = { ...(current.get(input.trainerUuid) ?? { company: false, trainer: false }) };
       if (input.by === 'trainer') approvals.trainer = input.approved;
       if (input.by === 'company') approvals.company = input.approved;
@@ -197,6 +202,28 @@ describe('settlementWorkflow: the review loop', () => {
       ]);
       expect((await handle.describe()).status.name).toBe('RUNNING');
     });
+  });
+
+  it('records the approvals of many trainers side by side; a second toggle of the same trainer meanwhile is refused', async () => {
+    const trainers = Array.from({ length: 12 }, () => randomUUID());
+    approvalDelayMs = 300;
+    try {
+      await withReviewedSettlement(trainers, trainers, async (handle, calls) => {
+        // Every trainer at once, as a month's trainers approve: none is refused for another's approval.
+        const answers = await Promise.all(trainers.map((uuid) => approve(handle, uuid, 'trainer')));
+        expect(answers.map((answer) => answer.entries[0]?.approved)).toEqual(trainers.map(() => true));
+        expect((await handle.query(stateQuery)).approvals).toEqual(Object.fromEntries(trainers.map((uuid) => [uuid, { company: false, trainer: true }])));
+
+        // The same trainer twice at once: the second waits for no stale answer, it is refused and may try again.
+        const first = approve(handle, trainers[0]!, 'company');
+        await untilState(handle, () => calls.approvals.length === trainers.length + 1);
+        expect(await refusal(approve(handle, trainers[0]!, 'company', false))).toEqual({ type: 'Conflict', message: 'review.approvalInProgress' });
+        expect((await first).state.approvals[trainers[0]!]).toEqual({ company: true, trainer: true });
+        expect(calls.approvals).toHaveLength(trainers.length + 1);
+      });
+    } finally {
+      approvalDelayMs = 0;
+    }
   });
 
   it('refuses locked approvals in the validator, running no activity', async () => {

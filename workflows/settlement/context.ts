@@ -77,8 +77,12 @@ export function createSettlementContext(input: z.output<typeof ZSettlementInput>
     pendingRun: null as TSendCreditNotesArgs | null,
     /** Trainers prepared in any run of this settlement (they have lines). */
     everPrepared: new Set<string>(),
-    /** A status command or admin position being recorded: no preparation may start meanwhile. */
+    /** A status command, admin position or approval being recorded: no preparation may start meanwhile. */
     busyCommands: 0,
+    /** Of busyCommands, the approvals: approvals of different trainers are recorded side by side. */
+    approvalsInFlight: 0,
+    /** Trainers whose approval is being recorded: a second one for the same trainer waits its turn. */
+    approvingTrainers: new Set<string>(),
     /** Index of the last phase finished in the current preparation run (-1 none, 2 all). */
     phasesDone: -1,
 

@@ -39,6 +39,8 @@ export function registerReviewHandlers(ctx: SettlementContext): void {
     approveUpdate,
     async ({ trainerUuid, by, approved, userUuid, studioUuid }) => {
       ctx.busyCommands++;
+      ctx.approvalsInFlight++;
+      ctx.approvingTrainers.add(trainerUuid);
       let result: Awaited<ReturnType<typeof recordApproval>>;
       try {
         result = await recordApproval({ settlementUuid, trainerUuid, by, approved, userUuid, studioUuid, locale });
@@ -48,6 +50,8 @@ export function registerReviewHandlers(ctx: SettlementContext): void {
         throw error;
       } finally {
         ctx.busyCommands--;
+        ctx.approvalsInFlight--;
+        ctx.approvingTrainers.delete(trainerUuid);
       }
       state.approvals[trainerUuid] = { company: result.company, trainer: result.trainer };
       return { entries: result.entries, state: ctx.snapshot() };
@@ -55,7 +59,11 @@ export function registerReviewHandlers(ctx: SettlementContext): void {
     {
       validator: ({ trainerUuid, by, studioUuid }) => {
         ctx.assertInProgress();
-        if (ctx.preparing() || ctx.busyCommands > 0) throw fail(FAILURE.conflict, 'settlement.preparationRunning');
+        // Only a preparation or a status command keeps an approval out; other trainers' approvals do
+        // not (1,000 trainers approve within minutes of each other), one of the same trainer does.
+        // Loosening a validator needs no patched(): refused updates leave no trace in the history.
+        if (ctx.preparing() || ctx.busyCommands > ctx.approvalsInFlight) throw fail(FAILURE.conflict, 'settlement.preparationRunning');
+        if (ctx.approvingTrainers.has(trainerUuid)) throw fail(FAILURE.conflict, 'review.approvalInProgress');
         if (!APPROVAL_KINDS.includes(by)) throw fail(FAILURE.invalid, 'validation.invalid');
         if (by === 'location' && !studioUuid) throw fail(FAILURE.invalid, 'validation.invalid');
         if (!ctx.inSettlement(trainerUuid)) throw fail(FAILURE.notFound, 'review.trainerNotInSettlement');
