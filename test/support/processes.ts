@@ -5,8 +5,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Connection } from '@temporalio/client';
 import { msToTs } from '@temporalio/common/lib/time';
-import { temporal as proto } from '@temporalio/proto';
+import protoPackage from '@temporalio/proto';
 import { TASK_QUEUE } from '../../workflows/ids';
+
+// The default import: @temporalio/proto is CommonJS whose names Node's ESM loader cannot see (tsx runs bench/close.ts).
+const proto = protoPackage.temporal;
 
 // The real process entry points (api/main.ts, worker/main.ts) as child processes of a test, as the
 // distributed deployment runs them: each with its own environment, output in a log file, killed
@@ -107,7 +110,7 @@ export async function waitForWorkers({ address, namespace, workers, timeoutMs = 
   const connection = await Connection.connect({ address });
   try {
     const identities = workers.map((worker) => `${worker.pid}@${os.hostname()}`);
-    const pollers = async (taskQueueType: proto.api.enums.v1.TaskQueueType) => {
+    const pollers = async (taskQueueType: (typeof proto.api.enums.v1.TaskQueueType)[keyof typeof proto.api.enums.v1.TaskQueueType]) => {
       const answer = await connection.workflowService.describeTaskQueue({ namespace, taskQueue: { name: TASK_QUEUE }, taskQueueType });
       return new Set((answer.pollers ?? []).map((poller) => poller.identity));
     };

@@ -1,0 +1,277 @@
+// `npm run bench:close`: the whole month close of the synthetic studio group (1,000 trainers, 50
+// studios, 60,000 classes; BENCH_TRAINERS / BENCH_STUDIOS / BENCH_CLASSES change the size) through
+// the real processes, as a studio group runs it: a scratch PostgreSQL (embedded, or a scratch database
+// on DATABASE_URL's server), the Temporal dev server, one api and one worker process (the real entry
+// points), an SMTP server in this process receiving every e-mail. Driven through the spec's HTTP calls
+// as the wizard and the trainers' browsers make them:
+//   prepare      the three phases (invoice data, classes, trainers) and /settlement/create (review on)
+//   previews     /settlement/trainer-preview/send for every trainer (stream), until every preview
+//                e-mail has arrived over SMTP
+//   interactive  BENCH_USERS (200) trainers at once on their review screen (credit-note-preview,
+//                add-comment) and staff on the preview check, BENCH_INTERACTIVE_SECONDS (10) long:
+//                latencies p50 / p99
+//   approvals    every trainer approves (BENCH_USERS at a time), then the company approves each trainer
+//   credit notes /settlement/trainer-credit-note/send for every trainer (numbers, PDFs, SEPA, ZIP, CSV:
+//                the stream to its end), until every credit-note e-mail has arrived
+//   accounting   /settlement/sepa-xml/create, accounting-email/prepare and /send, until it arrived
+// Prints a table per phase: wall time, requests, CPU and peak RSS of each process (api, worker,
+// PostgreSQL, Temporal, this driver with the SMTP server). Log-ins are set up, not timed (see
+// bench/portal-users.ts). BENCH_KEEP=1 keeps the scratch database, the data folder and the logs.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { OVERALL_FEEDBACK } from '../contracts/review.contract';
+import { initOrm, migrateToLatest } from '../db/orm';
+import { findTemporalCli, startTemporalDevServer } from '../scripts/lib/temporal-tools';
+import { readNdjson } from '../test/support/ndjson';
+import { killAll, startAppProcess, waitForApi, waitForWorkers, waitUntil } from '../test/support/processes';
+import { startSmtpServer } from '../test/support/smtp';
+import { writePortalUsers, type Caller } from './portal-users';
+import { processProbe, type TreeFigures } from './process-probe';
+import { BENCH_MONTH, groupSizeFromEnv, scratchDatabase, writeSyntheticGroup } from './synthetic-group';
+
+const SIZE = groupSizeFromEnv();
+const USERS = Number(process.env.BENCH_USERS ?? 200);
+const INTERACTIVE_SECONDS = Number(process.env.BENCH_INTERACTIVE_SECONDS ?? 10);
+/** Issue 14's goals on the 2-core machine (ms). */
+const GOALS: Record<string, number> = { prepare: 2_000, previews: 3_000, 'credit notes': 5_000, accounting: 1_000, total: 15_000 };
+
+let requests = 0;
+async function call(method: string, url: string, caller: Caller, body?: unknown): Promise<Response> {
+  requests++;
+  return fetch(url, { method, headers: caller.headers, body: body === undefined ? undefined : JSON.stringify(body) });
+}
+async function expectOk(response: Response, what: string): Promise<Response> {
+  if (response.status >= 300) throw new Error(`${what}: ${response.status} ${await response.text()}`);
+  return response;
+}
+async function drain(response: Response, what: string) {
+  await expectOk(response, what);
+  let last: unknown;
+  for await (const line of readNdjson<{ status?: string; message?: string }>(response)) {
+    last = line;
+    if (line.status === 'error') throw new Error(`${what}: ${JSON.stringify(line)}`);
+  }
+  return last;
+}
+
+/** Runs `tasks` with at most `width` at a time; answers each call's latency (ms). */
+async function pool<T>(items: T[], width: number, task: (item: T) => Promise<void>): Promise<number[]> {
+  const latencies: number[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(width, items.length) }, async () => {
+      for (let index = next++; index < items.length; index = next++) {
+        const started = performance.now();
+        await task(items[index]!);
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
+  return latencies;
+}
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+const latencyText = (values: number[]) => `p50 ${percentile(values, 50).toFixed(0)} ms, p99 ${percentile(values, 99).toFixed(0)} ms (${values.length} calls)`;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+function postmasterPid(dataDir: string): number | undefined {
+  const pidFile = fs.readdirSync(dataDir, { recursive: true, encoding: 'utf8' }).find((file) => file.endsWith('postmaster.pid'));
+  return pidFile ? Number(fs.readFileSync(path.join(dataDir, pidFile), 'utf8').split('\n')[0]) : undefined;
+}
+
+async function main() {
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trainerpay-bench-close-'));
+  const logDir = path.join(workDir, 'logs');
+  const dataDir = path.join(workDir, 'data');
+  fs.mkdirSync(logDir);
+  fs.mkdirSync(dataDir);
+  const database = await scratchDatabase();
+  const smtp = await startSmtpServer();
+  const cli = findTemporalCli();
+  if (!cli) throw new Error('No Temporal CLI: run `node scripts/ensure-tools.mjs`.');
+  const temporal = await startTemporalDevServer({ cli, port: 18233 + (process.pid % 1000), log: path.join(logDir, 'temporal.log') });
+  const apps: Array<ReturnType<typeof startAppProcess>> = [];
+  try {
+    const started = performance.now();
+    const orm = await initOrm(database.url);
+    await migrateToLatest(orm);
+    await orm.close(true);
+    const client = new pg.Client({ connectionString: database.url });
+    client.on('error', () => undefined);
+    await client.connect();
+    const { group, trainerUuids } = await writeSyntheticGroup(client, SIZE, { withSettlement: false });
+    const users = await writePortalUsers(client, group.id);
+    await client.query('analyze');
+    await client.end();
+    const setupMs = performance.now() - started;
+
+    const env = {
+      DATABASE_URL: database.url,
+      TEMPORAL_ADDRESS: temporal.address,
+      SMTP_URL: smtp.url,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      PUBLIC_URL: 'https://pay.example',
+      WEB_DIST: path.join(workDir, 'no-web-app'),
+      NODE_ENV: 'production',
+    };
+    const api = startAppProcess({ name: 'api', entry: 'api/main.ts', env, logDir });
+    const worker = startAppProcess({ name: 'worker', entry: 'worker/main.ts', env, logDir });
+    apps.push(api, worker);
+    const baseUrl = await waitForApi(api);
+    await waitForWorkers({ address: temporal.address, namespace: 'default', workers: [worker] });
+
+    const pgPid = database.dataDir ? postmasterPid(database.dataDir) : undefined;
+    const probe = processProbe({ api: api.pid, worker: worker.pid, ...(pgPid ? { postgres: pgPid } : {}), temporal: temporal.process.pid!, driver: process.pid });
+    const rows: Array<{ phase: string; ms: number; requests: number; figures: Record<string, TreeFigures>; detail: string }> = [];
+    const phase = async (name: string, work: () => Promise<string>) => {
+      probe.cut();
+      const requestsBefore = requests;
+      const phaseStarted = performance.now();
+      const detail = await work();
+      rows.push({ phase: name, ms: performance.now() - phaseStarted, requests: requests - requestsBefore, figures: probe.cut(), detail });
+      console.log(`${name}: ${seconds(rows.at(-1)!.ms)}  ${detail}`);
+    };
+
+    const admin = users.admin;
+    const v1 = (urlPath: string) => `${baseUrl}/api/v1/${group.uuid}${urlPath}`;
+    const settlementUuid = crypto.randomUUID();
+    const runUuid = crypto.randomUUID();
+    const base = { idMandant: group.mandantId, idStudioGroup: group.id, studioGroupUuid: group.uuid, settlementMonth: BENCH_MONTH, settlementUuid };
+    const previewPath = (trainer: Caller) => `${baseUrl}/api/v2/${group.uuid}/trainer-account/${trainer.userUuid}/credit-note-preview/${settlementUuid}`;
+    const mails = () => smtp.received.length;
+    const waitForMails = (count: number, what: string) => waitUntil(what, () => mails() >= count, { timeoutMs: 600_000, intervalMs: 20 });
+    const closeStarted = performance.now();
+
+    await phase('prepare', async () => {
+      for (const [step, extra] of [['invoice-data', { trainersSelected: trainerUuids }], ['class', {}], ['trainer', {}]] as const) {
+        await expectOk(await call('POST', v1(`/settlement/${group.apiSlug}/create/${step}`), admin, { ...base, ...extra }), `prepare ${step}`);
+      }
+      await expectOk(await call('POST', v1('/settlement/create'), admin, { ...base, apiSlug: group.apiSlug, trainerReview: true }), 'settlement/create');
+      const sums = (await (await expectOk(await call('GET', v1(`/settlement/calculate-sum/${settlementUuid}`), admin), 'calculate-sum')).json()) as { sumGross: number };
+      return `${trainerUuids.length} trainers, gross ${sums.sumGross.toFixed(2)} EUR`;
+    });
+
+    await phase('previews', async () => {
+      const before = mails();
+      await drain(await call('POST', v1('/settlement/trainer-preview/send'), admin, { settlementUuid, settlementMonth: BENCH_MONTH, trainersSelected: trainerUuids, message: 'Bitte prüfen' }), 'preview send');
+      await waitForMails(before + trainerUuids.length, 'every preview e-mail');
+      return `${mails() - before} e-mails received over SMTP`;
+    });
+
+    let interactive = '';
+    await phase('interactive', async () => {
+      const until = performance.now() + INTERACTIVE_SECONDS * 1000;
+      const previews: number[] = [];
+      const comments: number[] = [];
+      const checks: number[] = [];
+      const trainers = users.trainers.slice(0, USERS);
+      const timed = async (into: number[], request: () => Promise<Response>, what: string) => {
+        const callStarted = performance.now();
+        const response = await request();
+        await expectOk(response, what);
+        await response.arrayBuffer();
+        into.push(performance.now() - callStarted);
+      };
+      let round = 0;
+      await Promise.all([
+        ...trainers.map(async (trainer) => {
+          for (let turn = 0; performance.now() < until; turn++) {
+            await timed(previews, () => call('GET', previewPath(trainer), trainer), 'credit-note-preview');
+            if (turn === 1) await timed(comments, () => call('POST', `${previewPath(trainer)}/add-comment`, trainer, { comment: 'Kurs am Montag fehlt?', classHash: OVERALL_FEEDBACK }), 'add-comment');
+          }
+        }),
+        // Staff looking through the preview check while the trainers review (spec admin 2.16).
+        ...Array.from({ length: 4 }, async () => {
+          while (performance.now() < until) {
+            const trainer = users.trainers[round++ % users.trainers.length]!;
+            await timed(checks, () => call('POST', v1(`/settlement/trainer-preview/${trainer.trainerUuid}`), admin, { settlementUuid, settlementMonth: BENCH_MONTH, apiSlug: group.apiSlug }), 'preview check');
+          }
+        }),
+      ]);
+      interactive = `${USERS} trainers + 4 staff for ${INTERACTIVE_SECONDS} s — credit-note-preview ${latencyText(previews)}; add-comment ${latencyText(comments)}; preview check ${latencyText(checks)}`;
+      return interactive;
+    });
+
+    let approvalLatencies = '';
+    await phase('approvals', async () => {
+      const byTrainer = await pool(users.trainers, USERS, async (trainer) => {
+        await expectOk(await call('POST', `${previewPath(trainer)}/approve`, trainer, { approved: true }), 'trainer approve');
+      });
+      const byCompany = await pool(users.trainers, USERS, async (trainer) => {
+        await expectOk(await call('POST', v1(`/settlement/trainer-preview/approve_by_company/${trainer.trainerUuid}`), admin, { settlementUuid, approved: true }), 'company approve');
+      });
+      approvalLatencies = `trainer approve ${latencyText(byTrainer)}; company approve ${latencyText(byCompany)}`;
+      return approvalLatencies;
+    });
+
+    await phase('credit notes', async () => {
+      const before = mails();
+      await drain(await call('POST', v1('/settlement/trainer-credit-note/send'), admin, { settlementUuid, settlementRunUuid: runUuid, trainersSelected: trainerUuids }), 'credit-note run');
+      const streamEnded = performance.now();
+      await waitForMails(before + trainerUuids.length, 'every credit-note e-mail');
+      return `run streamed to its end, then ${seconds(performance.now() - streamEnded)} until the last of ${mails() - before} e-mails`;
+    });
+
+    await phase('accounting', async () => {
+      const sepa = (await (await expectOk(await call('POST', v1('/settlement/sepa-xml/create'), admin, { settlementUuid, settlementRunUuid: runUuid, settlementMonth: BENCH_MONTH, apiSlug: group.apiSlug }), 'sepa-xml')).json()) as { message: string };
+      await expectOk(await call('POST', v1('/settlement/accounting-email/prepare'), admin, { settlementUuid, settlementRunUuid: runUuid }), 'accounting-email/prepare');
+      const before = mails();
+      await expectOk(
+        await call('POST', v1('/settlement/accounting-email/send'), admin, {
+          settlementUuid,
+          settlementRunUuid: runUuid,
+          accountingEmailAddress: 'steuerbuero@bench.test',
+          accountingEmailSubject: 'Gutschriften Oktober',
+          accountingEmailBody: '<p>Anbei die Dateien.</p>',
+          emailAttachements: ['SEPA_XML', 'CREDIT_NOTES_ZIP', 'STUDIO_COSTS_BY_MONTH'],
+        }),
+        'accounting-email/send',
+      );
+      await waitForMails(before + 1, 'the accounting e-mail');
+      return sepa.message;
+    });
+    const totalMs = performance.now() - closeStarted;
+    probe.stop();
+
+    const processes = Object.keys(rows[0]!.figures);
+    console.log(`\nTrainerPay benchmark: the whole month close through API, Temporal and the worker (${os.cpus().length} CPUs, Node ${process.version}, ${new Date().toISOString().slice(0, 10)})`);
+    console.log(`Database: ${database.where}; Temporal dev server ${temporal.address}; one api and one worker process`);
+    console.log(`Synthetic studio group: ${SIZE.trainers} trainers, ${SIZE.studios} studios, ${SIZE.classes} classes in ${BENCH_MONTH.slice(0, 7)} (set up in ${seconds(setupMs)}, not timed)\n`);
+    const header = ['phase', 'time', 'goal', 'requests', ...processes.map((name) => `${name} CPU / peak RSS`)];
+    const table = rows.map((row) => [
+      row.phase,
+      seconds(row.ms),
+      GOALS[row.phase] ? `≤ ${seconds(GOALS[row.phase]!)}` : '',
+      String(row.requests),
+      ...processes.map((name) => `${seconds(row.figures[name]!.cpuMs)} / ${mb(row.figures[name]!.peakRssBytes)}`),
+    ]);
+    const closeMs = totalMs - (rows.find((row) => row.phase === 'interactive')?.ms ?? 0);
+    table.push(['total (without interactive)', seconds(closeMs), `≤ ${seconds(GOALS.total!)}`, String(rows.filter((row) => row.phase !== 'interactive').reduce((sum, row) => sum + row.requests, 0)), ...processes.map(() => '')]);
+    const widths = header.map((title, column) => Math.max(title.length, ...table.map((row) => row[column]!.length)));
+    const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
+    console.log(line(header));
+    console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+    for (const row of table) console.log(line(row));
+    console.log(`\nInteractive: ${interactive}`);
+    console.log(`Approvals: ${approvalLatencies}`);
+    console.log(`Logs: ${logDir}${process.env.BENCH_KEEP ? '' : ' (removed; BENCH_KEEP=1 keeps them)'}`);
+  } finally {
+    await killAll(apps);
+    await temporal.stop();
+    await smtp.stop();
+    await database.drop();
+    if (!process.env.BENCH_KEEP) fs.rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+await main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
