@@ -26,6 +26,8 @@ import { createSettlementV1Router } from './routes/settlement-v1/settlement-v1.r
 import { createWorkflowsRouter } from './routes/workflows/workflows.router';
 import { createMasterDataRouter } from './routes/master-data/master-data.router';
 import { createOutboxRouter } from './routes/outbox/outbox.router';
+import { createTrainerExportRouter, createTrainerOverviewRouter } from './routes/trainer-overview/trainer-overview.router';
+import { createDataCheckRouter } from './routes/data-check/data-check.router';
 import { createTrainerAccountRouter } from './routes/trainer-account/trainer-account.router';
 import { createReviewRowsRouter } from './routes/review/review-rows.router';
 import { createReviewRowsTrainerRouter } from './routes/review/review-rows.trainer-router';
@@ -81,6 +83,8 @@ export function createApp({ orm, temporal, feed, env }: AppDeps) {
   studioGroupApi.use(createWorkflowsRouter({ temporal, temporalUiUrl: env.temporalUiUrl ?? 'http://localhost:8233', temporalNamespace: env.temporalNamespace }));
   studioGroupApi.use(createCsvUploadRouter({ dataDir: env.dataDir }));
   studioGroupApi.use(createOutboxRouter({ smtpConfigured: Boolean(env.smtpUrl) }));
+  studioGroupApi.use(createTrainerOverviewRouter());
+  studioGroupApi.use(createDataCheckRouter());
   api.use('/v1/:g', studioGroupApi);
   // Wizard v1's unversioned calls (/api/settlement/..., /api/trainer-invoice/...), staff of the path's group only.
   api.use(createSettlementV1Router({ temporal }));
@@ -95,6 +99,7 @@ export function createApp({ orm, temporal, feed, env }: AppDeps) {
   // Downloads take headers or a signed `?token=`, so they sit before /api's header check; and
   // /admin/... and /{locale}/trainer/... download paths before the SPA fallback below.
   app.use(createDownloadsRouter(downloads));
+  app.use(createTrainerExportRouter());
   app.use('/api', api);
 
   // The built web app; every other GET is a client-side route.

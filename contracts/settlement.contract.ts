@@ -254,6 +254,10 @@ export const ZBillableTrainerRow = z.object({
   trainer_account_connected: z.boolean(),
   /** Always sent: the linked trainer account consented to self-billing for this group (§14 (2) UStG); without it no credit note is issued. */
   self_billing_consent: z.boolean().optional(),
+  /** 'Ist FTE': an employee is paid through payroll and never billed by credit note. */
+  is_employee: z.boolean().optional(),
+  /** The trainer changed the IBAN in the portal and staff have not approved it: not billed until they do. */
+  iban_change_pending: z.boolean().optional(),
   workflow_state: ZTrainerWorkflowState,
   /** Classes of the trainer in this studio in the month (as imported now). */
   class_count: z.number().int(),

@@ -68,10 +68,11 @@ async function issueBatch(
 ): Promise<Issued[]> {
   const say = (key: MessageKey, params?: MessageParams) => translate(input.locale, key, params);
   return em.transactional(async (tem) => {
-    const rows = await sql<TrainerRow & { trainer_uuid: string }>(
+    const rows = await sql<TrainerRow & { trainer_uuid: string; is_employee: boolean; iban_change_pending: boolean }>(
       tem,
       `select st.id as settlement_trainer_id, st.trainer_id, st.workflow_state, st.prepared_at is not null as prepared, st.trainer_snapshot,
               t.uuid as trainer_uuid, t.firstname, t.lastname, t.company_name, t.source_id,
+              t.is_employee, t.iban_changed_at is not null as iban_change_pending,
               coalesce(sgt.self_billing_consent_at, t.self_billing_agreement_at) as consent_at, ta.language as account_language
          from settlement_trainer st
          join trainer t on t.id = st.trainer_id
@@ -164,6 +165,17 @@ async function issueBatch(
       const check = checkTrainerData(snapshot);
       if (!check.complete) {
         refuse('creditNote.refused.incompleteData', { fields: check.missing.join(', ') });
+        continue;
+      }
+      // An employee ('Ist FTE') is paid through payroll, never by credit note.
+      if (row.is_employee) {
+        refuse('creditNote.refused.employee');
+        continue;
+      }
+      // An IBAN the trainer changed in the portal is paid only once staff approved it (a taken-over
+      // account must not redirect payouts).
+      if (row.iban_change_pending) {
+        refuse('creditNote.refused.ibanNotApproved');
         continue;
       }
       // §14 (2) UStG: self-billing needs the trainer's prior consent (portal or written agreement).

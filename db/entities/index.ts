@@ -29,6 +29,7 @@ import { StudioGroup } from './studio-group.entity';
 import { StudioGroupTrainer } from './studio-group-trainer.entity';
 import { Trainer } from './trainer.entity';
 import { TrainerAccount } from './trainer-account.entity';
+import { TrainerMergeLog } from './trainer-merge-log.entity';
 import { User } from './user.entity';
 
 // Each entity is exported twice under one name: the schema (a value, for `em.find(Trainer, …)`)
@@ -65,6 +66,7 @@ export * from './studio-group.entity';
 export * from './studio-group-trainer.entity';
 export * from './trainer.entity';
 export * from './trainer-account.entity';
+export * from './trainer-merge-log.entity';
 export * from './user.entity';
 
 /** Every entity, for the ORM config. */
@@ -98,6 +100,7 @@ export const entities = [
   Document,
   ImportLog,
   ImportQueueItem,
+  TrainerMergeLog,
   ContactRequest,
   OutgoingEmail,
   RateLimitCounter,

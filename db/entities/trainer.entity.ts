@@ -46,11 +46,16 @@ export const Trainer = defineEntity({
     selfBillingAgreementBy: () => p.manyToOne(User).nullable(),
     keywords: p.json<string[]>().default([]),
     workflowState: p.enum([...TRAINER_OVERVIEW_STATES]).default('new'),
+    /** Set when the trainer changed the IBAN in the portal; cleared when staff approve: until then it is not paid. */
+    ibanChangedAt: p.datetime().nullable(),
+    /** Staff's last review of the billing data (approved or rejected). */
+    reviewedAt: p.datetime().nullable(),
+    reviewedBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
     createdAt: createdAtProperty(),
     updatedAt: updatedAtProperty(),
   }),
   uniques: [{ properties: ['studioGroup', 'sourceId'] }],
   // Invitations and account linking find a group's trainer records by e-mail.
-  indexes: [{ properties: ['email'] }],
+  indexes: [{ properties: ['email'] }, { properties: ['studioGroup', 'updatedAt'] }],
 });
 export type Trainer = InferEntity<typeof Trainer>;

@@ -10,6 +10,7 @@ import { reviewMessages } from './review.messages';
 import { creditNoteMessages } from './credit-note.messages';
 import { downloadsMessages } from './downloads.messages';
 import { settlementV1Messages } from './settlement-v1.messages';
+import { trainerOverviewMessages } from './trainer-overview.messages';
 
 export * from './catalog';
 
@@ -27,9 +28,10 @@ const catalog: MessageCatalog = {
   ...creditNoteMessages,
   ...downloadsMessages,
   ...settlementV1Messages,
+  ...trainerOverviewMessages,
 };
 
-export type MessageKey = keyof typeof commonMessages | keyof typeof importMessages | keyof typeof importQueueMessages | keyof typeof settlementMessages | keyof typeof masterDataMessages | keyof typeof mailMessages | keyof typeof trainerAccountMessages | keyof typeof reviewMessages | keyof typeof creditNoteMessages | keyof typeof downloadsMessages | keyof typeof settlementV1Messages | (string & {});
+export type MessageKey = keyof typeof commonMessages | keyof typeof importMessages | keyof typeof importQueueMessages | keyof typeof settlementMessages | keyof typeof masterDataMessages | keyof typeof mailMessages | keyof typeof trainerAccountMessages | keyof typeof reviewMessages | keyof typeof creditNoteMessages | keyof typeof downloadsMessages | keyof typeof settlementV1Messages | keyof typeof trainerOverviewMessages | (string & {});
 export type MessageParams = Record<string, string | number>;
 
 export const isMessageKey = (value: string): boolean => Object.hasOwn(catalog, value);

@@ -63,8 +63,9 @@ const schemas = {
  * not consented to self-billing: the run would refuse them one by one; the admin should know first.
  */
 async function assertBillable(req: Request, settlement: Settlement, trainerUuids: string[]) {
-  const rows = await em().getConnection().execute<Array<{ uuid: string; snapshot: TrainerSnapshot | null; consent: Date | null }>>(
-    `select t.uuid, st.trainer_snapshot as snapshot, coalesce(sgt.self_billing_consent_at, t.self_billing_agreement_at) as consent
+  const rows = await em().getConnection().execute<Array<{ uuid: string; snapshot: TrainerSnapshot | null; consent: Date | null; is_employee: boolean; iban_change_pending: boolean }>>(
+    `select t.uuid, st.trainer_snapshot as snapshot, coalesce(sgt.self_billing_consent_at, t.self_billing_agreement_at) as consent,
+            t.is_employee, t.iban_changed_at is not null as iban_change_pending
        from settlement_trainer st join trainer t on t.id = st.trainer_id
        left join studio_group_trainer sgt on sgt.trainer_id = t.id
       where st.settlement_id = ? and t.uuid in (select value::uuid from jsonb_array_elements_text(?::jsonb))`,
@@ -86,6 +87,8 @@ async function assertBillable(req: Request, settlement: Settlement, trainerUuids
 
 /** The run of this settlement and group, or 404; the spec's apiSlug and settlementMonth, when sent, must be the settlement's. */
 async function findRun(req: Request, group: StudioGroup, body: { settlementUuid: string; settlementRunUuid: string; apiSlug?: string; settlementMonth?: string }) {
+    if (row.is_employee) throw new HttpError(422, 'creditNote.trainerEmployee', 'trainersSelected', { trainer: name });
+    if (row.iban_change_pending) throw new HttpError(422, 'creditNote.trainerIbanNotApproved', 'trainersSelected', { trainer: name });
   assertSameStudioGroup(group, { apiSlug: body.apiSlug });
   const settlement = await findSettlement(em(), group, body.settlementUuid);
   if (body.settlementMonth !== undefined) assertMonthMatches(settlement, parseMonth(body.settlementMonth, 'settlementMonth'), localeOf(req));

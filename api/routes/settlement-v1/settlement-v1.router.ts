@@ -64,6 +64,8 @@ const REFUSAL_REASONS: Record<string, MessageKey> = {
   'creditNote.refused.notApproved': 'settlementV1.reason.notApproved',
   'creditNote.refused.nothingToPay': 'settlementV1.reason.nothingToPay',
   'creditNote.refused.invalidDocument': 'settlementV1.reason.invalidDocument',
+  'creditNote.refused.employee': 'settlementV1.reason.employee',
+  'creditNote.refused.ibanNotApproved': 'settlementV1.reason.ibanNotApproved',
 };
 
 const ZId = z.coerce.number().int().positive();

@@ -43,6 +43,8 @@ type BillableSqlRow = {
   class_count: number;
   account_connected: boolean;
   self_billing_consent: boolean;
+  is_employee: boolean;
+  iban_change_pending: boolean;
   state: TTrainerWorkflowState | null;
   month_locked: boolean;
   month_billed: boolean;
@@ -77,7 +79,7 @@ export async function listBillableTrainers(
         group by st.trainer_id
      )
      select t.id, t.uuid, t.source_id, t.firstname, t.lastname, t.company_name, t.street, t.house_number, t.postal_code, t.city,
-            t.iban, t.tax_number, t.tax_number_mandatory, s.uuid as studio_uuid, s.name as studio_name, taught.class_count,
+            t.iban, t.tax_number, t.tax_number_mandatory, t.is_employee, t.iban_changed_at is not null as iban_change_pending, s.uuid as studio_uuid, s.name as studio_name, taught.class_count,
             exists (select 1 from studio_group_trainer sgt where sgt.trainer_id = t.id) as account_connected,
             (t.self_billing_agreement_at is not null or exists (select 1 from studio_group_trainer sgt where sgt.trainer_id = t.id and sgt.self_billing_consent_at is not null)) as self_billing_consent,
             (select st.workflow_state from settlement_trainer st where st.settlement_id = ? and st.trainer_id = t.id) as state,
@@ -119,6 +121,8 @@ export async function listBillableTrainers(
       tax_number_mandatory: row.tax_number_mandatory,
       trainer_account_connected: row.account_connected,
       self_billing_consent: row.self_billing_consent,
+      is_employee: row.is_employee,
+      iban_change_pending: row.iban_change_pending,
       workflow_state: state,
       class_count: row.class_count,
       trainer_data_complete: check.complete,

@@ -14,6 +14,7 @@ import type {
   TTrainerNotificationList,
 } from '../../../contracts/trainer-account.contract';
 import { notFound } from '../../http/errors';
+import { recordTrainerDataChange } from '../trainer-overview/trainer-data-change';
 
 // The trainer's own account, notifications and studio groups. A profile edit advances no process, so
 // it goes straight to PostgreSQL (DESIGN: where truth lives).
@@ -319,6 +320,7 @@ export async function copyAccountToTrainers(em: EntityManager, account: TrainerA
   if (Object.keys(changes).length === 0) return;
   const links = await em.find(StudioGroupTrainer, { trainerAccount: account }, { populate: ['trainer'] });
   if (links.length === 0) return;
+  await recordTrainerDataChange(em, links.map((link) => link.trainer), changes);
   for (const link of links) em.assign(link.trainer, changes as Partial<Trainer>);
   await em.flush();
   // VAT liability decides the VAT of every line: a prepared month keeps the liability its lines were

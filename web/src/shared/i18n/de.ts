@@ -1101,7 +1101,7 @@ export const de: Translation = {
     selectAll: 'alle auswählen',
     unselectAll: 'alle abwählen',
     noTrainers: 'Derzeit sind keine Trainer für den Versand von Gutschriften verfügbar.',
-    block: { billed: 'Abgerechnet', incomplete: 'Daten unvollständig', noConsent: 'Keine Zustimmung zum Gutschriftsverfahren', notApproved: 'Nicht freigegeben' },
+    block: { billed: 'Abgerechnet', incomplete: 'Daten unvollständig', noConsent: 'Keine Zustimmung zum Gutschriftsverfahren', notApproved: 'Nicht freigegeben', employee: 'Angestellt (Lohnabrechnung)', ibanNotApproved: 'IBAN-Änderung nicht genehmigt' },
     blockHint: {
       billed: 'Für diesen Trainer wurde in einem früheren Lauf bereits eine Gutschrift ausgestellt.',
       incomplete: 'Trainer kann nicht abgerechnet werden. Bitte prüfe diese Daten: {{items}}',
@@ -1111,6 +1111,8 @@ export const de: Translation = {
     create: 'Gutschriften erstellen',
     sendEmails: 'E-Mails senden',
     sendEmailsWithRun: 'Kein eigener Schritt: Jede Gutschrift wird im selben Lauf per E-Mail an ihren Trainer geschickt.',
+      employee: 'Angestellte (Ist FTE) werden über die Lohnabrechnung bezahlt, nie per Gutschrift.',
+      ibanNotApproved: 'Der Trainer hat die IBAN im Portal geändert. Genehmige die Trainerdaten auf der Trainerseite, bevor ausgezahlt wird.',
     sendEmailsDone: 'Erledigt: Die E-Mails wurden mit dem Lauf verschickt.',
     progressLabel: 'Fortschritt des Gutschriftenlaufs',
     noMessages: 'Noch keine Meldungen.',

@@ -1100,7 +1100,7 @@ export const en = {
     selectAll: 'select all',
     unselectAll: 'unselect all',
     noTrainers: 'No trainers currently available for sending credit notes.',
-    block: { billed: 'Billed', incomplete: 'Data not complete', noConsent: 'No self-billing consent', notApproved: 'Not approved' },
+    block: { billed: 'Billed', incomplete: 'Data not complete', noConsent: 'No self-billing consent', notApproved: 'Not approved', employee: 'Employee (payroll)', ibanNotApproved: 'IBAN change not approved' },
     blockHint: {
       billed: 'A credit note was issued for this trainer in an earlier run.',
       incomplete: 'Trainer cannot be billed. Please check this data: {{items}}',
@@ -1110,6 +1110,8 @@ export const en = {
     create: 'Create credit notes',
     sendEmails: 'send emails',
     sendEmailsWithRun: 'No separate step: each credit note is e-mailed to its trainer as part of the run.',
+      employee: 'An employee (Ist FTE) is paid through payroll, never by credit note.',
+      ibanNotApproved: 'The trainer changed the IBAN in the portal. Approve the trainer data on the trainer page before it is paid.',
     sendEmailsDone: 'Done: the e-mails went out with the run.',
     progressLabel: 'Progress of the credit-note run',
     noMessages: 'No messages yet.',

@@ -5,7 +5,7 @@ import type { CreditNoteBlock, CreditNoteCandidate } from './credit-note-selecti
 /** Spec 2.4 / 9: the trainer list scrolls at 700 px. */
 const LIST_HEIGHT = 700;
 
-const BLOCK_COLOR: Record<CreditNoteBlock, MantineColor> = { billed: 'green', incomplete: 'red', noConsent: 'orange', notApproved: 'gray' };
+const BLOCK_COLOR: Record<CreditNoteBlock, MantineColor> = { billed: 'green', incomplete: 'red', noConsent: 'orange', notApproved: 'gray', employee: 'grape', ibanNotApproved: 'orange' };
 
 /**
  * Spec 2.8: a checkbox per trainer, all checked by default, 'select all' / 'unselect all'. A trainer

@@ -6,7 +6,7 @@ import type { TBillableTrainerRow, TSettlementWorkflowState, TTrainerDataItem } 
  * the self-billing consent (§14 (2) UStG), and, with trainer review, approved by the company. The
  * others are listed greyed with every reason, so the admin sees what to fix before the next run.
  */
-export type CreditNoteBlock = 'billed' | 'incomplete' | 'noConsent' | 'notApproved';
+export type CreditNoteBlock = 'billed' | 'incomplete' | 'noConsent' | 'notApproved' | 'employee' | 'ibanNotApproved';
 
 export type CreditNoteCandidate = {
   trainerUuid: string;
@@ -50,6 +50,9 @@ export function creditNoteCandidates({
     if (billed.has(row.trainer_uuid) || row.billed || ISSUED_STATES.includes(row.workflow_state)) blocks.push('billed');
     if (!row.trainer_data_complete) blocks.push('incomplete');
     if (row.self_billing_consent === false) blocks.push('noConsent');
+    // Issue 11: an employee is paid through payroll; a changed IBAN waits for staff's approval.
+    if (row.is_employee) blocks.push('employee');
+    if (row.iban_change_pending) blocks.push('ibanNotApproved');
     if (trainerReview && !blocks.includes('billed') && !workflow?.approvals[row.trainer_uuid]?.company) blocks.push('notApproved');
     const company = row.trainer_company_name?.trim() || null;
     byTrainer.set(row.trainer_uuid, {

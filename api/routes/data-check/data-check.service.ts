@@ -1,0 +1,175 @@
+import { DateTime } from 'luxon';
+import { PaymentTypeRule, type StudioGroup } from '../../../db/entities';
+import { paymentRuleInputOf } from '../../../db/payment-rule-input';
+import { berlinDateOf, checkClasses, type ClassFacts } from '../../../domain/pay';
+import { monthInstants, SETTLEMENT_TIME_ZONE } from '../../../domain/settlement/month';
+import { checkTrainerData, trainerDisplayName } from '../../../domain/trainer-data';
+import type { TDataCheckResult, TUncheckedTrainer } from '../../../contracts/trainer-overview.contract';
+import { requestEntityManager } from '../master-data/entity-manager';
+
+// The data check (spec admin 2.19, 3 "Data check result", 7): what keeps the group's next month
+// close from going through, in three lists — trainers to check (incomplete billing data, data
+// changes staff have not reviewed, an IBAN change not approved, missing or expired mandatory
+// documents), the last complete month's classes no payment type rule pays, and the studio group
+// settings a month close needs and lacks.
+
+type TrainerRow = {
+  id: number;
+  uuid: string;
+  source_id: string;
+  firstname: string | null;
+  lastname: string | null;
+  company_name: string | null;
+  street: string | null;
+  house_number: string | null;
+  postal_code: string | null;
+  city: string | null;
+  iban: string | null;
+  tax_number: string | null;
+  tax_number_mandatory: boolean;
+  is_employee: boolean;
+  workflow_state: string;
+  iban_changed_at: Date | null;
+};
+
+type DocumentGapRow = { trainer_id: number; category_name: string; expired: boolean };
+
+/** The last complete month (its last day) in Germany. */
+export function lastCompleteMonth(now: Date = new Date()): string {
+  return DateTime.fromJSDate(now, { zone: SETTLEMENT_TIME_ZONE }).startOf('month').minus({ days: 1 }).toISODate()!;
+}
+
+async function uncheckedTrainers(group: StudioGroup): Promise<TUncheckedTrainer[]> {
+  const em = requestEntityManager();
+  const trainers = await em.execute<TrainerRow[]>(
+    `select id, uuid, source_id, firstname, lastname, company_name, street, house_number, postal_code, city, iban, tax_number,
+            tax_number_mandatory, is_employee, workflow_state, iban_changed_at
+       from trainer where studio_group_id = ?`,
+    [group.id],
+  );
+  // Mandatory categories a linked trainer has no valid document for: none uploaded (or only
+  // rejected ones), or only expired ones. Trainers without an account cannot upload and are not asked.
+  const gaps = await em.execute<DocumentGapRow[]>(
+    `select sgt.trainer_id, dc.name as category_name,
+            exists (select 1 from document d where d.trainer_account_id = sgt.trainer_account_id and d.studio_group_id = dc.studio_group_id
+                       and d.category_id = dc.id and d.approval_status <> 'rejected' and d.expires_at < current_date) as expired
+       from studio_group_trainer sgt
+       join document_category dc on dc.studio_group_id = sgt.studio_group_id and dc.is_mandatory
+      where sgt.studio_group_id = ?
+        and not exists (select 1 from document d where d.trainer_account_id = sgt.trainer_account_id and d.studio_group_id = dc.studio_group_id
+                          and d.category_id = dc.id and d.approval_status <> 'rejected' and (d.expires_at is null or d.expires_at >= current_date))`,
+    [group.id],
+  );
+  const gapsOf = new Map<number, DocumentGapRow[]>();
+  for (const gap of gaps) gapsOf.set(gap.trainer_id, [...(gapsOf.get(gap.trainer_id) ?? []), gap]);
+
+  const result: TUncheckedTrainer[] = [];
+  for (const trainer of trainers) {
+    const reasons: TUncheckedTrainer['reasons'] = [];
+    const check = checkTrainerData({
+      street: trainer.street,
+      houseNumber: trainer.house_number,
+      postalCode: trainer.postal_code,
+      city: trainer.city,
+      iban: trainer.iban,
+      taxNumber: trainer.tax_number,
+      taxNumberMandatory: trainer.tax_number_mandatory,
+    });
+    // An employee is paid through payroll: their billing data does not hold up a month close.
+    if (!trainer.is_employee && !check.complete) reasons.push('incompleteData');
+    if (trainer.workflow_state === 'changed') reasons.push('changedData');
+    if (!trainer.is_employee && trainer.iban_changed_at) reasons.push('ibanNotApproved');
+    const documentGaps = gapsOf.get(trainer.id) ?? [];
+    if (documentGaps.some((gap) => !gap.expired)) reasons.push('missingDocument');
+    if (documentGaps.some((gap) => gap.expired)) reasons.push('expiredDocument');
+    if (reasons.length === 0) continue;
+    result.push({
+      id: trainer.id,
+      name: trainerDisplayName({ companyName: trainer.company_name, firstname: trainer.firstname, lastname: trainer.lastname, sourceId: trainer.source_id }),
+      trainerUuid: trainer.uuid,
+      reasons,
+      missing: trainer.is_employee ? [] : check.missing,
+      documents: documentGaps.map((gap) => gap.category_name).sort((a, b) => a.localeCompare(b, 'de')),
+    });
+  }
+  return result.sort((a, b) => a.name.localeCompare(b.name, 'de') || a.id - b.id);
+}
+
+type ClassRow = {
+  id: number;
+  studio_id: number;
+  source_id: string;
+  starts_at: Date;
+  name: string;
+  category: string | null;
+  duration_minutes: number;
+  booked_slots: number;
+  trainer_id: number | null;
+  other_trainers: number[] | null;
+  studio_name: string;
+  firstname: string | null;
+  lastname: string | null;
+  company_name: string | null;
+  trainer_source_id: string | null;
+};
+
+async function classesWithoutRule(group: StudioGroup, month: string): Promise<TDataCheckResult['CALLCHECKER']['class_without_rule']> {
+  const em = requestEntityManager();
+  const { start, end } = monthInstants(month);
+  const rows = await em.execute<ClassRow[]>(
+    `select c.id, c.studio_id, c.source_id, c.starts_at, c.name, c.category, c.duration_minutes, c.booked_slots, c.trainer_id, c.other_trainers,
+            s.name as studio_name, t.firstname, t.lastname, t.company_name, t.source_id as trainer_source_id
+       from studio_class c
+       join studio s on s.id = c.studio_id
+       left join trainer t on t.id = c.trainer_id
+      where c.studio_group_id = ? and c.starts_at >= ? and c.starts_at < ?`,
+    [group.id, start, end],
+  );
+  const rules = (await em.find(PaymentTypeRule, { studioGroup: group })).map(paymentRuleInputOf);
+  const facts: ClassFacts[] = rows.map((row) => ({
+    id: row.id,
+    studioId: row.studio_id,
+    sourceId: row.source_id,
+    startsAt: row.starts_at,
+    name: row.name,
+    category: row.category,
+    durationMinutes: row.duration_minutes,
+    bookedSlots: row.booked_slots,
+    trainerId: row.trainer_id,
+    otherTrainerIds: row.other_trainers ?? [],
+  }));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return checkClasses(facts, rules).withoutRule.map((item) => {
+    const row = byId.get(item.id)!;
+    return {
+      class: row.name,
+      id: row.id,
+      class_date: berlinDateOf(row.starts_at),
+      studio_name: row.studio_name,
+      category: row.category,
+      trainer_name: row.trainer_id ? trainerDisplayName({ companyName: row.company_name, firstname: row.firstname, lastname: row.lastname, sourceId: row.trainer_source_id }) : null,
+      trainer_id: row.trainer_id,
+    };
+  });
+}
+
+/** What a month close needs of the group: the paying account, a tax number or VAT ID, the address, the accountant's e-mail. */
+function studioGroupGaps(group: StudioGroup): TDataCheckResult['CALLCHECKER']['studio_group'] {
+  const blank = (value: string | null | undefined) => !value || value.trim() === '';
+  const missing: TDataCheckResult['CALLCHECKER']['studio_group'][number]['missing'] = [];
+  if (blank(group.companyName)) missing.push('companyName');
+  if (blank(group.iban)) missing.push('iban');
+  if (blank(group.bic)) missing.push('bic');
+  if (blank(group.taxNumber) && blank(group.vatId)) missing.push('taxNumberOrVatId');
+  if ([group.street, group.houseNumber, group.postalCode, group.city].some(blank)) missing.push('address');
+  if (blank(group.accountingEmail)) missing.push('accountingEmail');
+  return missing.length > 0 ? [{ studio_group_name: group.name, missing }] : [];
+}
+
+export async function dataCheck(group: StudioGroup, now: Date = new Date()): Promise<TDataCheckResult> {
+  const month = lastCompleteMonth(now);
+  const em = requestEntityManager();
+  await em.refresh(group);
+  const [unchecked, withoutRule] = [await uncheckedTrainers(group), await classesWithoutRule(group, month)];
+  return { CALLCHECKER: { unchecked_trainer: unchecked, class_without_rule: withoutRule, studio_group: studioGroupGaps(group) }, month };
+}
