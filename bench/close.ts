@@ -16,7 +16,8 @@
 //   accounting   /settlement/sepa-xml/create, accounting-email/prepare and /send, until it arrived
 // Prints a table per phase: wall time, requests, CPU and peak RSS of each process (api, worker,
 // PostgreSQL, Temporal, this driver with the SMTP server). Log-ins are set up, not timed (see
-// bench/portal-users.ts). BENCH_KEEP=1 keeps the scratch database, the data folder and the logs.
+// bench/portal-users.ts). BENCH_KEEP=1 keeps the scratch database, the data folder and the logs;
+// BENCH_PROFILE=<folder> writes CPU profiles of the api and worker processes there.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -120,6 +121,8 @@ async function main() {
       PUBLIC_URL: 'https://pay.example',
       WEB_DIST: path.join(workDir, 'no-web-app'),
       NODE_ENV: 'production',
+      // BENCH_PROFILE=<folder>: a V8 CPU profile of the api and the worker (open in Chrome DevTools).
+      ...(process.env.BENCH_PROFILE ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}` } : {}),
     };
     const api = startAppProcess({ name: 'api', entry: 'api/main.ts', env, logDir });
     const worker = startAppProcess({ name: 'worker', entry: 'worker/main.ts', env, logDir });
@@ -128,7 +131,7 @@ async function main() {
     await waitForWorkers({ address: temporal.address, namespace: 'default', workers: [worker] });
 
     const pgPid = database.dataDir ? postmasterPid(database.dataDir) : undefined;
-    const probe = processProbe({ api: api.pid, worker: worker.pid, ...(pgPid ? { postgres: pgPid } : {}), temporal: temporal.process.pid!, driver: process.pid });
+    const probe = processProbe({ api: api.pid, worker: worker.pid, ...(pgPid ? { postgres: pgPid } : {}), temporal: temporal.process.pid!, driver: -process.pid });
     const rows: Array<{ phase: string; ms: number; requests: number; figures: Record<string, TreeFigures>; detail: string }> = [];
     const phase = async (name: string, work: () => Promise<string>) => {
       probe.cut();
@@ -263,6 +266,9 @@ async function main() {
     console.log(`Approvals: ${approvalLatencies}`);
     console.log(`Logs: ${logDir}${process.env.BENCH_KEEP ? '' : ' (removed; BENCH_KEEP=1 keeps them)'}`);
   } finally {
+    // A graceful stop first: the processes write their CPU profiles (BENCH_PROFILE) on exit.
+    for (const app of apps) app.child.kill('SIGTERM');
+    await Promise.race([Promise.all(apps.map((app) => app.exited())), new Promise((resolve) => setTimeout(resolve, 15_000))]);
     await killAll(apps);
     await temporal.stop();
     await smtp.stop();

@@ -28,8 +28,8 @@ function allProcesses(): ProcStat[] {
     .filter((stat): stat is ProcStat => stat !== undefined);
 }
 
-/** The sum over a process and its descendants. CPU of descendants that already ended is not counted. */
-function treeUsage(root: number, processes: ProcStat[]) {
+/** The sum over a process and (with `tree`) its descendants. CPU of descendants that already ended is not counted. */
+function treeUsage(root: number, processes: ProcStat[], tree: boolean) {
   const children = new Map<number, ProcStat[]>();
   for (const stat of processes) children.set(stat.ppid, [...(children.get(stat.ppid) ?? []), stat]);
   let cpuMs = 0;
@@ -39,19 +39,22 @@ function treeUsage(root: number, processes: ProcStat[]) {
     const stat = stack.pop()!;
     cpuMs += stat.cpuMs;
     rssBytes += stat.rssBytes;
-    stack.push(...(children.get(stat.pid) ?? []));
+    if (tree) stack.push(...(children.get(stat.pid) ?? []));
   }
   return { cpuMs, rssBytes };
 }
 
 export type TreeFigures = { cpuMs: number; peakRssBytes: number };
 
-/** Samples the named process trees; `phase()` starts a phase and answers the figures of the one before. */
+/**
+ * Samples the named process trees (a negative pid: that process alone, not its children); `cut()`
+ * answers the figures since the last cut.
+ */
 export function processProbe(roots: Record<string, number>) {
   const names = Object.keys(roots);
   const sample = () => {
     const processes = allProcesses();
-    return Object.fromEntries(names.map((name) => [name, treeUsage(roots[name]!, processes)]));
+    return Object.fromEntries(names.map((name) => [name, treeUsage(Math.abs(roots[name]!), processes, roots[name]! > 0)]));
   };
   let startCpu = sample();
   let peak = Object.fromEntries(names.map((name) => [name, startCpu[name]!.rssBytes]));
