@@ -6,6 +6,7 @@ import { createReviewActivities } from './review';
 import { createCancellationActivities } from './credit-notes/cancellation';
 import { createCreditNoteActivities, writeFileAtomic } from './credit-notes';
 import { createMailActivities, createMailer, type Mailer } from './mail';
+import { createAccountMailActivities } from './mail/account-mail';
 import { readEnv } from '../config/env';
 
 // Every activity the worker registers, merged from the capability groups. Each group gets what it
@@ -33,6 +34,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createImportQueueActivities(deps),
     ...createPrepareActivities(deps),
     ...mail,
+    ...createAccountMailActivities(mailDeps(deps)),
     ...createReviewActivities({ orm: deps.orm, queueEmail: mail.queueEmail }),
     ...createCreditNoteActivities({ orm: deps.orm, dataDir: deps.dataDir, queueEmail: mail.queueEmail }),
     ...createCancellationActivities({ orm: deps.orm, dataDir: deps.dataDir, queueEmail: mail.queueEmail, writeFile: writeFileAtomic }),

@@ -29,6 +29,9 @@ import { createOutboxRouter } from './routes/outbox/outbox.router';
 import { createTrainerExportRouter, createTrainerOverviewRouter } from './routes/trainer-overview/trainer-overview.router';
 import { createDataCheckRouter } from './routes/data-check/data-check.router';
 import { createTrainerAccountRouter } from './routes/trainer-account/trainer-account.router';
+import { createAccountLinksPublicRouter, createAccountLinksStaffRouter, createAccountLinksTrainerRouter, createLogoFileRouter } from './routes/account-links/account-links.router';
+import { emailChanged } from './routes/account-links/account.service';
+import { DEFAULT_REFERRAL_CAMPAIGN_END } from '../domain/referral';
 import { createReviewRowsRouter } from './routes/review/review-rows.router';
 import { createReviewRowsTrainerRouter } from './routes/review/review-rows.trainer-router';
 import { createPreviewCheckRouter } from './routes/review/preview-check.router';
@@ -43,7 +46,7 @@ export type AppDeps = {
   orm: MikroORM;
   temporal: Client;
   feed: EventFeed;
-  env: Pick<Env, 'apiKeyTtlHours' | 'webDist' | 'dataDir'> & Partial<Pick<Env, 'temporalUiUrl' | 'temporalNamespace'>> & Partial<Pick<Env, 'smtpUrl'>> & Partial<Pick<Env, 'downloadSecret'>>;
+  env: Pick<Env, 'apiKeyTtlHours' | 'webDist' | 'dataDir'> & Partial<Pick<Env, 'temporalUiUrl' | 'temporalNamespace'>> & Partial<Pick<Env, 'smtpUrl'>> & Partial<Pick<Env, 'downloadSecret'>> & Partial<Pick<Env, 'referralCampaignEnd'>>;
 };
 
 export function createApp({ orm, temporal, feed, env }: AppDeps) {
@@ -59,11 +62,14 @@ export function createApp({ orm, temporal, feed, env }: AppDeps) {
 
   // Signed download links: DOWNLOAD_SECRET, else a key generated once per database (api/downloads/tokens.ts).
   const downloads = { dataDir: env.dataDir, secret: createDownloadSecretSource(orm, env.downloadSecret) };
+  // Invitation, password-reset and e-mail confirmation links are signed with a key derived from the same secret.
+  const accountLinks = { orm, temporal, secret: downloads.secret, apiKeyTtlHours: env.apiKeyTtlHours, dataDir: env.dataDir, referralCampaignEnd: env.referralCampaignEnd ?? DEFAULT_REFERRAL_CAMPAIGN_END };
 
   const api = Router();
   api.use(createHealthRouter({ orm, temporal }));
   api.use(createOpenApiRouter({ app: () => app }));
   api.use(createAuthRouter({ apiKeyTtlHours: env.apiKeyTtlHours, orm }));
+  api.use(createAccountLinksPublicRouter(accountLinks));
   api.use(requireAuth);
 
   const studioGroupApi = Router({ mergeParams: true });
@@ -83,13 +89,15 @@ export function createApp({ orm, temporal, feed, env }: AppDeps) {
   studioGroupApi.use(createWorkflowsRouter({ temporal, temporalUiUrl: env.temporalUiUrl ?? 'http://localhost:8233', temporalNamespace: env.temporalNamespace }));
   studioGroupApi.use(createCsvUploadRouter({ dataDir: env.dataDir }));
   studioGroupApi.use(createOutboxRouter({ smtpConfigured: Boolean(env.smtpUrl) }));
+  studioGroupApi.use(createAccountLinksStaffRouter(accountLinks));
   studioGroupApi.use(createTrainerOverviewRouter());
   studioGroupApi.use(createDataCheckRouter());
   api.use('/v1/:g', studioGroupApi);
   // Wizard v1's unversioned calls (/api/settlement/..., /api/trainer-invoice/...), staff of the path's group only.
   api.use(createSettlementV1Router({ temporal }));
   api.use(createImportLogRouter());
-  api.use('/v2', createTrainerAccountRouter());
+  api.use('/v2', createTrainerAccountRouter({ onEmailChanged: (em, userId) => emailChanged(em, accountLinks, userId) }));
+  api.use('/v2', createAccountLinksTrainerRouter(accountLinks));
   api.use('/v2', createTrainerCreditNotesRouter(downloads));
   api.use('/v2', createDownloadSignRouter({ ...downloads, scope: 'any' }));
   api.use('/v2', createTrainerReviewRouter({ temporal }));
@@ -99,6 +107,7 @@ export function createApp({ orm, temporal, feed, env }: AppDeps) {
   // Downloads take headers or a signed `?token=`, so they sit before /api's header check; and
   // /admin/... and /{locale}/trainer/... download paths before the SPA fallback below.
   app.use(createDownloadsRouter(downloads));
+  app.use(createLogoFileRouter(accountLinks));
   app.use(createTrainerExportRouter());
   app.use('/api', api);
 

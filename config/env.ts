@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_REFERRAL_CAMPAIGN_END } from '../domain/referral';
 
 // Configuration is environment variables only (12-factor). README's configuration table lists
 // every variable read here; keep the two in step.
@@ -21,6 +22,8 @@ export type Env = {
   webDist: string;
   /** Signs download links (DOWNLOAD_SECRET); unset: a random key generated once per database. */
   downloadSecret: string | undefined;
+  /** Last day of the referral campaign (REFERRAL_CAMPAIGN_END, YYYY-MM-DD). */
+  referralCampaignEnd: string;
 };
 
 const int = (value: string | undefined, fallback: number) => {
@@ -48,5 +51,6 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     apiKeyTtlHours: int(source.API_KEY_TTL_HOURS, 12),
     webDist: path.resolve(source.WEB_DIST ?? 'dist/web'),
     downloadSecret: source.DOWNLOAD_SECRET || undefined,
+    referralCampaignEnd: /^\d{4}-\d{2}-\d{2}$/.test(source.REFERRAL_CAMPAIGN_END ?? '') ? source.REFERRAL_CAMPAIGN_END! : DEFAULT_REFERRAL_CAMPAIGN_END,
   };
 }

@@ -13,3 +13,5 @@ export const importQueueWorkflowId = (studioGroupUuid: string) => `import-queue-
 export const creditNoteCorrectionWorkflowId = (creditNoteUuid: string) => `credit-note-correction-${creditNoteUuid}`;
 /** One accounting e-mail per form submission (requestUuid), of one credit-note run. */
 export const accountingEmailWorkflowId = (runUuid: string, requestUuid: string) => `accounting-email-${runUuid}-${requestUuid}`;
+/** One e-mail per signed link (invitation, e-mail confirmation, password reset). */
+export const accountEmailWorkflowId = (purpose: string, tokenUuid: string) => `account-email-${purpose}-${tokenUuid}`;

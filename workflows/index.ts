@@ -6,3 +6,4 @@ export { settlementWorkflow } from './settlement.workflow';
 export { creditNoteRunWorkflow } from './credit-note-run.workflow';
 export { accountingEmailWorkflow } from './accounting-email.workflow';
 export { creditNoteCorrectionWorkflow } from './credit-note-correction.workflow';
+export { accountEmailWorkflow } from './account-email.workflow';

@@ -1,3 +1,4 @@
+import { AccountToken } from './account-token.entity';
 import { AccountingFile } from './accounting-file.entity';
 import { AdminPosition } from './admin-position.entity';
 import { AppSecret } from './app-secret.entity';
@@ -35,6 +36,7 @@ import { User } from './user.entity';
 // Each entity is exported twice under one name: the schema (a value, for `em.find(Trainer, …)`)
 // and its inferred type (for `let trainer: Trainer`).
 export * from './common';
+export * from './account-token.entity';
 export * from './accounting-file.entity';
 export * from './admin-position.entity';
 export * from './app-secret.entity';
@@ -104,4 +106,5 @@ export const entities = [
   ContactRequest,
   OutgoingEmail,
   RateLimitCounter,
+  AccountToken,
 ];

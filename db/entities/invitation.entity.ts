@@ -3,7 +3,7 @@ import { createdAtProperty, idProperty, updatedAtProperty, uuidProperty } from '
 import { StudioGroup } from './studio-group.entity';
 import { Trainer } from './trainer.entity';
 
-export const INVITATION_STATUSES = ['pending', 'accepted', 'declined'] as const;
+export const INVITATION_STATUSES = ['pending', 'accepted', 'declined', 'revoked'] as const;
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
 
 /** A studio group invites the portal user with this e-mail to link their account to a trainer record. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as workflows from '../../workflows';
+import { ACCOUNT_EMAIL_WORKFLOW, type TAccountEmailWorkflow } from '../../workflows/account-email.messages';
 import { ACCOUNTING_EMAIL_WORKFLOW, type TAccountingEmailWorkflow } from '../../workflows/accounting-email.messages';
 import { CLASS_IMPORT_WORKFLOW, type TClassImportWorkflow } from '../../workflows/class-import.messages';
 import { CREDIT_NOTE_CORRECTION_WORKFLOW, type TCreditNoteCorrectionWorkflow } from '../../workflows/credit-note-correction.messages';
@@ -11,6 +12,7 @@ import { SETTLEMENT_WORKFLOW, type TSettlementWorkflow } from '../../workflows/s
 // imports a workflow body. The compiler checks each body against its signature here, and the test
 // that each name is one the worker registers (workflows/index.ts exports the function by that name).
 const signatures: {
+  [ACCOUNT_EMAIL_WORKFLOW]: TAccountEmailWorkflow;
   [ACCOUNTING_EMAIL_WORKFLOW]: TAccountingEmailWorkflow;
   [CLASS_IMPORT_WORKFLOW]: TClassImportWorkflow;
   [CREDIT_NOTE_CORRECTION_WORKFLOW]: TCreditNoteCorrectionWorkflow;

@@ -66,7 +66,7 @@ const deleteTokenSchemas = { response: ZDeleteAccountToken, summary: 'A short-li
 const deleteSchemas = { body: ZDeleteAccountRequest, response: ZDeleteAccountAnswer, summary: "Deletes the caller's account as far as the law allows (credit notes stay)." };
 
 /** Mounted under /api/v2 after requireAuth: the trainer's account, notifications and studio groups (trainer spec 7). */
-export function createTrainerAccountRouter() {
+export function createTrainerAccountRouter({ onEmailChanged }: { onEmailChanged?: (em: ReturnType<typeof requestEntityManager>, userId: number) => Promise<void> } = {}) {
   const router = Router();
   // PATCH is a JSON merge-patch (RFC 7396); app.ts parses application/json only.
   const mergePatchJson = express.json({ type: 'application/merge-patch+json', limit: '100kb' });
@@ -77,6 +77,8 @@ export function createTrainerAccountRouter() {
   router.patch('/trainer_accounts/:user', requireTrainer, requireOwnUser, mergePatchJson, validate(patchSchemas), async (req, res) => {
     const { body } = validated(req, patchSchemas);
     const account = await patchTrainerAccount(requestEntityManager(), authOf(req).userId, body, { sessionId: authOf(req).sessionId });
+    // A new address is confirmed by a link sent to it; the log-in address changes only then (issue 10).
+    if (body.email !== undefined) await onEmailChanged?.(requestEntityManager(), authOf(req).userId);
     // A language change answers in the new language, the one the page reloads into.
     const answer: TTrainerAccountSaved = {
       status: 'success',

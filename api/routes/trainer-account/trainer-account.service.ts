@@ -96,7 +96,7 @@ export async function patchTrainerAccount(
     account.lastname = value;
     user.lastname = value;
   });
-  // The contact address of the account; the log-in address (User.email) changes only with a confirmation, which is not built yet.
+  // The contact address of the account; the log-in address (User.email) changes only when the confirmation link sent to it is opened (api/routes/account-links).
   set(patch.email, (value) => (account.email = value));
   set(patch.trainerPhone, (value) => (account.phone = value));
   set(patch.trainerCompanyName, (value) => (account.companyName = value));
