@@ -121,11 +121,11 @@ async function main() {
       PUBLIC_URL: 'https://pay.example',
       WEB_DIST: path.join(workDir, 'no-web-app'),
       NODE_ENV: 'production',
-      // BENCH_PROFILE=<folder>: a V8 CPU profile of the api and the worker (open in Chrome DevTools).
-      ...(process.env.BENCH_PROFILE ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}` } : {}),
     };
-    const api = startAppProcess({ name: 'api', entry: 'api/main.ts', env, logDir });
-    const worker = startAppProcess({ name: 'worker', entry: 'worker/main.ts', env, logDir });
+    // BENCH_PROFILE=<folder>: a V8 CPU profile of the api and the worker (open in Chrome DevTools).
+    const nodeArgs = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
+    const api = startAppProcess({ name: 'api', entry: 'api/main.ts', env, logDir, nodeArgs });
+    const worker = startAppProcess({ name: 'worker', entry: 'worker/main.ts', env, logDir, nodeArgs });
     apps.push(api, worker);
     const baseUrl = await waitForApi(api);
     await waitForWorkers({ address: temporal.address, namespace: 'default', workers: [worker] });

@@ -38,11 +38,11 @@ process.once('exit', () => {
 });
 
 /** Starts `node --import tsx <entry>` from the repository root with `env` over this process's environment. */
-export function startAppProcess({ name, entry, env, logDir }: { name: string; entry: 'api/main.ts' | 'worker/main.ts'; env: Record<string, string>; logDir: string }): AppProcess {
+export function startAppProcess({ name, entry, env, logDir, nodeArgs = [] }: { name: string; entry: 'api/main.ts' | 'worker/main.ts'; env: Record<string, string>; logDir: string; nodeArgs?: string[] }): AppProcess {
   const logFile = path.join(logDir, `${name}.log`);
   const log = fs.createWriteStream(logFile, { flags: 'a' });
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(ROOT, entry)], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   for (const stream of [child.stdout!, child.stderr!]) {
     stream.on('data', (chunk: Buffer) => {
       output += chunk.toString('utf8');
