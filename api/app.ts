@@ -41,12 +41,15 @@ import { createDownloadSignRouter, createDownloadsRouter } from './downloads/dow
 import { createDownloadSecretSource } from './downloads/tokens';
 import { attachSocketServer } from './socket';
 import { detectLocale } from './http/locale';
+import { createContactRouter } from './routes/contact/contact.router';
+import { createContactRequestsRouter } from './routes/contact/contact-requests.router';
+import { createSiteRouter } from './routes/site/site.router';
 
 export type AppDeps = {
   orm: MikroORM;
   temporal: Client;
   feed: EventFeed;
-  env: Pick<Env, 'apiKeyTtlHours' | 'webDist' | 'dataDir'> & Partial<Pick<Env, 'temporalUiUrl' | 'temporalNamespace'>> & Partial<Pick<Env, 'smtpUrl'>> & Partial<Pick<Env, 'downloadSecret'>> & Partial<Pick<Env, 'referralCampaignEnd'>>;
+  env: Pick<Env, 'apiKeyTtlHours' | 'webDist' | 'dataDir'> & Partial<Pick<Env, 'temporalUiUrl' | 'temporalNamespace'>> & Partial<Pick<Env, 'smtpUrl'>> & Partial<Pick<Env, 'downloadSecret'>> & Partial<Pick<Env, 'contentDir' | 'salesEmail'>> & Partial<Pick<Env, 'referralCampaignEnd'>>;
 };
 
 export function createApp({ orm, temporal, feed, env }: AppDeps) {
@@ -69,8 +72,10 @@ export function createApp({ orm, temporal, feed, env }: AppDeps) {
   api.use(createHealthRouter({ orm, temporal }));
   api.use(createOpenApiRouter({ app: () => app }));
   api.use(createAuthRouter({ apiKeyTtlHours: env.apiKeyTtlHours, orm }));
+  api.use(createContactRouter({ orm, temporal, salesEmail: env.salesEmail ?? 'sales@trainerpay.test' }));
   api.use(createAccountLinksPublicRouter(accountLinks));
   api.use(requireAuth);
+  api.use(createContactRequestsRouter());
 
   const studioGroupApi = Router({ mergeParams: true });
   studioGroupApi.use(requireStaffOfStudioGroup);
@@ -110,6 +115,8 @@ export function createApp({ orm, temporal, feed, env }: AppDeps) {
   app.use(createLogoFileRouter(accountLinks));
   app.use(createTrainerExportRouter());
   app.use('/api', api);
+  // The public site: its content files (/build/content/...), prerendered pages and precompressed assets.
+  app.use(createSiteRouter({ contentDir: path.resolve(env.contentDir ?? 'content'), webDist: path.resolve(env.webDist) }));
 
   // The built web app; every other GET is a client-side route.
   const webDist = path.resolve(env.webDist);

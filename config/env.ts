@@ -24,6 +24,10 @@ export type Env = {
   downloadSecret: string | undefined;
   /** Last day of the referral campaign (REFERRAL_CAMPAIGN_END, YYYY-MM-DD). */
   referralCampaignEnd: string;
+  /** The public site's content files (CONTENT_DIR), served at /build/content/... and read on every request. */
+  contentDir: string;
+  /** Where the public contact form's requests go (SALES_EMAIL). */
+  salesEmail: string;
 };
 
 const int = (value: string | undefined, fallback: number) => {
@@ -51,6 +55,8 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     apiKeyTtlHours: int(source.API_KEY_TTL_HOURS, 12),
     webDist: path.resolve(source.WEB_DIST ?? 'dist/web'),
     downloadSecret: source.DOWNLOAD_SECRET || undefined,
+    contentDir: path.resolve(source.CONTENT_DIR ?? 'content'),
+    salesEmail: source.SALES_EMAIL || 'sales@trainerpay.test',
     referralCampaignEnd: /^\d{4}-\d{2}-\d{2}$/.test(source.REFERRAL_CAMPAIGN_END ?? '') ? source.REFERRAL_CAMPAIGN_END! : DEFAULT_REFERRAL_CAMPAIGN_END,
   };
 }

@@ -15,3 +15,5 @@ export const creditNoteCorrectionWorkflowId = (creditNoteUuid: string) => `credi
 export const accountingEmailWorkflowId = (runUuid: string, requestUuid: string) => `accounting-email-${runUuid}-${requestUuid}`;
 /** One e-mail per signed link (invitation, e-mail confirmation, password reset). */
 export const accountEmailWorkflowId = (purpose: string, tokenUuid: string) => `account-email-${purpose}-${tokenUuid}`;
+/** The contact form's e-mails, one run per contact request. */
+export const contactRequestMailWorkflowId = (contactRequestUuid: string) => `contact-request-mail-${contactRequestUuid}`;

@@ -7,3 +7,4 @@ export { creditNoteRunWorkflow } from './credit-note-run.workflow';
 export { accountingEmailWorkflow } from './accounting-email.workflow';
 export { creditNoteCorrectionWorkflow } from './credit-note-correction.workflow';
 export { accountEmailWorkflow } from './account-email.workflow';
+export { contactRequestMailWorkflow } from './contact-request-mail.workflow';

@@ -9,6 +9,7 @@ import { Migration20261122004904_selfBillingAgreement } from './Migration2026112
 import { Migration20261124101408_rateLimitCounter } from './Migration20261124101408_rateLimitCounter';
 import { Migration20261124132711_invitationsAndAccountTokens } from './Migration20261124132711_invitationsAndAccountTokens';
 import { Migration20261124133000_trainerReviewAndMerge } from './Migration20261124133000_trainerReviewAndMerge';
+import { Migration20261124133458_contactRequestHandling } from './Migration20261124133458_contactRequestHandling';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121221656', class: Migration20261121221656 },
@@ -19,4 +20,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124101408_rateLimitCounter', class: Migration20261124101408_rateLimitCounter },
   { name: 'Migration20261124132711_invitationsAndAccountTokens', class: Migration20261124132711_invitationsAndAccountTokens },
   { name: 'Migration20261124133000_trainerReviewAndMerge', class: Migration20261124133000_trainerReviewAndMerge },
+  { name: 'Migration20261124133458_contactRequestHandling', class: Migration20261124133458_contactRequestHandling },
 ];
