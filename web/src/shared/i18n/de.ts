@@ -1,4 +1,5 @@
 import type { Translation } from './en';
+import { monthCloseDe } from './month-close.texts';
 
 export const de: Translation = {
   app: {
@@ -450,6 +451,7 @@ export const de: Translation = {
     },
     notificationsEmpty: 'Keine Benachrichtigungen',
   },
+  monthClose: monthCloseDe,
   trainerPortal: {
     tabs: { password: 'Passwort', delete: 'Konto löschen' },
     creditNotes: {

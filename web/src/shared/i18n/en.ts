@@ -1,3 +1,4 @@
+import { monthCloseEn } from './month-close.texts';
 /** English: the reference dictionary. Its shape types every `t()` key (see i18next.d.ts). */
 export const en = {
   app: {
@@ -449,6 +450,7 @@ export const en = {
     },
     notificationsEmpty: 'No notifications',
   },
+  monthClose: monthCloseEn,
   trainerPortal: {
     tabs: { password: 'Password', delete: 'Delete account' },
     creditNotes: {

@@ -13,7 +13,7 @@ import { useSettlementRuns } from '../../credit-notes/credit-notes-api';
 
 const STATUS_COLOR = { success: 'green', error: 'red', not_set: 'gray', missing: 'gray' } as const;
 
-/** 'Show trainers included': company name and gross of every credit note of the run. */
+/** 'Show trainers included' (spec 2.12): the run's trainers as the spec lists them, company name and sum gross in EUR. */
 function RunTrainersModal({ run, onClose }: { run: TSettlementRunFiles | null; onClose: () => void }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -29,17 +29,15 @@ function RunTrainersModal({ run, onClose }: { run: TSettlementRunFiles | null; o
         <Table verticalSpacing="xs" striped withTableBorder>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{t('creditNoteList.accountingFiles.companyName')}</Table.Th>
-              <Table.Th>{t('creditNoteList.number')}</Table.Th>
-              <Table.Th ta="right">{t('creditNoteList.accountingFiles.sumGross')}</Table.Th>
+              <Table.Th>{t('monthClose.runTrainers.companyName')}</Table.Th>
+              <Table.Th ta="right">{t('monthClose.runTrainers.sumGross')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {run.trainers.map((trainer) => (
-              <Table.Tr key={`${trainer.uuid}-${trainer.credit_note_number}`} data-testid="run-trainer">
+              <Table.Tr key={`${trainer.uuid}-${trainer.credit_note_number}`} data-testid="run-trainer" data-trainer-uuid={trainer.uuid}>
                 <Table.Td>{trainer.company_name}</Table.Td>
-                <Table.Td ff="monospace">{trainer.credit_note_number}</Table.Td>
-                <Table.Td ta="right" ff="monospace">
+                <Table.Td ta="right" ff="monospace" data-testid="run-trainer-gross">
                   {formatEuros(trainer.sum_gross)}
                 </Table.Td>
               </Table.Tr>
@@ -47,7 +45,7 @@ function RunTrainersModal({ run, onClose }: { run: TSettlementRunFiles | null; o
           </Table.Tbody>
           <Table.Tfoot>
             <Table.Tr>
-              <Table.Th colSpan={2}>{t('creditNoteList.accountingFiles.total')}</Table.Th>
+              <Table.Th>{t('creditNoteList.accountingFiles.total')}</Table.Th>
               <Table.Th ta="right" ff="monospace">
                 {formatEuros(run.sumGross)}
               </Table.Th>
