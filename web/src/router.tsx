@@ -15,6 +15,8 @@ const ProfilePage = lazy(() => import('./trainer/pages/ProfilePage').then((m) =>
 const RecommendationPage = lazy(() => import('./trainer/pages/RecommendationPage').then((m) => ({ default: m.RecommendationPage })));
 const StudioGroupPage = lazy(() => import('./trainer/pages/StudioGroupPage').then((m) => ({ default: m.StudioGroupPage })));
 const AccountingReviewPage = lazy(() => import('./trainer/pages/AccountingReviewPage').then((m) => ({ default: m.AccountingReviewPage })));
+const SettlementReviewPage = lazy(() => import('./trainer/pages/SettlementReviewPage').then((m) => ({ default: m.SettlementReviewPage })));
+const CreditNoteReviewPrintPage = lazy(() => import('./trainer/pages/CreditNoteReviewPrintPage').then((m) => ({ default: m.CreditNoteReviewPrintPage })));
 const TrainersPage = lazy(() => import('./admin/master-data/pages/TrainersPage').then((m) => ({ default: m.TrainersPage })));
 const TrainerEditPage = lazy(() => import('./admin/master-data/pages/TrainerEditPage').then((m) => ({ default: m.TrainerEditPage })));
 const StudiosPage = lazy(() => import('./admin/master-data/pages/StudiosPage').then((m) => ({ default: m.StudiosPage })));
@@ -94,6 +96,8 @@ export const router = createBrowserRouter([
                   { path: 'recommendation', element: <RecommendationPage /> },
                   { path: 'studio/:studioGroupUuid/*', element: <StudioGroupPage /> },
                   { path: 'accounting/review/:studioGroupUuid/:settlementUuid', element: <AccountingReviewPage /> },
+                  { path: 'accounting/review/:studioGroupUuid/:settlementUuid/print', element: <CreditNoteReviewPrintPage /> },
+                  { path: 'accounting/settlement-review/:studioGroupUuid/:settlementUuid', element: <SettlementReviewPage /> },
                   { path: '*', element: <NotFoundPage /> },
                 ],
               },

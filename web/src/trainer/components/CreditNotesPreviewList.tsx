@@ -13,6 +13,10 @@ import { formatApprovalTime } from '../review/review-format';
 export const reviewPath = (locale: string, item: Pick<TTrainerCreditNoteItem, 'settlementUuid'> & { studioGroupUuid: string }) =>
   `/${locale}/trainer/accounting/review/${item.studioGroupUuid}/${item.settlementUuid}`;
 
+/** The first review variant: a comment per class, saved through settlement_review (trainer portal 2, 4). */
+export const settlementReviewPath = (locale: string, item: Pick<TTrainerCreditNoteItem, 'settlementUuid'> & { studioGroupUuid: string }) =>
+  `/${locale}/trainer/accounting/settlement-review/${item.studioGroupUuid}/${item.settlementUuid}`;
+
 function ApprovalBadge({ entries }: { entries: TApprovalEntry[] }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -68,7 +72,7 @@ export function CreditNotesPreviewList({ studioGroupUuid, withTitle = true }: { 
     return (
       <Stack gap="sm">
         <ScrollArea type="auto">
-          <Table verticalSpacing="xs" highlightOnHover miw={720} data-testid="credit-notes-preview-table">
+          <Table verticalSpacing="xs" highlightOnHover miw={880} data-testid="credit-notes-preview-table">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('trainerPortal.creditNotes.studioGroup')}</Table.Th>
@@ -92,15 +96,35 @@ export function CreditNotesPreviewList({ studioGroupUuid, withTitle = true }: { 
                   </Table.Td>
                   <Table.Td>{formatDate(item.createdDt, locale)}</Table.Td>
                   <Table.Td>
-                    <Button
-                      component={Link}
-                      to={reviewPath(locale, { studioGroupUuid: item.studioGroup.uuid, settlementUuid: item.settlementUuid })}
-                      size="xs"
-                      variant="light"
-                      data-testid="credit-notes-preview-open"
-                    >
-                      {t('trainerPortal.creditNotes.open')}
-                    </Button>
+                    <Group gap={6} wrap="nowrap">
+                      <Button
+                        component={Link}
+                        to={reviewPath(locale, { studioGroupUuid: item.studioGroup.uuid, settlementUuid: item.settlementUuid })}
+                        size="xs"
+                        variant="light"
+                        data-testid="credit-notes-preview-open"
+                      >
+                        {t('trainerPortal.creditNotes.open')}
+                      </Button>
+                      <Button
+                        component={Link}
+                        to={settlementReviewPath(locale, { studioGroupUuid: item.studioGroup.uuid, settlementUuid: item.settlementUuid })}
+                        size="xs"
+                        variant="default"
+                        data-testid="credit-notes-preview-settlement-review"
+                      >
+                        {t('monthClose.previewList.settlementReview')}
+                      </Button>
+                      <Button
+                        component={Link}
+                        to={`${reviewPath(locale, { studioGroupUuid: item.studioGroup.uuid, settlementUuid: item.settlementUuid })}/print`}
+                        size="xs"
+                        variant="subtle"
+                        data-testid="credit-notes-preview-print"
+                      >
+                        {t('monthClose.previewList.print')}
+                      </Button>
+                    </Group>
                   </Table.Td>
                 </Table.Tr>
               ))}
