@@ -1,6 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import * as fontkit from 'fontkit';
 import { friendlyFormatIBAN } from 'ibantools';
 import { DateTime } from 'luxon';
 import PDFDocument from 'pdfkit';
+import { buildCreditNoteCii } from '../e-invoice/cii';
 import { translate, type MessageKey, type MessageParams } from '../messages';
 import { formatEuro } from '../money';
 import { VAT_EXEMPTION_NOTE } from '../pay';
@@ -14,12 +18,82 @@ import { assertValidCreditNote, creditNoteTotals, type TCreditNoteDocument, type
 //
 // The bytes are deterministic — same document, same Buffer — so a retried activity writes the same
 // file with the same sha256, and the stored hash proves the document was not changed. That is why
-// the PDF dates come from the issue date and only the built-in Helvetica is used (no font subsets
-// with generated names, no system fonts that differ between machines).
+// the PDF dates come from the issue date and the font comes from a package (Arimo, metric-compatible
+// with Helvetica, from @expo-google-fonts/arimo: the same bytes on every machine; pdfkit names its
+// subsets from the font's id, not at random). PDF/A needs every font embedded, so the built-in
+// Helvetica is no longer an option.
+//
+// The PDF is a hybrid e-invoice (Factur-X 1.0 / ZUGFeRD 2, profile EN 16931): PDF/A-3b (embedded
+// fonts, sRGB output intent, XMP metadata) carrying the CII XML of the same document as
+// `factur-x.xml` with AFRelationship /Alternative, and the XMP declaring it in the fx: schema with
+// its PDF/A extension schema. Drawn once, from the stored document alone, so the picture and the
+// XML cannot disagree.
 
 const PAGE_MARGIN = { top: 50, bottom: 60, left: 50, right: 50 };
-const FONT = 'Helvetica';
-const FONT_BOLD = 'Helvetica-Bold';
+const FONT = 'TP-Sans';
+const FONT_BOLD = 'TP-Sans-Bold';
+
+// The fonts, read and parsed once per process: parsing a TrueType font costs more than drawing a
+// credit note, and a run draws 1,000 of them. pdfkit takes the parsed font as it is (it only reads
+// it and writes a subset per document).
+let parsedFonts: { regular: fontkit.Font; bold: fontkit.Font } | undefined;
+function fonts() {
+  if (!parsedFonts) {
+    const require = createRequire(import.meta.url);
+    const font = (name: string) => fontkit.create(readFileSync(require.resolve(`@expo-google-fonts/arimo/${name}`))) as fontkit.Font;
+    parsedFonts = { regular: font('400Regular/Arimo_400Regular.ttf'), bold: font('700Bold/Arimo_700Bold.ttf') };
+  }
+  return parsedFonts;
+}
+
+/** The name of the embedded XML, as Factur-X and ZUGFeRD 2 require it. */
+export const FACTUR_X_FILE_NAME = 'factur-x.xml';
+
+const xmlEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+// The XMP that declares the embedded invoice (Factur-X 1.0, chapter "PDF/A-3 XMP metadata"): the fx:
+// properties and, since PDF/A only accepts known schemas, their PDF/A extension schema.
+const FACTUR_X_XMP = `
+        <rdf:Description xmlns:fx="urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#" rdf:about="">
+            <fx:DocumentType>INVOICE</fx:DocumentType>
+            <fx:DocumentFileName>${FACTUR_X_FILE_NAME}</fx:DocumentFileName>
+            <fx:Version>1.0</fx:Version>
+            <fx:ConformanceLevel>EN 16931</fx:ConformanceLevel>
+        </rdf:Description>
+        <rdf:Description xmlns:pdfaExtension="http://www.aiim.org/pdfa/ns/extension/" xmlns:pdfaSchema="http://www.aiim.org/pdfa/ns/schema#" xmlns:pdfaProperty="http://www.aiim.org/pdfa/ns/property#" rdf:about="">
+            <pdfaExtension:schemas>
+                <rdf:Bag>
+                    <rdf:li rdf:parseType="Resource">
+                        <pdfaSchema:schema>Factur-X PDFA Extension Schema</pdfaSchema:schema>
+                        <pdfaSchema:namespaceURI>urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#</pdfaSchema:namespaceURI>
+                        <pdfaSchema:prefix>fx</pdfaSchema:prefix>
+                        <pdfaSchema:property>
+                            <rdf:Seq>${[
+                              ['DocumentFileName', 'name of the embedded XML invoice file'],
+                              ['DocumentType', 'INVOICE'],
+                              ['Version', 'The actual version of the Factur-X XML schema'],
+                              ['ConformanceLevel', 'The conformance level of the embedded Factur-X data'],
+                            ]
+                              .map(
+                                ([name, description]) => `
+                                <rdf:li rdf:parseType="Resource">
+                                    <pdfaProperty:name>${name}</pdfaProperty:name>
+                                    <pdfaProperty:valueType>Text</pdfaProperty:valueType>
+                                    <pdfaProperty:category>external</pdfaProperty:category>
+                                    <pdfaProperty:description>${description}</pdfaProperty:description>
+                                </rdf:li>`,
+                              )
+                              .join('')}
+                            </rdf:Seq>
+                        </pdfaSchema:property>
+                    </rdf:li>
+                </rdf:Bag>
+            </pdfaExtension:schemas>
+        </rdf:Description>
+        `;
+
+/** pdfkit's PDF/A hook (runs after the Info dictionary is written, before the XMP is). */
+type PdfaHooks = { endSubset: () => void; info: Record<string, unknown> };
 const BODY_SIZE = 9;
 const CELL_PADDING = 4;
 
@@ -88,6 +162,11 @@ export async function renderCreditNotePdf(doc: TCreditNoteDocument): Promise<Buf
     size: 'A4',
     margins: PAGE_MARGIN,
     bufferPages: true,
+    pdfVersion: '1.7',
+    subset: 'PDF/A-3b',
+    // The embedded font from the start: pdfkit's default Helvetica would be parsed for every
+    // document (and is not embedded, which PDF/A forbids).
+    font: fonts().regular as unknown as string,
     lang: doc.locale === 'de' ? 'de-DE' : 'en-GB',
     displayTitle: true,
     info: {
@@ -100,6 +179,30 @@ export async function renderCreditNotePdf(doc: TCreditNoteDocument): Promise<Buf
       ModDate: issued,
     },
   });
+  // pdfkit's types know font files, not the parsed font it also takes.
+  pdf.registerFont(FONT, fonts().regular as unknown as Buffer);
+  pdf.registerFont(FONT_BOLD, fonts().bold as unknown as Buffer);
+  pdf.font(FONT);
+  // The e-invoice inside: the same document's CII XML (Factur-X EN 16931), dated like the PDF.
+  pdf.file(Buffer.from(buildCreditNoteCii(doc, { syntax: 'factur-x' }), 'utf8'), {
+    name: FACTUR_X_FILE_NAME,
+    type: 'text/xml',
+    description: 'Factur-X/ZUGFeRD invoice (EN 16931)',
+    creationDate: issued,
+    modifiedDate: issued,
+    relationship: 'Alternative',
+  } as PDFKit.Mixins.PDFAttachmentOptions);
+  // pdfkit writes the Info strings into the XMP as they are: escaped there (after the Info
+  // dictionary got the plain text), and the Factur-X declaration added.
+  const hooks = pdf as unknown as PdfaHooks;
+  const endSubset = hooks.endSubset.bind(pdf);
+  hooks.endSubset = () => {
+    for (const key of ['Title', 'Author', 'Subject', 'Creator', 'Producer']) {
+      if (typeof hooks.info[key] === 'string') hooks.info[key] = xmlEscape(hooks.info[key]);
+    }
+    pdf.appendXML(FACTUR_X_XMP);
+    endSubset();
+  };
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
