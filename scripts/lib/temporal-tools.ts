@@ -67,6 +67,15 @@ async function waitUntilReachable(address: string, child: ChildProcess, timeoutM
 }
 
 /**
+ * Server limits the month close needs above Temporal's defaults (also in config/temporal-dynamic-config.yaml
+ * for docker-compose; keep both in step). Every approval of a settlement (trainer, company, location) is
+ * one update of the settlement workflow, and Temporal allows 2,000 updates per execution and 10 in
+ * flight by default: a group of 1,000 trainers needs 2,000 approvals alone, and its trainers approve
+ * side by side (measured by `npm run bench:close`; README "Benchmarks" has the findings).
+ */
+export const TEMPORAL_DYNAMIC_CONFIG: Record<string, number> = { 'history.maxTotalUpdates': 20_000, 'history.maxInFlightUpdates': 100 };
+
+/**
  * Starts `temporal server start-dev`. With a db file the workflows survive a restart; without one
  * (tests) it keeps everything in memory. `uiPort` undefined runs it headless.
  */
@@ -75,6 +84,7 @@ export async function startTemporalDevServer({ cli, port, uiPort, dbFile, log }:
   if (uiPort) args.push('--ui-port', String(uiPort));
   else args.push('--headless');
   if (dbFile) args.push('--db-filename', dbFile);
+  for (const [key, value] of Object.entries(TEMPORAL_DYNAMIC_CONFIG)) args.push('--dynamic-config-value', `${key}=${value}`);
   const output = log ? fs.openSync(log, 'a') : 'ignore';
   // Its own process group: a Ctrl-C in the terminal reaches us, and we stop the server after the
   // worker has drained, instead of the server vanishing under a running worker.
