@@ -83,13 +83,28 @@ export async function mergeTrainers(group: StudioGroup, userId: number, keptUuid
     if (mergedLink && !keptLink) moved.accountLink = await count(em, 'update studio_group_trainer set trainer_id = ? where id = ?', [kept.id, mergedLink.id]);
     else if (mergedLink) moved.accountLink = await count(em, 'delete from studio_group_trainer where id = ?', [mergedLink.id]);
     moved.mergeLogs = await count(em, 'update trainer_merge_log set kept_trainer_id = ? where kept_trainer_id = ?', params);
+    // Any other table that points at a trainer (documents, report lines, … of other features) follows too.
+    const handled = new Set(['studio_class.trainer_id', 'payment_type_rule.trainer_id', 'admin_position.trainer_id', 'settlement_trainer.trainer_id', 'credit_note.trainer_id', 'invitation.trainer_id', 'studio_group_trainer.trainer_id', 'trainer_merge_log.kept_trainer_id']);
+    const references = await em.execute<Array<{ table_name: string; column_name: string }>>(
+      `select cl.relname as table_name, att.attname as column_name
+         from pg_constraint con
+         join pg_class cl on cl.oid = con.conrelid
+         join pg_attribute att on att.attrelid = con.conrelid and att.attnum = con.conkey[1]
+        where con.contype = 'f' and con.confrelid = 'trainer'::regclass and array_length(con.conkey, 1) = 1`,
+    );
+    for (const { table_name: table, column_name: column } of references) {
+      if (handled.has(`${table}.${column}`) || !/^[a-z_][a-z0-9_]*$/.test(table) || !/^[a-z_][a-z0-9_]*$/.test(column)) continue;
+      moved[table] = (moved[table] ?? 0) + (await count(em, `update "${table}" set "${column}" = ? where "${column}" = ?`, params));
+    }
 
     // What the kept record lacks, the merged one may know: filled in, never overwritten.
     for (const field of TEXT_FIELDS) {
       const value = kept[field];
       if ((value === null || value === undefined || String(value).trim() === '') && merged[field]) (kept as Record<string, unknown>)[field] = merged[field];
     }
-    const keywords = new Map([...kept.keywords, ...merged.keywords].map((keyword) => [keyword.toLocaleLowerCase('de'), keyword]));
+    // Keywords of both, the kept record's spelling first.
+    const keywords = new Map<string, string>();
+    for (const keyword of [...kept.keywords, ...merged.keywords]) if (!keywords.has(keyword.toLocaleLowerCase('de'))) keywords.set(keyword.toLocaleLowerCase('de'), keyword);
     kept.keywords = [...keywords.values()];
     if (!kept.selfBillingAgreementAt && merged.selfBillingAgreementAt) {
       kept.selfBillingAgreementAt = merged.selfBillingAgreementAt;
