@@ -30,6 +30,8 @@ const SettlementWorkflowPage = lazy(() => import('./admin/settlement/pages/Workf
 const PreviewCheckPage = lazy(() => import('./admin/preview-check/PreviewCheckPage').then((m) => ({ default: m.PreviewCheckPage })));
 const CreditNotesPage = lazy(() => import('./admin/credit-notes/CreditNotesPage').then((m) => ({ default: m.CreditNotesPage })));
 const OutboxPage = lazy(() => import('./admin/outbox/pages/OutboxPage').then((m) => ({ default: m.OutboxPage })));
+const TrainerOverviewPage = lazy(() => import('./admin/trainer-overview/TrainerOverviewPage').then((m) => ({ default: m.TrainerOverviewPage })));
+const DataCheckPage = lazy(() => import('./admin/data-check/DataCheckPage').then((m) => ({ default: m.DataCheckPage })));
 const SettlementV1WizardPage = lazy(() => import('./admin/settlement-v1/SettlementV1WizardPage').then((m) => ({ default: m.SettlementV1WizardPage })));
 
 const OPERATOR_ROLES = ['operator'] as const;
@@ -69,6 +71,8 @@ export const router = createBrowserRouter([
                   { path: 'settlement/:settlementUuid', element: <SettlementSummaryPage /> },
                   { path: 'settlement/:settlementUuid/preview-check', element: <PreviewCheckPage /> },
                   { path: 'outbox', element: <OutboxPage /> },
+                  { path: 'trainer-overview', element: <TrainerOverviewPage /> },
+                  { path: 'data-check', element: <DataCheckPage /> },
                   { path: 'credit-notes', element: <CreditNotesPage /> },
                   {
                     // Ops: the settlement workflows' status and history (platform operators only).

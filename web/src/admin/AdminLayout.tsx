@@ -15,6 +15,7 @@ import { MasterDataNavSection } from './master-data/components/MasterDataNavSect
 import { SettlementNavSection } from './settlement/components/SettlementNavSection';
 import { CreditNotesNavItem } from './credit-notes/CreditNotesNavItem';
 import { OutboxNavItem } from './outbox/components/OutboxNavItem';
+import { TrainerAdminNavItems } from './trainer-overview/TrainerAdminNavItems';
 
 /** The back-office frame: sidebar with the screens that exist so far, top bar with studio group, language and user. */
 export function AdminLayout() {
@@ -92,6 +93,7 @@ export function AdminLayout() {
           <SettlementNavSection onNavigate={closeNav} />
           <CreditNotesNavItem onNavigate={closeNav} />
           <OutboxNavItem onNavigate={closeNav} />
+          <TrainerAdminNavItems onNavigate={closeNav} />
           <MasterDataNavSection onNavigate={closeNav} />
         </AppShell.Section>
         {all.length > 1 && current && (

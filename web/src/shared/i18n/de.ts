@@ -1,3 +1,4 @@
+import { trainerAdminDe } from '../../admin/trainer-overview/texts';
 import type { Translation } from './en';
 import { monthCloseDe } from './month-close.texts';
 
@@ -452,6 +453,7 @@ export const de: Translation = {
     notificationsEmpty: 'Keine Benachrichtigungen',
   },
   monthClose: monthCloseDe,
+  trainerAdmin: trainerAdminDe,
   trainerPortal: {
     tabs: { password: 'Passwort', delete: 'Konto löschen' },
     creditNotes: {

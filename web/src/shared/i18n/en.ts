@@ -1,3 +1,4 @@
+import { trainerAdminEn } from '../../admin/trainer-overview/texts';
 import { monthCloseEn } from './month-close.texts';
 /** English: the reference dictionary. Its shape types every `t()` key (see i18next.d.ts). */
 export const en = {
@@ -451,6 +452,7 @@ export const en = {
     notificationsEmpty: 'No notifications',
   },
   monthClose: monthCloseEn,
+  trainerAdmin: trainerAdminEn,
   trainerPortal: {
     tabs: { password: 'Password', delete: 'Delete account' },
     creditNotes: {

@@ -16,6 +16,7 @@ import { FormSection, MONOSPACE_INPUT } from '../components/FormSection';
 import { fieldErrorOfServer, fieldErrorsOf, focusFirstError, textField, useFormState } from '../../../shared/forms';
 import { useTrainer, useUpdateTrainer } from '../hooks/api';
 import { useMissingDataLabels } from '../trainer-data-labels';
+import { TrainerAdminPanel } from '../../trainer-overview/TrainerAdminPanel';
 
 type TrainerForm = {
   firstname: string;
@@ -160,6 +161,7 @@ function TrainerEditForm({ trainer, back, studioGroupUuid }: { trainer: TTrainer
           </Stack>
         </Card>
 
+        <TrainerAdminPanel studioGroupUuid={studioGroupUuid} trainerUuid={saved.uuid} trainerName={saved.name} />
         {problem && (
           <Alert color="red" icon={<IconAlert />} title={t('masterData.common.notSaved')} role="alert" data-testid="form-error">
             {problem}
