@@ -22,10 +22,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Client, Connection } from '@temporalio/client';
 import pg from 'pg';
 import { OVERALL_FEEDBACK } from '../contracts/review.contract';
 import { initOrm, migrateToLatest } from '../db/orm';
 import { findTemporalCli, startTemporalDevServer } from '../scripts/lib/temporal-tools';
+import { creditNoteRunWorkflowId, settlementWorkflowId } from '../workflows/ids';
 import { readNdjson } from '../test/support/ndjson';
 import { killAll, startAppProcess, waitForApi, waitForWorkers, waitUntil } from '../test/support/processes';
 import { startSmtpServer } from '../test/support/smtp';
@@ -242,6 +244,14 @@ async function main() {
     });
     const totalMs = performance.now() - closeStarted;
     probe.stop();
+    // How big the histories grew: Temporal warns at 10,240 events and stops a run at 51,200.
+    const connection = await Connection.connect({ address: temporal.address });
+    const historyLength = async (workflowId: string) => {
+      const described = await new Client({ connection }).workflow.getHandle(workflowId).describe();
+      return described.historyLength;
+    };
+    const histories = `settlement workflow ${await historyLength(settlementWorkflowId(settlementUuid))} events, credit-note run ${await historyLength(creditNoteRunWorkflowId(runUuid))} events`;
+    await connection.close();
 
     const processes = Object.keys(rows[0]!.figures);
     console.log(`\nTrainerPay benchmark: the whole month close through API, Temporal and the worker (${os.cpus().length} CPUs, Node ${process.version}, ${new Date().toISOString().slice(0, 10)})`);
@@ -264,6 +274,7 @@ async function main() {
     for (const row of table) console.log(line(row));
     console.log(`\nInteractive: ${interactive}`);
     console.log(`Approvals: ${approvalLatencies}`);
+    console.log(`Temporal histories: ${histories}`);
     console.log(`Logs: ${logDir}${process.env.BENCH_KEEP ? '' : ' (removed; BENCH_KEEP=1 keeps them)'}`);
   } finally {
     // A graceful stop first: the processes write their CPU profiles (BENCH_PROFILE) on exit.
