@@ -8,6 +8,7 @@ import { createCreditNoteActivities, writeFileAtomic } from './credit-notes';
 import { createMailActivities, createMailer, type Mailer } from './mail';
 import { createAccountMailActivities } from './mail/account-mail';
 import { readEnv } from '../config/env';
+import { createDocumentActivities } from './documents';
 
 // Every activity the worker registers, merged from the capability groups. Each group gets what it
 // needs from these dependencies; the worker builds them once per process.
@@ -36,6 +37,7 @@ export function createActivities(deps: ActivityDeps) {
     ...mail,
     ...createAccountMailActivities(mailDeps(deps)),
     ...createReviewActivities({ orm: deps.orm, queueEmail: mail.queueEmail }),
+    ...createDocumentActivities({ orm: deps.orm, queueEmail: mail.queueEmail }),
     ...createCreditNoteActivities({ orm: deps.orm, dataDir: deps.dataDir, queueEmail: mail.queueEmail }),
     ...createCancellationActivities({ orm: deps.orm, dataDir: deps.dataDir, queueEmail: mail.queueEmail, writeFile: writeFileAtomic }),
   };

@@ -26,6 +26,7 @@ import { createSettlementV1Router } from './routes/settlement-v1/settlement-v1.r
 import { createWorkflowsRouter } from './routes/workflows/workflows.router';
 import { createMasterDataRouter } from './routes/master-data/master-data.router';
 import { createOutboxRouter } from './routes/outbox/outbox.router';
+import { createDocumentFormsRouter, createDocumentManagerRouter, createTrainerDocumentsRouter } from './routes/documents/documents.router';
 import { createTrainerExportRouter, createTrainerOverviewRouter } from './routes/trainer-overview/trainer-overview.router';
 import { createDataCheckRouter } from './routes/data-check/data-check.router';
 import { createTrainerAccountRouter } from './routes/trainer-account/trainer-account.router';
@@ -56,7 +57,8 @@ export function createApp({ orm, temporal, feed, env }: AppDeps) {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
-  app.use(helmet());
+  // The video help overlay embeds the video host's player (web/src/shared/video-help); nothing else is framed.
+  app.use(helmet({ contentSecurityPolicy: { directives: { 'frame-src': ["'self'", 'https://player.vimeo.com'] } } }));
   app.use(detectLocale);
   app.use(express.json({ limit: '1mb' }));
   app.use(refuseNulCharacters);
@@ -93,6 +95,7 @@ export function createApp({ orm, temporal, feed, env }: AppDeps) {
   studioGroupApi.use(createCreditNoteRunRouter({ temporal, feed }));
   studioGroupApi.use(createWorkflowsRouter({ temporal, temporalUiUrl: env.temporalUiUrl ?? 'http://localhost:8233', temporalNamespace: env.temporalNamespace }));
   studioGroupApi.use(createCsvUploadRouter({ dataDir: env.dataDir }));
+  studioGroupApi.use(createDocumentManagerRouter());
   studioGroupApi.use(createOutboxRouter({ smtpConfigured: Boolean(env.smtpUrl) }));
   studioGroupApi.use(createAccountLinksStaffRouter(accountLinks));
   studioGroupApi.use(createTrainerOverviewRouter());
@@ -104,6 +107,7 @@ export function createApp({ orm, temporal, feed, env }: AppDeps) {
   api.use('/v2', createTrainerAccountRouter({ onEmailChanged: (em, userId) => emailChanged(em, accountLinks, userId) }));
   api.use('/v2', createAccountLinksTrainerRouter(accountLinks));
   api.use('/v2', createTrainerCreditNotesRouter(downloads));
+  api.use('/v2', createTrainerDocumentsRouter());
   api.use('/v2', createDownloadSignRouter({ ...downloads, scope: 'any' }));
   api.use('/v2', createTrainerReviewRouter({ temporal }));
   api.use('/v2', createReviewRowsTrainerRouter({ temporal }));
@@ -112,6 +116,7 @@ export function createApp({ orm, temporal, feed, env }: AppDeps) {
   // Downloads take headers or a signed `?token=`, so they sit before /api's header check; and
   // /admin/... and /{locale}/trainer/... download paths before the SPA fallback below.
   app.use(createDownloadsRouter(downloads));
+  app.use(createDocumentFormsRouter(downloads));
   app.use(createLogoFileRouter(accountLinks));
   app.use(createTrainerExportRouter());
   app.use('/api', api);

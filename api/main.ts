@@ -4,6 +4,7 @@ import { initOrm } from '../db/orm';
 import { EventFeed } from '../db/events';
 import { connectTemporalClient } from './temporal';
 import { createServer } from './app';
+import { ensureDocumentExpirySchedule } from './schedules/document-expiry-schedule';
 
 const env = readEnv();
 if (!env.databaseUrl || !env.temporalAddress) {
@@ -14,6 +15,7 @@ const orm = await initOrm(env.databaseUrl);
 const feed = new EventFeed(env.databaseUrl);
 await feed.start();
 const { client, connection } = await connectTemporalClient({ address: env.temporalAddress, namespace: env.temporalNamespace });
+await ensureDocumentExpirySchedule(client);
 const server = createServer({ orm, temporal: client, feed, env });
 const port = await server.listen(env.port);
 console.log(`api: listening on :${port}`);

@@ -1,5 +1,6 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { upsertStudiosAndTrainers } from './master-data';
+import { createDemoDocumentCategories, createDemoDocuments } from './seed-documents';
 import { hashPassword } from '../domain/passwords';
 import {
   DEMO_CLASS_CATEGORIES,
@@ -100,7 +101,7 @@ const SEED_LOCK_KEY = 7_342_001;
  * Seeds the demo data into an empty database (one without any mandant), in one transaction.
  * A no-op on a database that has data; returns what it created.
  */
-export async function seedDemoData(orm: MikroORM): Promise<SeedSummary> {
+export async function seedDemoData(orm: MikroORM, options: { dataDir?: string } = {}): Promise<SeedSummary> {
   return orm.em.fork().transactional(async (em) => {
     await em.execute('select pg_advisory_xact_lock(?)', [SEED_LOCK_KEY]);
     if ((await em.count(Mandant, {})) > 0) {
@@ -170,22 +171,11 @@ export async function seedDemoData(orm: MikroORM): Promise<SeedSummary> {
 
     let documentCategories = 0;
     for (const studioGroup of [fitness, yoga]) {
-      em.create(DocumentCategory, {
-        studioGroup,
-        name: 'Gewerbeanmeldung',
-        description: 'Nachweis der selbstständigen Tätigkeit (Gewerbeanmeldung oder Bescheinigung des Finanzamts).',
-        isMandatory: true,
-      });
-      em.create(DocumentCategory, {
-        studioGroup,
-        name: 'Trainerlizenz',
-        description: 'Lizenz oder Zertifikat für die unterrichteten Kurse.',
-        isMandatory: false,
-      });
-      documentCategories += 2;
+      documentCategories += createDemoDocumentCategories(em, studioGroup);
     }
 
     await em.flush();
+    if (options.dataDir) await createDemoDocuments(em, { studioGroup: fitness, dataDir: options.dataDir });
     return { seeded: true, studioGroups, users, paymentTypeRules, invitations: 1, documentCategories };
   });
 }

@@ -12,6 +12,7 @@ import { DEMO_LOGINS, seedDemoData } from '../db/seed';
 import { EventFeed } from '../db/events';
 import { connectTemporalClient } from '../api/temporal';
 import { createServer } from '../api/app';
+import { ensureDocumentExpirySchedule } from '../api/schedules/document-expiry-schedule';
 import { createWorker } from '../worker/create-worker';
 import { findTemporalCli, startTemporalDevServer } from './lib/temporal-tools';
 import { startDemoImportsIfNeeded } from './lib/demo-imports';
@@ -67,7 +68,7 @@ try {
   const orm = await initOrm(databaseUrl);
   stops.push(() => orm.close());
   await migrateToLatest(orm);
-  const seed = await seedDemoData(orm);
+  const seed = await seedDemoData(orm, { dataDir: env.dataDir });
   if (seed.seeded) console.log('Demo data created.');
 
   const feed = new EventFeed(databaseUrl);
@@ -90,6 +91,7 @@ try {
   const port = await server.listen(env.port);
   stops.splice(stops.length - 1, 0, () => server.close());
 
+  await ensureDocumentExpirySchedule(client);
   const started = await startDemoImportsIfNeeded({ orm, temporal: client });
   if (started > 0) console.log(`Importing the demo classes of the last two months (${started} imports; see the import dashboard).`);
 

@@ -17,3 +17,7 @@ export const accountingEmailWorkflowId = (runUuid: string, requestUuid: string) 
 export const accountEmailWorkflowId = (purpose: string, tokenUuid: string) => `account-email-${purpose}-${tokenUuid}`;
 /** The contact form's e-mails, one run per contact request. */
 export const contactRequestMailWorkflowId = (contactRequestUuid: string) => `contact-request-mail-${contactRequestUuid}`;
+/** The schedule that starts the day's document expiry reminders; its runs are `{this id}-{start time}`. */
+export const documentExpiryRemindersScheduleId = () => 'document-expiry-reminders';
+/** A day's reminder run started by hand (tests, ops): one per day. */
+export const documentExpiryRemindersWorkflowId = (day: string) => `document-expiry-reminders-${day}`;

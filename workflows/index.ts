@@ -6,5 +6,6 @@ export { settlementWorkflow } from './settlement.workflow';
 export { creditNoteRunWorkflow } from './credit-note-run.workflow';
 export { accountingEmailWorkflow } from './accounting-email.workflow';
 export { creditNoteCorrectionWorkflow } from './credit-note-correction.workflow';
+export { documentExpiryRemindersWorkflow } from './document-expiry-reminders.workflow';
 export { accountEmailWorkflow } from './account-email.workflow';
 export { contactRequestMailWorkflow } from './contact-request-mail.workflow';

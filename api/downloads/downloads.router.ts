@@ -134,7 +134,7 @@ export function createDownloadSignRouter(deps: DownloadDeps & { scope: 'studio-g
     const fields = Object.fromEntries(url.searchParams);
     const target = parseDownloadPath(url.pathname, fields);
     if (!target) throw badRequest('downloads.pathNotDownload', 'path');
-    if (deps.scope === 'studio-group' && target.studioGroupUuid !== String(req.params.g).toLowerCase()) throw badRequest('downloads.pathNotDownload', 'path');
+    if (deps.scope === 'studio-group' && 'studioGroupUuid' in target && target.studioGroupUuid !== String(req.params.g).toLowerCase()) throw badRequest('downloads.pathNotDownload', 'path');
     const auth = authOf(req);
     await resolveDownload({ em: em(), auth, dataDir: deps.dataDir, target });
     const now = Date.now();

@@ -7,6 +7,7 @@ import { ACCOUNTING_FILE_DOWNLOADS } from '../../contracts/credit-note-list.cont
 import { studioGroupsOf } from '../auth/tenancy';
 import type { AuthContext } from '../auth/sessions';
 import { HttpError, badRequest, notFound } from '../http/errors';
+import { documentDownloadTarget, resolveDocumentDownload, type DocumentDownloadTarget } from '../routes/documents/document-downloads';
 
 // What a download path names, who may read it, and where its bytes are. The download routes and
 // the signing calls share these rules, so a link is only ever signed for a file its caller may read.
@@ -17,7 +18,8 @@ export const ACCOUNTING_FILE_SLUGS = Object.values(ACCOUNTING_FILE_DOWNLOADS) as
 
 export type DownloadTarget =
   | { kind: 'accounting-file'; studioGroupUuid: string; settlementUuid: string; settlementRunUuid: string; file: AccountingFileSlug }
-  | { kind: 'credit-note'; audience: 'admin' | 'trainer'; studioGroupUuid: string; month: string; trainerUuid: string; fileName: string };
+  | { kind: 'credit-note'; audience: 'admin' | 'trainer'; studioGroupUuid: string; month: string; trainerUuid: string; fileName: string }
+  | DocumentDownloadTarget;
 
 export type ResolvedDownload = { absolutePath: string; fileName: string; contentType: string };
 
@@ -101,7 +103,7 @@ export function parseDownloadPath(pathname: string, fields: Record<string, unkno
   if (pathname === '/admin/settlement/v2/download-credit-note-pdf') return creditNoteTargetOf('admin', stringFields(fields));
   const trainer = /^\/[a-z]{2}\/trainer\/credit-note\/download\/([^/]+)$/.exec(pathname);
   if (trainer) return creditNoteTarget('trainer', safeDecode(trainer[1]!));
-  return null;
+  return documentDownloadTarget(pathname);
 }
 
 /** Staff of the group or an operator; a trainer is refused, another group is "not found". */
@@ -130,6 +132,7 @@ const CONTENT_TYPES: Record<AccountingFileType, string> = {
 
 /** Checks the caller may read the target and finds its file: 400/403/404 as for the download itself. */
 export async function resolveDownload({ em, auth, dataDir, target }: { em: EntityManager; auth: AuthContext; dataDir: string; target: DownloadTarget }): Promise<ResolvedDownload> {
+  if (target.kind === 'document' || target.kind === 'document-zip') return resolveDocumentDownload({ em, auth, dataDir, target });
   if (target.kind === 'accounting-file') {
     const group = await requireStaffOf(auth, target.studioGroupUuid);
     const settlement = await em.findOne(Settlement, { uuid: target.settlementUuid, studioGroup: group });

@@ -10,6 +10,7 @@ import { Migration20261124101408_rateLimitCounter } from './Migration20261124101
 import { Migration20261124132711_invitationsAndAccountTokens } from './Migration20261124132711_invitationsAndAccountTokens';
 import { Migration20261124133000_trainerReviewAndMerge } from './Migration20261124133000_trainerReviewAndMerge';
 import { Migration20261124133458_contactRequestHandling } from './Migration20261124133458_contactRequestHandling';
+import { Migration20261124134000_documents } from './Migration20261124134000_documents';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121221656', class: Migration20261121221656 },
@@ -21,4 +22,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124132711_invitationsAndAccountTokens', class: Migration20261124132711_invitationsAndAccountTokens },
   { name: 'Migration20261124133000_trainerReviewAndMerge', class: Migration20261124133000_trainerReviewAndMerge },
   { name: 'Migration20261124133458_contactRequestHandling', class: Migration20261124133458_contactRequestHandling },
+  { name: 'Migration20261124134000_documents', class: Migration20261124134000_documents },
 ];

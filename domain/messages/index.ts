@@ -10,6 +10,7 @@ import { reviewMessages } from './review.messages';
 import { creditNoteMessages } from './credit-note.messages';
 import { downloadsMessages } from './downloads.messages';
 import { settlementV1Messages } from './settlement-v1.messages';
+import { documentsMessages } from './documents.messages';
 import { contactMessages } from './contact.messages';
 import { accountMessages } from './account.messages';
 import { trainerOverviewMessages } from './trainer-overview.messages';
@@ -30,6 +31,7 @@ const catalog: MessageCatalog = {
   ...creditNoteMessages,
   ...downloadsMessages,
   ...settlementV1Messages,
+  ...documentsMessages,
   ...contactMessages,
   ...accountMessages,
   ...trainerOverviewMessages,

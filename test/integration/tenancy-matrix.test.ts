@@ -71,6 +71,7 @@ const SUBJECT_NAMES = new Set([
   'classHash',
   'trainersSelected',
   'userUuid',
+  'documentUuid',
 ]);
 
 /**
@@ -154,6 +155,8 @@ function valueMap(fixture: TenancyFixture, subject: TrainerSubject, actingUserUu
     importType: 'recalculate_billing',
     parameters: { studioGroupUuid: fitness.uuid, settlementUuid },
     review: [],
+    documentUuid: subject.documentUuid,
+    categoryUuid: fixture.documentCategoryUuid,
   };
 }
 
@@ -179,6 +182,12 @@ function explicitRequests(
     'PUT /api/v1/:g/csv/import/file': { body: 'studio;start;name\n', contentType: 'text/csv' },
     // The trainer's list filters by the portal user's uuid (trainer spec 7), not the trainer record's.
     'GET /api/v2/trainer_credit_notes': { values: { trainerUuid: subject.login.userUuid } },
+    // A multipart form naming the subject as userUuid (the query names it for the plan: refused, or the caller's own).
+    'POST /:locale/trainer/document/upload/:studioGroupUuid/:categoryUuid': {
+      query: { userUuid: subject.login.userUuid },
+      body: `--tenancy\r\ncontent-disposition: form-data; name="userUuid"\r\n\r\n${subject.login.userUuid}\r\n--tenancy--\r\n`,
+      contentType: 'multipart/form-data; boundary=tenancy',
+    },
   };
 }
 

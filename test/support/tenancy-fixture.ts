@@ -16,6 +16,10 @@ import {
   User,
 } from '../../db/entities';
 import { settlementWorkflowId } from '../../workflows/ids';
+import { storeDocumentBytes } from '../../db/document-storage';
+import { demoPdf } from '../../db/seed-documents';
+import { Document, DocumentCategory, type TrainerAccount } from '../../db/entities';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { readNdjson } from './ndjson';
 import { startReviewFixture, type Login, type ReviewFixture } from './review-fixture';
 import { logIn } from './stack';
@@ -40,6 +44,8 @@ export type TrainerSubject = {
   className: string;
   notificationUuid: string;
   outboxUuid: string;
+  /** A document (PDF) of the trainer in the first group, its file in the stack's data directory. */
+  documentUuid: string;
 };
 
 export type TenancyFixture = ReviewFixture & {
@@ -51,6 +57,7 @@ export type TenancyFixture = ReviewFixture & {
   paymentTypeRuleUuid: string;
   positionUuid: string;
   queueUuid: string;
+  documentCategoryUuid: string;
   /** Values of the first group no refused caller may ever see: trainers' IBANs, e-mails and names. */
   secrets: Array<{ value: string; trainerUuid: string; what: string }>;
 };
@@ -129,6 +136,7 @@ export async function startTenancyFixture(): Promise<TenancyFixture> {
       className: line.className,
       notificationUuid: notification.uuid,
       outboxUuid: outbox.uuid,
+      documentUuid: await tenancyDocument(stack.dataDir, fork, account, fitness.id, record.uuid),
     };
   };
   const subjects = { demo: await subjectOf(trainer, demoTrainer, demoLine), second: await subjectOf(otherTrainer, secondTrainer, secondLine) };
@@ -152,7 +160,17 @@ export async function startTenancyFixture(): Promise<TenancyFixture> {
     secrets.push({ value: `${account.firstname} ${account.lastname}`, trainerUuid: link.trainer.uuid, what: 'account name' });
   }
 
-  return { ...review, operator, subjects, runUuid, studioUuid: studio.uuid, paymentTypeRuleUuid: rule.uuid, positionUuid: position.uuid, queueUuid: queueItem.uuid, secrets };
+  return { ...review, operator, subjects, runUuid, studioUuid: studio.uuid, paymentTypeRuleUuid: rule.uuid, positionUuid: position.uuid, queueUuid: queueItem.uuid, documentCategoryUuid: (await fork.findOneOrFail(DocumentCategory, { studioGroup: fitness.id }, { orderBy: { id: 'asc' } })).uuid, secrets };
+}
+
+/** A pending document of the trainer account in the group (documents routes), stored in the stack's data directory. */
+async function tenancyDocument(dataDir: string, em: EntityManager, account: TrainerAccount, studioGroupId: number, trainerUuid: string): Promise<string> {
+  const bytes = await demoPdf('Trainerlizenz', trainerUuid);
+  const { sha256, relativePath } = await storeDocumentBytes(dataDir, bytes);
+  const category = await em.findOneOrFail(DocumentCategory, { studioGroup: studioGroupId, isMandatory: true });
+  const document = em.create(Document, { trainerAccount: account, studioGroup: studioGroupId, category, fileName: 'Trainerlizenz.pdf', filePath: relativePath, sha256, sizeBytes: bytes.byteLength });
+  await em.flush();
+  return document.uuid;
 }
 
 /**

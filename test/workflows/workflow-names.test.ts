@@ -5,6 +5,7 @@ import { ACCOUNTING_EMAIL_WORKFLOW, type TAccountingEmailWorkflow } from '../../
 import { CLASS_IMPORT_WORKFLOW, type TClassImportWorkflow } from '../../workflows/class-import.messages';
 import { CREDIT_NOTE_CORRECTION_WORKFLOW, type TCreditNoteCorrectionWorkflow } from '../../workflows/credit-note-correction.messages';
 import { CREDIT_NOTE_RUN_WORKFLOW, type TCreditNoteRunWorkflow } from '../../workflows/credit-note-run.messages';
+import { DOCUMENT_EXPIRY_REMINDERS_WORKFLOW, type TDocumentExpiryRemindersWorkflow } from '../../workflows/document-expiry-reminders.messages';
 import { CONTACT_REQUEST_MAIL_WORKFLOW, type TContactRequestMailWorkflow } from '../../workflows/contact-request-mail.messages';
 import { IMPORT_QUEUE_WORKFLOW, type TImportQueueWorkflow } from '../../workflows/import-queue.messages';
 import { SETTLEMENT_WORKFLOW, type TSettlementWorkflow } from '../../workflows/settlement.messages';
@@ -18,6 +19,7 @@ const signatures: {
   [CLASS_IMPORT_WORKFLOW]: TClassImportWorkflow;
   [CREDIT_NOTE_CORRECTION_WORKFLOW]: TCreditNoteCorrectionWorkflow;
   [CREDIT_NOTE_RUN_WORKFLOW]: TCreditNoteRunWorkflow;
+  [DOCUMENT_EXPIRY_REMINDERS_WORKFLOW]: TDocumentExpiryRemindersWorkflow;
   [CONTACT_REQUEST_MAIL_WORKFLOW]: TContactRequestMailWorkflow;
   [IMPORT_QUEUE_WORKFLOW]: TImportQueueWorkflow;
   [SETTLEMENT_WORKFLOW]: TSettlementWorkflow;

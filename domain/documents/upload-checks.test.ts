@@ -1,0 +1,81 @@
+import { PDFDocument } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { MAX_DOCUMENT_BYTES, checkPdfContent, sanitizeDocumentFileName } from './upload-checks';
+import { NO_EXPIRATION_DATE, isExpired, parseExpirationDate, reminderHorizon } from './expiry';
+
+const onePagePdf = async () => {
+  const pdf = await PDFDocument.create();
+  pdf.addPage([200, 200]);
+  return pdf.save();
+};
+
+describe('checkPdfContent: the bytes decide', () => {
+  it('accepts a readable PDF whatever it is called', async () => {
+    expect(await checkPdfContent(await onePagePdf())).toEqual({ ok: true, value: { pages: 1 } });
+  });
+
+  it('refuses text, an image and an empty file however they are named', async () => {
+    expect(await checkPdfContent(new TextEncoder().encode('not a pdf at all'))).toEqual({ ok: false, reason: 'documents.notPdf' });
+    const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, ...new Array(32).fill(0)]);
+    expect(await checkPdfContent(png)).toEqual({ ok: false, reason: 'documents.notPdf' });
+    expect(await checkPdfContent(new Uint8Array())).toEqual({ ok: false, reason: 'documents.fileMissing' });
+  });
+
+  it('refuses a file that starts like a PDF but cannot be read', async () => {
+    const broken = new TextEncoder().encode('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF');
+    expect((await checkPdfContent(broken)).ok).toBe(false);
+  });
+
+  it('refuses more than 3 MB', async () => {
+    const pdf = await onePagePdf();
+    const big = new Uint8Array(MAX_DOCUMENT_BYTES + 1);
+    big.set(pdf);
+    expect(await checkPdfContent(big)).toEqual({ ok: false, reason: 'documents.fileTooLarge' });
+  });
+});
+
+describe('sanitizeDocumentFileName', () => {
+  it('keeps a plain name and ends it in .pdf', () => {
+    expect(sanitizeDocumentFileName('  Trainerlizenz  B.PDF ')).toEqual({ ok: true, value: 'Trainerlizenz B.pdf' });
+    expect(sanitizeDocumentFileName('Erste Hilfe')).toEqual({ ok: true, value: 'Erste Hilfe.pdf' });
+    expect(sanitizeDocumentFileName('Gewerbe<anmeldung>:"2026"?.pdf')).toEqual({ ok: true, value: 'Gewerbeanmeldung2026.pdf' });
+    expect(sanitizeDocumentFileName('Zeile\nzwei\u0000.pdf')).toEqual({ ok: true, value: 'Zeilezwei.pdf' });
+  });
+
+  it('refuses a name with a path in it instead of cutting it down', () => {
+    for (const name of ['../lizenz.pdf', '..\\..\\x.pdf', 'a/b.pdf', '/etc/passwd', 'C:\\temp\\x.pdf', 'C:x.pdf']) {
+      expect(sanitizeDocumentFileName(name), name).toEqual({ ok: false, reason: 'documents.fileNamePath' });
+    }
+  });
+
+  it('refuses a name that is nothing but dots, spaces or the extension', () => {
+    for (const name of ['', '   ', '.pdf', '. .pdf']) expect(sanitizeDocumentFileName(name).ok, name).toBe(false);
+  });
+
+  it('shortens a very long name and keeps the extension', () => {
+    const result = sanitizeDocumentFileName(`${'x'.repeat(300)}.pdf`);
+    expect(result.ok && result.value.length).toBe(120);
+    expect(result.ok && result.value.endsWith('.pdf')).toBe(true);
+  });
+});
+
+describe('parseExpirationDate (admin 5)', () => {
+  const now = new Date('2026-11-24T10:00:00Z');
+  it('no_expiration_date or empty means no expiry', () => {
+    expect(parseExpirationDate(NO_EXPIRATION_DATE, now)).toEqual({ ok: true, expiresAt: null });
+    expect(parseExpirationDate('', now)).toEqual({ ok: true, expiresAt: null });
+  });
+  it('a Unix timestamp is its Berlin calendar day, today allowed, yesterday refused', () => {
+    const todayMidnightBerlin = Date.UTC(2026, 10, 23, 23, 0) / 1000;
+    expect(parseExpirationDate(todayMidnightBerlin, now)).toEqual({ ok: true, expiresAt: '2026-11-24' });
+    expect(parseExpirationDate(String(todayMidnightBerlin + 86_400 * 30), now)).toEqual({ ok: true, expiresAt: '2026-12-24' });
+    expect(parseExpirationDate(todayMidnightBerlin - 1, now)).toEqual({ ok: false, reason: 'documents.expiryInPast' });
+    expect(parseExpirationDate('tomorrow', now)).toEqual({ ok: false, reason: 'documents.expiryInvalid' });
+  });
+  it('expires the day after the expiry date; reminds within 30 days', () => {
+    expect(isExpired('2026-11-24', '2026-11-24')).toBe(false);
+    expect(isExpired('2026-11-23', '2026-11-24')).toBe(true);
+    expect(isExpired(null, '2026-11-24')).toBe(false);
+    expect(reminderHorizon('2026-11-24')).toBe('2026-12-24');
+  });
+});
