@@ -1,9 +1,8 @@
 import { Alert, AppShell, Burger, Container, Group, ScrollArea, Select, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
-import { DelayedLoader } from '../shared/components/DelayedLoader';
+import { LazyPageArea } from '../shared/components/LazyPageArea';
 import { IconDashboard, IconImport, IconInfo } from '../shared/components/icons';
 import { LanguageSwitcher } from '../shared/components/LanguageSwitcher';
 import { Logo } from '../shared/components/Logo';
@@ -112,9 +111,9 @@ export function AdminLayout() {
       <AppShell.Main bg="gray.0">
         <Container size="xl" px={0}>
           {current ? (
-            <Suspense fallback={<DelayedLoader />}>
+            <LazyPageArea>
               <Outlet />
-            </Suspense>
+            </LazyPageArea>
           ) : (
             <Alert color="yellow" icon={<IconInfo />} data-testid="no-studio-group">
               {t('admin.noStudioGroup')}

@@ -1,9 +1,8 @@
 import { ActionIcon, AppShell, Avatar, Burger, Container, Group, Indicator, Popover, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
-import { DelayedLoader } from '../shared/components/DelayedLoader';
+import { LazyPageArea } from '../shared/components/LazyPageArea';
 import { IconBell, IconGift, IconUser } from '../shared/components/icons';
 import { LanguageSwitcher } from '../shared/components/LanguageSwitcher';
 import { Logo } from '../shared/components/Logo';
@@ -119,9 +118,9 @@ export function TrainerLayout() {
 
       <AppShell.Main bg="gray.0">
         <Container size="lg" px={0}>
-          <Suspense fallback={<DelayedLoader />}>
+          <LazyPageArea>
             <Outlet />
-          </Suspense>
+          </LazyPageArea>
         </Container>
       </AppShell.Main>
     </AppShell>
