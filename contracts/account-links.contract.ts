@@ -95,7 +95,7 @@ export type TStudioGroupConnectionDelete = z.input<typeof ZStudioGroupConnection
 // --- e-mail confirmation, password reset ------------------------------------------------------------
 
 /** GET /api/v2/trainer_account/email-verification/{user}: status 'success' means sent. */
-export const ZEmailVerificationAnswer = ZSuccess;
+export const ZEmailVerificationAnswer = z.object({ status: z.enum(['success', 'already_confirmed']), message: z.string() });
 export const ZForgotPasswordRequest = z.object({ email: ZEmailAddress });
 export const ZResetPasswordRequest = z.object({ token: ZLinkToken, password: ZTrainerPasswordData.shape.plainPassword });
 

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z, type ZodType } from 'zod';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -157,6 +157,8 @@ function valueMap(fixture: TenancyFixture, subject: TrainerSubject, actingUserUu
     review: [],
     documentUuid: subject.documentUuid,
     categoryUuid: fixture.documentCategoryUuid,
+    // The studio group logo's file: a hash of the group uuid (issue 10).
+    file: `${createHash('sha256').update(fitness.uuid).digest('hex')}.png`,
   };
 }
 

@@ -6,6 +6,9 @@ import { NotFoundPage } from './shared/pages/NotFoundPage';
 import { RouteErrorPage } from './shared/pages/RouteErrorPage';
 import { AddLocaleRedirect, HomeRedirect, LocaleLayout, RequireRole, STAFF_ROLES, TRAINER_ROLES } from './shared/routing';
 import { LoginPage } from './site/pages/LoginPage';
+import { ConfirmEmailPage } from './site/account-links/ConfirmEmailPage';
+import { ForgotPasswordPage, ResetPasswordPage } from './site/account-links/ForgotPasswordPage';
+import { InvitationLinkPage } from './site/account-links/InvitationLinkPage';
 import { TrainerLayout } from './trainer/TrainerLayout';
 
 // Pages behind the log-in load on demand (the grid library alone is most of the admin bundle).
@@ -13,6 +16,7 @@ const ImportDashboardPage = lazy(() => import('./admin/pages/ImportDashboardPage
 const ImportOnDemandPage = lazy(() => import('./admin/pages/ImportOnDemandPage').then((m) => ({ default: m.ImportOnDemandPage })));
 const ProfilePage = lazy(() => import('./trainer/pages/ProfilePage').then((m) => ({ default: m.ProfilePage })));
 const RecommendationPage = lazy(() => import('./trainer/pages/RecommendationPage').then((m) => ({ default: m.RecommendationPage })));
+const InvitationPage = lazy(() => import('./trainer/account-links/InvitationPage').then((m) => ({ default: m.InvitationPage })));
 const StudioGroupPage = lazy(() => import('./trainer/pages/StudioGroupPage').then((m) => ({ default: m.StudioGroupPage })));
 const AccountingReviewPage = lazy(() => import('./trainer/pages/AccountingReviewPage').then((m) => ({ default: m.AccountingReviewPage })));
 const SettlementReviewPage = lazy(() => import('./trainer/pages/SettlementReviewPage').then((m) => ({ default: m.SettlementReviewPage })));
@@ -47,6 +51,11 @@ export const router = createBrowserRouter([
         children: [
           { index: true, element: <HomeRedirect /> },
           { path: 'login', element: <LoginPage /> },
+          // The e-mailed links (issue 10): no log-in needed.
+          { path: 'invitation/:token', element: <InvitationLinkPage /> },
+          { path: 'forgot-password', element: <ForgotPasswordPage /> },
+          { path: 'reset-password/:token', element: <ResetPasswordPage /> },
+          { path: 'confirm-email/:token', element: <ConfirmEmailPage /> },
           { path: 'logout', element: <LogoutPage /> },
           { path: 'trainer/logout', element: <LogoutPage /> },
           {
@@ -98,6 +107,7 @@ export const router = createBrowserRouter([
                   { index: true, element: <HomeRedirect /> },
                   { path: 'profile', element: <ProfilePage /> },
                   { path: 'recommendation', element: <RecommendationPage /> },
+                  { path: 'invitation/:studioGroupUuid/:studioGroupTrainerUuid', element: <InvitationPage /> },
                   { path: 'studio/:studioGroupUuid/*', element: <StudioGroupPage /> },
                   { path: 'accounting/review/:studioGroupUuid/:settlementUuid', element: <AccountingReviewPage /> },
                   { path: 'accounting/review/:studioGroupUuid/:settlementUuid/print', element: <CreditNoteReviewPrintPage /> },

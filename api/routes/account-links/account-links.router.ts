@@ -90,7 +90,7 @@ const schemas = {
   },
   emailVerification: {
     response: ZEmailVerificationAnswer,
-    summary: `Sends the e-mail confirmation link again; status 'success' means sent. ${CONFIRMATION_EMAILS_PER_WINDOW} per account in 15 minutes.`,
+    summary: `Sends the e-mail confirmation link again; status 'success' means sent, 'already_confirmed' that there is nothing to confirm (no e-mail). ${CONFIRMATION_EMAILS_PER_WINDOW} per account in 15 minutes.`,
   },
   recommendation: { response: ZRecommendation, summary: "The trainer's personal referral code (made once, stable) and the campaign's last day." },
   trainerInvitation: { params: ZTrainerIdParams, response: ZTrainerInvitation, summary: "The trainer record's latest invitation (or that it is connected)." },
@@ -192,8 +192,9 @@ export function createAccountLinksTrainerRouter(deps: AccountLinksDeps) {
     res.json({ status: 'success', message: t(req, 'account.connection.deleted', { studioGroup: group.companyName }) });
   });
   router.get('/trainer_account/email-verification/:user', requireTrainer, requireOwnUser, validate(schemas.emailVerification), confirmationLimiter, async (req, res) => {
-    await sendEmailConfirmation(em(), deps, authOf(req).userId);
-    res.json({ status: 'success', message: t(req, 'account.confirmation.sent') });
+    const outcome = await sendEmailConfirmation(em(), deps, authOf(req).userId);
+    if (outcome === 'alreadyConfirmed') res.json({ status: 'already_confirmed', message: t(req, 'account.confirmation.alreadyConfirmed') });
+    else res.json({ status: 'success', message: t(req, 'account.confirmation.sent') });
   });
   router.get('/trainer_account/recommendation/:user', requireTrainer, requireOwnUser, validate(schemas.recommendation), async (req, res) => {
     res.json(await recommendationOf(em(), authOf(req).userId, deps.referralCampaignEnd));

@@ -27,11 +27,12 @@ async function accountOfUser(em: EntityManager, userId: number): Promise<Trainer
  * Sends a confirmation link to the account's address (the one the trainer entered last). Only the
  * newest link works. The log-in address changes to it when the link is opened.
  */
-export async function sendEmailConfirmation(em: EntityManager, deps: LinkDeps, userId: number): Promise<void> {
+export async function sendEmailConfirmation(em: EntityManager, deps: LinkDeps, userId: number): Promise<'sent' | 'alreadyConfirmed'> {
   const account = await accountOfUser(em, userId);
   const user: User = account.user;
   const email = account.email.toLowerCase();
-  if (user.isVerified && user.email === email) throw conflict('account.confirmation.alreadyConfirmed');
+  // Nothing to confirm (a second tab still showing the banner): no e-mail, and the answer says why.
+  if (user.isVerified && user.email === email) return 'alreadyConfirmed';
   await em.transactional(async (tx) => {
     await retireLinks(tx, { purpose: 'email-confirmation', user: user.id });
     const { row, token } = await issueLink(tx, deps.secret, { purpose: 'email-confirmation', user, email });
@@ -44,6 +45,7 @@ export async function sendEmailConfirmation(em: EntityManager, deps: LinkDeps, u
       linkPath: `/confirm-email/${token}`,
     });
   });
+  return 'sent';
 }
 
 /** The profile saved a new e-mail address: it is unconfirmed until its link is opened. */

@@ -10,6 +10,8 @@ import { NavItem } from '../shared/components/NavItem';
 import { UserMenu } from '../shared/components/UserMenu';
 import { useLocale } from '../shared/hooks/use-locale';
 import { useSession } from '../shared/session';
+import { EmailConfirmationBanner } from './account-links/EmailConfirmationBanner';
+import { PendingInvitationsNav } from './account-links/PendingInvitationsNav';
 import { NotificationPanel } from './components/NotificationPanel';
 import { useUnreadNotificationCount } from './hooks/api/notifications';
 
@@ -113,11 +115,13 @@ export function TrainerLayout() {
               </Stack>
             </>
           )}
+          <PendingInvitationsNav onNavigate={closeNav} />
         </AppShell.Section>
       </AppShell.Navbar>
 
       <AppShell.Main bg="gray.0">
         <Container size="lg" px={0}>
+          <EmailConfirmationBanner />
           <LazyPageArea>
             <Outlet />
           </LazyPageArea>

@@ -1,3 +1,4 @@
+import { accountLinksDe } from '../account-links/texts';
 import { trainerAdminDe } from '../../admin/trainer-overview/texts';
 import type { Translation } from './en';
 import { monthCloseDe } from './month-close.texts';
@@ -454,6 +455,7 @@ export const de: Translation = {
   },
   monthClose: monthCloseDe,
   trainerAdmin: trainerAdminDe,
+  accountLinks: accountLinksDe,
   trainerPortal: {
     tabs: { password: 'Passwort', delete: 'Konto löschen' },
     creditNotes: {

@@ -1,3 +1,4 @@
+import { accountLinksEn } from '../account-links/texts';
 import { trainerAdminEn } from '../../admin/trainer-overview/texts';
 import { monthCloseEn } from './month-close.texts';
 /** English: the reference dictionary. Its shape types every `t()` key (see i18next.d.ts). */
@@ -453,6 +454,7 @@ export const en = {
   },
   monthClose: monthCloseEn,
   trainerAdmin: trainerAdminEn,
+  accountLinks: accountLinksEn,
   trainerPortal: {
     tabs: { password: 'Password', delete: 'Delete account' },
     creditNotes: {

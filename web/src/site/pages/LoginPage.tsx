@@ -1,8 +1,8 @@
-import { Alert, Box, Button, Group, List, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Group, List, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { ZLoginRequest } from '../../../../contracts/auth.contract';
 import { errorMessage } from '../../shared/api/client';
 import { IconAlert, IconCheck, IconInfo } from '../../shared/components/icons';
@@ -150,6 +150,9 @@ export function LoginPage() {
                 onChange={(event) => setPassword(event.currentTarget.value)}
                 error={fieldErrors.password}
               />
+              <Anchor component={Link} to={`/${locale}/forgot-password`} size="sm" ta="right" mt={-8} data-testid="login-forgot-password">
+                {t('accountLinks.password.forgot')}
+              </Anchor>
               <Button type="submit" size="md" fullWidth mt="xs" loading={login.isPending} data-testid="login-submit">
                 {t('login.submit')}
               </Button>

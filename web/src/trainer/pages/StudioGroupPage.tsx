@@ -1,7 +1,7 @@
 import { Card, Stack, Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { PageHeader } from '../../shared/components/PageHeader';
+import { StudioGroupHeader } from '../account-links/StudioGroupHeader';
 import { useLocale } from '../../shared/hooks/use-locale';
 import { NotFoundPage } from '../../shared/pages/NotFoundPage';
 import { useSession } from '../../shared/session';
@@ -30,7 +30,7 @@ export function StudioGroupPage() {
 
   return (
     <>
-      <PageHeader title={group.name} />
+      <StudioGroupHeader studioGroupUuid={group.uuid} name={group.name} />
       <SelfBillingConsentCard studioGroupUuid={group.uuid} company={group.name} />
       <Card p={0} data-testid="trainer-studio-group">
         <Tabs value={tab} onChange={(value) => value && void navigate(`/${locale}/trainer/studio/${group.uuid}/${value}`)}>

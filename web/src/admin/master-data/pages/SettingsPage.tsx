@@ -20,6 +20,7 @@ import { useCurrentStudioGroup } from '../../current-studio-group';
 import { formatPercentForInput, parseHundredths } from '../amounts';
 import { AmountInput } from '../components/AmountInput';
 import { CountrySelect } from '../components/CountrySelect';
+import { LogoSettingsCard } from '../../account-links/LogoSettingsCard';
 import { FormSection, MONOSPACE_INPUT } from '../components/FormSection';
 import { fieldErrorOfServer, fieldErrorsOf, focusFirstError, textField, translateMessage, useFormState, type FieldErrors } from '../../../shared/forms';
 import { useStudioGroupSettings, useUpdateStudioGroupSettings } from '../hooks/api';
@@ -136,6 +137,7 @@ function SettingsForm({ settings, studioGroupUuid }: { settings: TStudioGroupSet
           </Alert>
         )}
 
+        <LogoSettingsCard studioGroupUuid={studioGroupUuid} name={settings.name} />
         <FormSection title={t('masterData.settings.sections.company')} description={t('masterData.settings.sections.companyText')}>
           <TextInput label={t('masterData.fields.companyName')} required {...field('companyName')} />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>

@@ -12,6 +12,7 @@ import { DelayedLoader } from '../../../shared/components/DelayedLoader';
 import { useLocale } from '../../../shared/hooks/use-locale';
 import { useCurrentStudioGroup } from '../../current-studio-group';
 import { CountrySelect } from '../components/CountrySelect';
+import { TrainerInvitationCard } from '../../account-links/TrainerInvitationCard';
 import { FormSection, MONOSPACE_INPUT } from '../components/FormSection';
 import { fieldErrorOfServer, fieldErrorsOf, focusFirstError, textField, useFormState } from '../../../shared/forms';
 import { useTrainer, useUpdateTrainer } from '../hooks/api';
@@ -162,6 +163,7 @@ function TrainerEditForm({ trainer, back, studioGroupUuid }: { trainer: TTrainer
         </Card>
 
         <TrainerAdminPanel studioGroupUuid={studioGroupUuid} trainerUuid={saved.uuid} trainerName={saved.name} />
+        <TrainerInvitationCard studioGroupUuid={studioGroupUuid} trainerId={trainer.id} />
         {problem && (
           <Alert color="red" icon={<IconAlert />} title={t('masterData.common.notSaved')} role="alert" data-testid="form-error">
             {problem}

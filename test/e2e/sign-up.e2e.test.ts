@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { createMailer } from '../../activities/mail';
+import { Trainer, User } from '../../db/entities';
+import { launchChromium, logInInBrowser } from '../support/browser';
+import { linkOf, mailsTo } from '../support/mail-links';
+import { startSmtpServer } from '../support/smtp';
+import { startStack, type Stack } from '../support/stack';
+
+// In German, as the people would: the admin invites a trainer record by a new e-mail address on the
+// trainer's page, the invitation arrives over SMTP, the person opens its link, sets a password on the
+// invitation screen and lands in the portal connected to the studio group.
+
+let stack: Stack;
+let browser: Browser;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  stack = await startStack({ webDist: path.resolve(process.env.WEB_DIST ?? 'dist/web'), mailer: createMailer({ smtpUrl: smtp.url }), publicUrl: 'http://mail-link.test' });
+  browser = await launchChromium();
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+  await smtp?.stop();
+});
+
+it('the admin invites a new person, who signs up from the e-mailed link and lands in the portal', async () => {
+  const email = 'lena.neu@example.test';
+  const trainer = await stack.orm.em.fork().findOneOrFail(Trainer, { sourceId: 'DF-T014', studioGroup: { name: 'Demo Fitness Group' } });
+
+  const admin = await browser.newPage();
+  await logInInBrowser(admin, { baseUrl: stack.baseUrl, email: 'admin@demo.test', locale: 'de', landsOn: 'admin/import' });
+  await admin.goto(`${stack.baseUrl}/de/admin/trainer/${trainer.id}/edit`);
+  const card = admin.getByTestId('trainer-invitation-card');
+  await expect.poll(() => card.getByTestId('trainer-invitation-state').textContent()).toBe('Nicht eingeladen');
+  await card.getByTestId('trainer-invitation-email').fill(email);
+  await card.getByTestId('trainer-invitation-send').click();
+  await expect.poll(() => card.getByTestId('trainer-invitation-state').textContent()).toBe('Einladung offen');
+  expect(await card.getByTestId('trainer-invitation-sent').textContent()).toContain(`an ${email} gesendet`);
+
+  // The e-mail, as it reached the mail server; its link opened in the person's browser.
+  const [mail] = await mailsTo(smtp.received, email);
+  const link = new URL(linkOf(mail!, 'invitation').url);
+  expect(link.pathname).toMatch(/^\/de\/invitation\//);
+  const person = await browser.newPage();
+  await person.goto(`${stack.baseUrl}${link.pathname}`);
+  const screen = person.getByTestId('invitation-screen');
+  await expect.poll(() => screen.getByTestId('invitation-company').textContent()).toBeTruthy();
+  expect(await screen.textContent()).toContain('lädt dich ein');
+  expect(await screen.textContent()).toContain(`Einladung für ${email}`);
+
+  // A mistake first: told in German, nothing created.
+  await screen.getByTestId('invitation-password').fill('geheim-123');
+  await screen.getByTestId('invitation-repeat').fill('geheim-124');
+  await screen.getByTestId('invitation-accept').click();
+  await expect.poll(() => screen.getByText('Die Passwörter stimmen nicht überein.').count()).toBe(1);
+  expect(await stack.orm.em.fork().count(User, { email })).toBe(0);
+
+  await screen.getByTestId('invitation-repeat').fill('geheim-123');
+  await screen.getByTestId('invitation-accept').click();
+  await person.waitForURL('**/de/trainer/profile');
+  await expect.poll(() => person.getByTestId('nav-studio-groups').textContent()).toContain('Demo Fitness Group');
+  await expect.poll(() => person.getByText('Dein Konto wurde angelegt.').count()).toBeGreaterThan(0);
+  expect(await stack.orm.em.fork().findOneOrFail(User, { email })).toMatchObject({ role: 'trainer', isVerified: true, firstname: trainer.firstname });
+
+  // The admin sees the trainer connected; the used link says so in German.
+  await admin.reload();
+  await expect.poll(() => admin.getByTestId('trainer-invitation-state').textContent()).toBe('Mit einem Portal-Konto verbunden');
+  const again = await browser.newPage();
+  await again.goto(`${stack.baseUrl}${link.pathname}`);
+  await expect.poll(() => again.getByTestId('invitation-error').textContent()).toMatch(/bereits verwendet|nicht mehr offen/);
+  await Promise.all([admin.close(), person.close(), again.close()]);
+});

@@ -1,0 +1,23 @@
+import { Avatar, Image, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+export const groupInitials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase())
+    .join('');
+
+/** A studio group's logo (trainer spec 2: /build/images/logo/{hash}.png), or its initials without one. */
+export function GroupLogo({ name, logoPath, size = 48 }: { name: string; logoPath: string | null | undefined; size?: number }) {
+  const { t } = useTranslation();
+  if (logoPath) return <Image src={logoPath} alt={t('accountLinks.logo.alt', { name })} h={size} w="auto" maw={size * 3} fit="contain" data-testid="group-logo" />;
+  return (
+    <Avatar size={size} radius="md" color="brand" variant="light" aria-label={t('accountLinks.studio.initialsOf', { name })} data-testid="group-initials">
+      <Text fw={700} fz={size / 2.6}>
+        {groupInitials(name)}
+      </Text>
+    </Avatar>
+  );
+}
