@@ -22,7 +22,7 @@ import {
   type TQueueEmailInput,
   type TQueueEmailResult,
 } from './mail.types';
-import { fromDomain, type Mailer, type OutgoingMessage } from './mailer';
+import { fromDomain, MAIL_CONNECTIONS, type Mailer, type OutgoingMessage } from './mailer';
 import { outboxKey, parseOutboxKey } from './outbox-key';
 import { renderEmail } from './template';
 
@@ -238,11 +238,26 @@ export function createMailActivities({ orm, mailer, publicUrl, dataDir }: MailAc
      */
     async deliverEmails(rawInput: TDeliverEmailsInput): Promise<TDeliverEmailResult[]> {
       const { emailUuids } = parseInput(ZDeliverEmailsInput, rawInput);
-      const results: TDeliverEmailResult[] = [];
-      for (const emailUuid of emailUuids) {
-        results.push(await mailActivities.deliverEmail({ emailUuid }));
-        activityContext()?.heartbeat({ delivered: results.length });
-      }
+      // MAIL_CONNECTIONS at a time over the pooled transport; each e-mail locks only its own row.
+      const results = new Array<TDeliverEmailResult>(emailUuids.length);
+      let next = 0;
+      let delivered = 0;
+      // The first failure (the server unavailable) stops the batch: nobody takes a next e-mail, and
+      // the retry sends what is left.
+      let failure: { error: unknown } | undefined;
+      await Promise.all(
+        Array.from({ length: Math.min(MAIL_CONNECTIONS, emailUuids.length) }, async () => {
+          for (let index = next++; index < emailUuids.length && !failure; index = next++) {
+            try {
+              results[index] = await mailActivities.deliverEmail({ emailUuid: emailUuids[index]! });
+              activityContext()?.heartbeat({ delivered: ++delivered });
+            } catch (error) {
+              failure ??= { error };
+            }
+          }
+        }),
+      );
+      if (failure) throw failure.error;
       return results;
     },
   };
