@@ -118,6 +118,9 @@ function valueMap(fixture: TenancyFixture, subject: TrainerSubject, actingUserUu
     trainerId: oneOf(subject.trainerId, subject.trainerUuid),
     'trainers/:id': subject.trainerId,
     trainersSelected: [subject.trainerUuid],
+    trainersExport: [subject.trainerUuid],
+    // Merged into the subject: another trainer of the same group.
+    mergeTrainerUuid: fixture.subjects.second.trainerUuid,
     trainerAccountUuid: subject.trainerAccountUuid,
     creditNoteUuid: subject.creditNoteUuid,
     'credit-notes/:uuid': subject.creditNoteUuid,
