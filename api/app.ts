@@ -26,6 +26,7 @@ import { createSettlementV1Router } from './routes/settlement-v1/settlement-v1.r
 import { createWorkflowsRouter } from './routes/workflows/workflows.router';
 import { createMasterDataRouter } from './routes/master-data/master-data.router';
 import { createOutboxRouter } from './routes/outbox/outbox.router';
+import { createReportsRouter } from './routes/reports/reports.router';
 import { createDocumentFormsRouter, createDocumentManagerRouter, createTrainerDocumentsRouter } from './routes/documents/documents.router';
 import { createTrainerExportRouter, createTrainerOverviewRouter } from './routes/trainer-overview/trainer-overview.router';
 import { createDataCheckRouter } from './routes/data-check/data-check.router';
@@ -96,6 +97,7 @@ export function createApp({ orm, temporal, feed, env }: AppDeps) {
   studioGroupApi.use(createWorkflowsRouter({ temporal, temporalUiUrl: env.temporalUiUrl ?? 'http://localhost:8233', temporalNamespace: env.temporalNamespace }));
   studioGroupApi.use(createCsvUploadRouter({ dataDir: env.dataDir }));
   studioGroupApi.use(createDocumentManagerRouter());
+  studioGroupApi.use(createReportsRouter());
   studioGroupApi.use(createOutboxRouter({ smtpConfigured: Boolean(env.smtpUrl) }));
   studioGroupApi.use(createAccountLinksStaffRouter(accountLinks));
   studioGroupApi.use(createTrainerOverviewRouter());

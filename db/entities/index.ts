@@ -8,6 +8,7 @@ import { Comment } from './comment.entity';
 import { ContactRequest } from './contact-request.entity';
 import { CreditNote } from './credit-note.entity';
 import { CreditNoteCounter } from './credit-note-counter.entity';
+import { CreditNoteReportLine } from './credit-note-report-line.entity';
 import { Document } from './document.entity';
 import { DocumentCategory } from './document-category.entity';
 import { ImportLog } from './import-log.entity';
@@ -46,6 +47,7 @@ export * from './comment.entity';
 export * from './contact-request.entity';
 export * from './credit-note.entity';
 export * from './credit-note-counter.entity';
+export * from './credit-note-report-line.entity';
 export * from './document.entity';
 export * from './document-category.entity';
 export * from './import-log.entity';
@@ -94,6 +96,7 @@ export const entities = [
   SettlementRun,
   CreditNote,
   CreditNoteCounter,
+  CreditNoteReportLine,
   AccountingFile,
   AppSecret,
   SettlementLog,

@@ -7,6 +7,7 @@ import { Migration20261122003104_creditNoteObjectionAndAppSecret } from './Migra
 import { Migration20261122004708_creditNoteDocument } from './Migration20261122004708_creditNoteDocument';
 import { Migration20261122004904_selfBillingAgreement } from './Migration20261122004904_selfBillingAgreement';
 import { Migration20261124101408_rateLimitCounter } from './Migration20261124101408_rateLimitCounter';
+import { Migration20261124132800_reports } from './Migration20261124132800_reports';
 import { Migration20261124132711_invitationsAndAccountTokens } from './Migration20261124132711_invitationsAndAccountTokens';
 import { Migration20261124133000_trainerReviewAndMerge } from './Migration20261124133000_trainerReviewAndMerge';
 import { Migration20261124133458_contactRequestHandling } from './Migration20261124133458_contactRequestHandling';
@@ -19,6 +20,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122004708_creditNoteDocument', class: Migration20261122004708_creditNoteDocument },
   { name: 'Migration20261122004904_selfBillingAgreement', class: Migration20261122004904_selfBillingAgreement },
   { name: 'Migration20261124101408_rateLimitCounter', class: Migration20261124101408_rateLimitCounter },
+  { name: 'Migration20261124132800_reports', class: Migration20261124132800_reports },
   { name: 'Migration20261124132711_invitationsAndAccountTokens', class: Migration20261124132711_invitationsAndAccountTokens },
   { name: 'Migration20261124133000_trainerReviewAndMerge', class: Migration20261124133000_trainerReviewAndMerge },
   { name: 'Migration20261124133458_contactRequestHandling', class: Migration20261124133458_contactRequestHandling },

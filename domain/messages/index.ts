@@ -10,6 +10,7 @@ import { reviewMessages } from './review.messages';
 import { creditNoteMessages } from './credit-note.messages';
 import { downloadsMessages } from './downloads.messages';
 import { settlementV1Messages } from './settlement-v1.messages';
+import { reportsMessages } from './reports.messages';
 import { documentsMessages } from './documents.messages';
 import { contactMessages } from './contact.messages';
 import { accountMessages } from './account.messages';
@@ -31,13 +32,14 @@ const catalog: MessageCatalog = {
   ...creditNoteMessages,
   ...downloadsMessages,
   ...settlementV1Messages,
+  ...reportsMessages,
   ...documentsMessages,
   ...contactMessages,
   ...accountMessages,
   ...trainerOverviewMessages,
 };
 
-export type MessageKey = keyof typeof commonMessages | keyof typeof importMessages | keyof typeof importQueueMessages | keyof typeof settlementMessages | keyof typeof masterDataMessages | keyof typeof mailMessages | keyof typeof trainerAccountMessages | keyof typeof reviewMessages | keyof typeof creditNoteMessages | keyof typeof downloadsMessages | keyof typeof settlementV1Messages | keyof typeof accountMessages | keyof typeof trainerOverviewMessages | keyof typeof contactMessages | (string & {});
+export type MessageKey = keyof typeof commonMessages | keyof typeof importMessages | keyof typeof importQueueMessages | keyof typeof settlementMessages | keyof typeof masterDataMessages | keyof typeof mailMessages | keyof typeof trainerAccountMessages | keyof typeof reviewMessages | keyof typeof creditNoteMessages | keyof typeof downloadsMessages | keyof typeof settlementV1Messages | keyof typeof reportsMessages | keyof typeof accountMessages | keyof typeof trainerOverviewMessages | keyof typeof contactMessages | (string & {});
 export type MessageParams = Record<string, string | number>;
 
 export const isMessageKey = (value: string): boolean => Object.hasOwn(catalog, value);

@@ -33,6 +33,7 @@ const WorkflowIndexPage = lazy(() => import('./admin/settlement/pages/WorkflowPa
 const SettlementWorkflowPage = lazy(() => import('./admin/settlement/pages/WorkflowPages').then((m) => ({ default: m.SettlementWorkflowPage })));
 const PreviewCheckPage = lazy(() => import('./admin/preview-check/PreviewCheckPage').then((m) => ({ default: m.PreviewCheckPage })));
 const CreditNotesPage = lazy(() => import('./admin/credit-notes/CreditNotesPage').then((m) => ({ default: m.CreditNotesPage })));
+const ReportsPage = lazy(() => import('./admin/reports/ReportsPage').then((m) => ({ default: m.ReportsPage })));
 const OutboxPage = lazy(() => import('./admin/outbox/pages/OutboxPage').then((m) => ({ default: m.OutboxPage })));
 const TrainerOverviewPage = lazy(() => import('./admin/trainer-overview/TrainerOverviewPage').then((m) => ({ default: m.TrainerOverviewPage })));
 const DataCheckPage = lazy(() => import('./admin/data-check/DataCheckPage').then((m) => ({ default: m.DataCheckPage })));
@@ -80,6 +81,7 @@ export const router = createBrowserRouter([
                   { path: 'settlement/:settlementUuid', element: <SettlementSummaryPage /> },
                   { path: 'settlement/:settlementUuid/preview-check', element: <PreviewCheckPage /> },
                   { path: 'outbox', element: <OutboxPage /> },
+                  { path: 'reports/:report?', element: <ReportsPage /> },
                   { path: 'trainer-overview', element: <TrainerOverviewPage /> },
                   { path: 'data-check', element: <DataCheckPage /> },
                   { path: 'credit-notes', element: <CreditNotesPage /> },

@@ -14,6 +14,7 @@ import { MasterDataNavSection } from './master-data/components/MasterDataNavSect
 import { SettlementNavSection } from './settlement/components/SettlementNavSection';
 import { CreditNotesNavItem } from './credit-notes/CreditNotesNavItem';
 import { OutboxNavItem } from './outbox/components/OutboxNavItem';
+import { ReportsNavItem } from './reports/ReportsNavItem';
 import { TrainerAdminNavItems } from './trainer-overview/TrainerAdminNavItems';
 
 /** The back-office frame: sidebar with the screens that exist so far, top bar with studio group, language and user. */
@@ -92,6 +93,7 @@ export function AdminLayout() {
           <SettlementNavSection onNavigate={closeNav} />
           <CreditNotesNavItem onNavigate={closeNav} />
           <OutboxNavItem onNavigate={closeNav} />
+          <ReportsNavItem onNavigate={closeNav} />
           <TrainerAdminNavItems onNavigate={closeNav} />
           <MasterDataNavSection onNavigate={closeNav} />
         </AppShell.Section>

@@ -1,3 +1,4 @@
+import { reportsDe } from '../../admin/reports/texts';
 import { accountLinksDe } from '../account-links/texts';
 import { trainerAdminDe } from '../../admin/trainer-overview/texts';
 import type { Translation } from './en';
@@ -1163,4 +1164,5 @@ export const de: Translation = {
       open: 'Zur Zusammenfassung',
     },
   },
+  reports: reportsDe,
 };

@@ -1,3 +1,4 @@
+import { reportsEn } from '../../admin/reports/texts';
 import { accountLinksEn } from '../account-links/texts';
 import { trainerAdminEn } from '../../admin/trainer-overview/texts';
 import { monthCloseEn } from './month-close.texts';
@@ -1162,6 +1163,7 @@ export const en = {
       open: 'Open the summary',
     },
   },
+  reports: reportsEn,
 };
 
 export type Translation = typeof en;

@@ -1,0 +1,182 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Knex } from '@mikro-orm/knex';
+import type { StudioGroup } from '../../../db/entities';
+import { ADMINISTRATION_LINE_NAME } from '../../../domain/pay';
+
+// The reports' reads (spec admin 2.14), each one set-based statement on an index of its own
+// (migration 20261124132800_reports). Amounts are summed in cents by PostgreSQL and turned into
+// euros at the edge, so every row and the grand total reconcile to the cent.
+
+export async function rows<T>(em: EntityManager, text: string, bindings: readonly unknown[]): Promise<T[]> {
+  const result = (await em.getKnex().raw(text, bindings as Knex.RawBinding[])) as { rows: T[] };
+  return result.rows;
+}
+
+/** The last day of the month of a YYYY-MM-DD date. */
+export function monthEnd(date: string): string {
+  const [year, month] = [Number(date.slice(0, 4)), Number(date.slice(5, 7))];
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${date.slice(0, 7)}-${String(last).padStart(2, '0')}`;
+}
+
+export type ReportGroup = Pick<StudioGroup, 'id' | 'name'> & { mandantName: string };
+
+/** A trainer's name as the credit notes print it: the company name, else first and last name. */
+const TRAINER_NAME = `coalesce(nullif(trim(t.company_name), ''), nullif(trim(concat_ws(' ', t.firstname, t.lastname)), ''), t.source_id)`;
+/** Start and end instants of a day range (Berlin dates, the end day included). */
+const DAY_RANGE = `c.starts_at >= (?::date)::timestamp at time zone 'Europe/Berlin' and c.starts_at < (?::date + 1)::timestamp at time zone 'Europe/Berlin'`;
+
+export type BalanceGrouping = { studio: boolean; className: boolean };
+
+/**
+ * An answer of many rows built by PostgreSQL as JSON text (json_agg in C), sent as it is: a year of
+ * a large group is tens of thousands of rows, and parsing them into objects only to write them out
+ * again costs more than the query. Amounts leave as numeric(…, 2) euros, instants as ISO 8601 UTC.
+ */
+export type JsonText = { readonly json: string };
+async function jsonRows(em: EntityManager, select: string, orderBy: string, bindings: readonly unknown[]): Promise<JsonText> {
+  const [row] = await rows<{ json: string }>(em, `select coalesce(json_agg(x order by ${orderBy}), '[]')::text as json from (${select}) x`, bindings);
+  return { json: row?.json ?? '[]' };
+}
+
+const EUROS = (cents: string) => `(${cents}::numeric / 100)::numeric(16, 2)`;
+const PERCENT = (basisPoints: string) => `(${basisPoints}::numeric / 100)::numeric(6, 2)`;
+const INSTANT = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * Billed lines (the issued credit notes' and cancellations' lines, trigger-filled) and, when asked,
+ * the lines of prepared trainers who hold no credit note in force (never billed, or cancelled and
+ * not issued again), grouped as the report asks; sums in cents.
+ */
+function balanceSql(grouping: BalanceGrouping & { trainer: boolean }, includePrepared: boolean) {
+  const studioColumn = grouping.studio ? 'r.studio_name' : 'null::text';
+  const classColumn = grouping.className ? 'r.class_name' : 'null::text';
+  const trainerColumns = grouping.trainer ? `${TRAINER_NAME} as trainer_name, t.uuid::text as trainer_uuid` : `null::text as trainer_name, null::text as trainer_uuid`;
+  const trainerGroup = grouping.trainer ? ', t.id' : '';
+  const trainerJoin = grouping.trainer ? 'join trainer t on t.id = r.trainer_id' : '';
+  const billed = `
+    select r.service_month as month, ${studioColumn} as studio_name, ${trainerColumns}, ${classColumn} as class_name, r.vat_rate_basis_points,
+           sum(r.line_count) as line_count, sum(r.net_cents) as net_cents, sum(r.vat_cents) as vat_cents, sum(r.gross_cents) as gross_cents, 'billed' as billing
+      from credit_note_report_line r ${trainerJoin}
+     where r.studio_group_id = ? and r.service_month between ? and ?
+     group by r.service_month, 2${trainerGroup}, 5, r.vat_rate_basis_points
+    having sum(r.net_cents) <> 0 or sum(r.vat_cents) <> 0 or sum(r.gross_cents) <> 0`;
+  if (!includePrepared) return billed;
+  const preparedStudio = grouping.studio ? `case when l.kind = 'class' then so.name end` : 'null::text';
+  const preparedClass = grouping.className ? `case when l.kind = 'admin' then coalesce(nullif(trim(l.description), ''), l.class_name) else l.class_name end` : 'null::text';
+  // The open trainers first (few), then each one's lines through the settlement_line index
+  // (lateral): the planner cannot know how few are open and would scan a year of lines.
+  const prepared = `
+    select o.month, x.studio_name, ${trainerColumns}, x.class_name, x.vat_rate_basis_points,
+           sum(x.line_count) as line_count, sum(x.net_cents) as net_cents, sum(x.vat_cents) as vat_cents, sum(x.gross_cents) as gross_cents, 'prepared' as billing
+      from (select s.month, st.id, st.trainer_id
+              from settlement s join settlement_trainer st on st.settlement_id = s.id
+             where s.studio_group_id = ? and s.month between ? and ? and s.status <> 'deleted'
+               and not exists (select 1 from credit_note cn where cn.settlement_trainer_id = st.id
+                               having count(*) filter (where cn.document_type = 'credit_note') > count(*) filter (where cn.document_type = 'cancellation'))) o
+      join trainer t on t.id = o.trainer_id
+      cross join lateral (
+        select ${preparedStudio} as studio_name, ${preparedClass} as class_name, l.vat_rate_basis_points,
+               count(*) as line_count, sum(l.net_cents) as net_cents, sum(l.vat_cents) as vat_cents, sum(l.gross_cents) as gross_cents
+          from settlement_line l left join studio so on so.id = l.studio_id
+         where l.settlement_trainer_id = o.id
+         group by 1, 2, 3) x
+     group by o.month, 2${trainerGroup}, 5, x.vat_rate_basis_points`;
+  return `${billed} union all ${prepared}`;
+}
+
+type BalanceQuery = { dateStart: string; dateEnd: string; includePrepared?: 'true' | 'false' };
+const balanceBindings = (group: ReportGroup, query: BalanceQuery) => {
+  const once = [group.id, monthEnd(query.dateStart), monthEnd(query.dateEnd)];
+  return query.includePrepared === 'true' ? [...once, ...once] : once;
+};
+
+/** Trainer balance rows (TTrainerBalanceRow), by month, trainer and VAT rate, and by studio and class as asked. */
+export function trainerBalance(em: EntityManager, group: ReportGroup, query: BalanceQuery, grouping: BalanceGrouping): Promise<JsonText> {
+  const lines = balanceSql({ ...grouping, trainer: true }, query.includePrepared === 'true');
+  const select = `
+    select ?::text as mandant, ?::text as studio_groups_name, b.month::text as month,
+           ${grouping.studio ? `coalesce(b.studio_name, ?) as studio_name,` : ''}
+           b.trainer_name, b.trainer_uuid, ${grouping.className ? `coalesce(b.class_name, '') as "class",` : ''}
+           b.line_count, ${EUROS('b.net_cents')} as "Netto", ${EUROS('b.vat_cents')} as "MwSt", ${PERCENT('b.vat_rate_basis_points')} as "MwSt_PRZ",
+           ${EUROS('b.gross_cents')} as "Brutto", b.billing
+      from (${lines}) b`;
+  const bindings = [group.mandantName, group.name, ...(grouping.studio ? [ADMINISTRATION_LINE_NAME] : []), ...balanceBindings(group, query)];
+  const order = `x.month, x.trainer_name, ${grouping.studio ? 'x.studio_name, ' : ''}${grouping.className ? 'x."class", ' : ''}x."MwSt_PRZ", x.billing`;
+  return jsonRows(em, select, order, bindings);
+}
+
+/** Studio balance rows (TStudioBalanceRow): admin positions belong to no studio, one 'Administration' row as in the studio-costs CSV. */
+export function studioBalance(em: EntityManager, group: ReportGroup, query: BalanceQuery): Promise<JsonText> {
+  const lines = balanceSql({ studio: true, className: false, trainer: false }, query.includePrepared === 'true');
+  const select = `
+    select ?::text as mandant, ?::text as studio_groups_name, b.month::text as month, coalesce(b.studio_name, ?) as studio_name,
+           sum(b.line_count) as line_count, ${EUROS('sum(b.net_cents)')} as "Netto_Sum", ${PERCENT('b.vat_rate_basis_points')} as "MwSt_PRZ",
+           ${EUROS('sum(b.vat_cents)')} as "MwSt_Sum", ${EUROS('sum(b.gross_cents)')} as "Sum", b.billing
+      from (${lines}) b
+     group by b.month, b.studio_name, b.vat_rate_basis_points, b.billing`;
+  return jsonRows(em, select, 'x.month, x.studio_name, x."MwSt_PRZ", x.billing', [group.mandantName, group.name, ADMINISTRATION_LINE_NAME, ...balanceBindings(group, query)]);
+}
+
+/** Class rows (TClassRow) of a day range. */
+export function classList(em: EntityManager, group: ReportGroup, range: { dateStart: string; dateEnd: string }): Promise<JsonText> {
+  return jsonRows(
+    em,
+    `select s.name as studio_name, ${INSTANT('c.starts_at')} as class_date, c.name as class_name, case when t.id is not null then ${TRAINER_NAME} end as trainer_name,
+            t.source_id as trainer_api_id, c.room as class_room, c.slots as class_slots, c.booked_slots as class_booked_slots, c.attendees as class_attendees,
+            c.duration_minutes as class_duration
+       from studio_class c join studio s on s.id = c.studio_id left join trainer t on t.id = c.trainer_id
+      where c.studio_group_id = ? and ${DAY_RANGE}`,
+    'x.class_date, x.studio_name, x.class_name, x.class_room',
+    [group.id, range.dateStart, range.dateEnd],
+  );
+}
+
+/**
+ * The classes a filter picks with the names of their other trainers (Trainer.id list), comma-separated:
+ * the ids unnested and joined once for all classes, not looked up class by class.
+ */
+const withOtherTrainers = (filter: string) => `
+  with picked as (select c.* from studio_class c where ${filter}),
+       others as (select p.id, string_agg(${TRAINER_NAME}, ', ' order by ${TRAINER_NAME}) as names
+                    from picked p cross join lateral jsonb_array_elements_text(p.other_trainers) o join trainer t on t.id = o.value::int
+                   group by p.id)
+  select c.*, others.names as trainer_others from picked c left join others on others.id = c.id`;
+
+/** Classes without a trainer (TClassWithoutTrainerRow) of a day range. */
+export function classesWithoutTrainer(em: EntityManager, group: ReportGroup & { mandantId: number }, range: { dateStart: string; dateEnd: string }): Promise<JsonText> {
+  return jsonRows(
+    em,
+    `select c.id, ?::int as id_studio_groups_id, ?::int as id_mandant_id, s.name as studio_name, ${INSTANT('c.starts_at')} as class_date, c.name as class_name,
+            null::text as trainer_name, c.trainer_others
+       from (${withOtherTrainers(`c.studio_group_id = ? and c.trainer_id is null and ${DAY_RANGE}`)}) c join studio s on s.id = c.studio_id`,
+    'x.class_date, x.studio_name, x.class_name, x.id',
+    [group.id, group.mandantId, group.id, range.dateStart, range.dateEnd],
+  );
+}
+
+/** Classes whose source lists further trainers besides the main one (TMultiTrainerClassRow; not paid until fixed). */
+export function classesWithSeveralTrainers(em: EntityManager, group: ReportGroup, range?: { dateStart: string; dateEnd: string }): Promise<JsonText> {
+  const filter = `c.studio_group_id = ? and c.other_trainers <> '[]'::jsonb and c.other_trainers <> jsonb_build_array(c.trainer_id)${range ? ` and ${DAY_RANGE}` : ''}`;
+  return jsonRows(
+    em,
+    `select c.id, ${INSTANT('c.starts_at')} as class_date, c.name as class_name, s.name as studio_name,
+            case when t.id is not null then ${TRAINER_NAME} end as trainer_name, coalesce(c.trainer_others, '') as trainer_others
+       from (${withOtherTrainers(filter)}) c join studio s on s.id = c.studio_id left join trainer t on t.id = c.trainer_id`,
+    'x.class_date desc, x.studio_name, x.class_name, x.id',
+    range ? [group.id, range.dateStart, range.dateEnd] : [group.id],
+  );
+}
+
+/** The settlement log across the settlements of a month range (TSettlementLogReportRow), newest first. */
+export function settlementLogReport(em: EntityManager, group: ReportGroup, range: { dateStart: string; dateEnd: string }): Promise<JsonText> {
+  return jsonRows(
+    em,
+    `select ${INSTANT('l.timestamp')} as timestamp, l.proc, l.trainer_uuid::text as trainer_uuid, ${TRAINER_NAME} as trainer_name, l.status, l.message,
+            s.uuid::text as settlement_uuid, s.month::text as settlement_month
+       from settlement s join settlement_log l on l.settlement_id = s.id left join trainer t on t.uuid = l.trainer_uuid
+      where s.studio_group_id = ? and s.month between ? and ? and s.status <> 'deleted'`,
+    'x.timestamp desc, x.settlement_month desc, x.proc, x.trainer_name',
+    [group.id, monthEnd(range.dateStart), monthEnd(range.dateEnd)],
+  );
+}

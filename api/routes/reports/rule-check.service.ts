@@ -1,0 +1,195 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TRuleCheckOutcome, TRuleCheckRow } from '../../../contracts/reports.contract';
+import { PaymentTypeRule } from '../../../db/entities';
+import { paymentRuleInputOf } from '../../../db/payment-rule-input';
+import { centsToEuros } from '../../../domain/money';
+import { classPay, createRuleIndex, type ClassFacts, type PaymentTypeRuleInput } from '../../../domain/pay';
+import { trainerDisplayName } from '../../../domain/trainer-data';
+import { rows, type ReportGroup } from './reports.service';
+
+// The payment-type-rule check (spec admin 2.14): which rule pays each class of the range, or none
+// and why, with the rule's fields and what it computes, so an admin finds a wrong rate. The same
+// rule selection and pay as the preparation (domain/pay), not a second copy in SQL.
+//
+// A year of a large group is ~720,000 classes; PostgreSQL first folds the classes that the engine
+// cannot tell apart (same studio, name, category, duration, booked slots, trainer when a rule is
+// narrowed to that trainer, and the span between two rule dates), so the engine prices each fold
+// once; rows are then one per rule, studio, class name, category, duration and outcome.
+
+type FoldRow = {
+  trainer_key: number | null;
+  has_trainer: boolean;
+  several: boolean;
+  studio_id: number;
+  studio_name: string;
+  name: string;
+  category: string | null;
+  duration_minutes: number;
+  first_date: string;
+  last_date: string;
+  /** Booked slots and how many classes had them (same length). */
+  booked: number[];
+  classes: Array<string | number>;
+};
+
+type Accumulator = {
+  outcome: TRuleCheckOutcome;
+  rule: PaymentTypeRuleInput | null;
+  studioName: string;
+  className: string;
+  category: string | null;
+  duration: number;
+  count: number;
+  first: string;
+  last: string;
+  bookedMin: number;
+  bookedMax: number;
+  baseCents: number | null;
+  extraCents: number;
+  netMin: number | null;
+  netMax: number | null;
+  clamped: number;
+  netSumCents: number;
+};
+
+const euros = (cents: number | null | undefined) => (cents === null || cents === undefined ? null : centsToEuros(cents));
+
+export async function paymentTypeRuleCheck(em: EntityManager, group: ReportGroup, range: { dateStart: string; dateEnd: string }): Promise<TRuleCheckRow[]> {
+  const rules = await em.find(PaymentTypeRule, { studioGroup: group.id }, { populate: ['trainer', 'studio'] });
+  const inputs = rules.map(paymentRuleInputOf);
+  const byId = new Map(rules.map((rule) => [rule.id, rule]));
+  const ruleTrainers = [...new Set(inputs.map((rule) => rule.trainerId).filter((id): id is number => id !== null && id !== undefined))];
+  // Every date on which a rule starts or ends (the day after its last): between two of them the same rules are valid.
+  const boundaries = [...new Set(inputs.flatMap((rule) => [rule.validFrom, rule.validTo ? nextDay(rule.validTo) : null]).filter((date): date is string => date !== null))].sort();
+
+  // Two steps in PostgreSQL: classes the engine cannot tell apart are counted (one hash
+  // aggregation over the range, on the covering index), then folded per studio, name, category and
+  // duration with their booked slots as arrays, so a year comes back as a few thousand rows.
+  const folds = await rows<FoldRow>(
+    em,
+    `with bounds as (select array(select (d::date)::timestamp at time zone 'Europe/Berlin' from unnest(?::date[]) d order by 1) as instants),
+     counted as (
+       select case when c.trainer_id = any(?::int[]) then c.trainer_id end as trainer_key, c.trainer_id is not null as has_trainer,
+              (c.other_trainers <> '[]'::jsonb and c.other_trainers <> jsonb_build_array(c.trainer_id)) as several,
+              c.studio_id, c.name, c.category, c.duration_minutes, c.booked_slots, width_bucket(c.starts_at, bounds.instants) as span,
+              min(c.starts_at) as first_at, max(c.starts_at) as last_at, count(*) as classes
+         from studio_class c, bounds
+        where c.studio_group_id = ? and c.starts_at >= (?::date)::timestamp at time zone 'Europe/Berlin' and c.starts_at < (?::date + 1)::timestamp at time zone 'Europe/Berlin'
+        group by 1, 2, 3, 4, 5, 6, 7, 8, 9)
+     select k.trainer_key, k.has_trainer, k.several, k.studio_id, s.name as studio_name, k.name, k.category, k.duration_minutes,
+            (min(k.first_at) at time zone 'Europe/Berlin')::date::text as first_date, (max(k.last_at) at time zone 'Europe/Berlin')::date::text as last_date,
+            array_agg(k.booked_slots) as booked, array_agg(k.classes) as classes
+       from counted k join studio s on s.id = k.studio_id
+      group by k.trainer_key, k.has_trainer, k.several, k.studio_id, s.name, k.name, k.category, k.duration_minutes, k.span`,
+    [`{${['1900-01-01', ...boundaries].join(',')}}`, `{${ruleTrainers.join(',')}}`, group.id, range.dateStart, range.dateEnd],
+  );
+
+  const index = createRuleIndex(inputs);
+  const rowsByKey = new Map<string, Accumulator>();
+  for (const fold of folds) {
+    const facts: ClassFacts = {
+      id: 0,
+      studioId: fold.studio_id,
+      sourceId: '',
+      startsAt: fold.first_date,
+      name: fold.name,
+      category: fold.category,
+      durationMinutes: fold.duration_minutes,
+      bookedSlots: 0,
+      // A trainer no rule names stands for every such trainer: 0 is no trainer's id.
+      trainerId: fold.has_trainer ? (fold.trainer_key ?? 0) : null,
+      otherTrainerIds: [],
+    };
+    // Every class of a fold lies between the same two rule dates: its first date selects for all.
+    const rule = index.select(facts, fold.first_date);
+    const outcome: TRuleCheckOutcome = !fold.has_trainer ? 'no_trainer' : fold.several ? 'several_trainers' : rule === null ? 'no_rule' : 'paid';
+    const key = JSON.stringify([outcome, rule?.id ?? null, fold.studio_id, fold.name, fold.category, fold.duration_minutes]);
+    let row = rowsByKey.get(key);
+    if (!row) {
+      row = {
+        outcome,
+        rule,
+        studioName: fold.studio_name,
+        className: fold.name,
+        category: fold.category,
+        duration: fold.duration_minutes,
+        count: 0,
+        first: fold.first_date,
+        last: fold.last_date,
+        bookedMin: Number.POSITIVE_INFINITY,
+        bookedMax: Number.NEGATIVE_INFINITY,
+        baseCents: rule ? classPay(rule, facts).baseCents : null,
+        extraCents: 0,
+        netMin: null,
+        netMax: null,
+        clamped: 0,
+        netSumCents: 0,
+      };
+      rowsByKey.set(key, row);
+    }
+    if (fold.first_date < row.first) row.first = fold.first_date;
+    if (fold.last_date > row.last) row.last = fold.last_date;
+    fold.booked.forEach((bookedSlots, position) => {
+      const count = Number(fold.classes[position]);
+      row.count += count;
+      row.bookedMin = Math.min(row.bookedMin, bookedSlots);
+      row.bookedMax = Math.max(row.bookedMax, bookedSlots);
+      if (!rule) return;
+      const pay = classPay(rule, { durationMinutes: fold.duration_minutes, bookedSlots });
+      row.extraCents += pay.bookedSlotExtraCents * count;
+      row.netMin = row.netMin === null ? pay.netCents : Math.min(row.netMin, pay.netCents);
+      row.netMax = row.netMax === null ? pay.netCents : Math.max(row.netMax, pay.netCents);
+      if (pay.clampedTo) row.clamped += count;
+      if (outcome === 'paid') row.netSumCents += pay.netCents * count;
+    });
+  }
+
+  const collator = new Intl.Collator('de');
+  return [...rowsByKey.values()]
+    .sort((a, b) => (a.outcome === b.outcome ? 0 : a.outcome === 'paid' ? 1 : b.outcome === 'paid' ? -1 : a.outcome < b.outcome ? -1 : 1) || collator.compare(a.studioName, b.studioName) || collator.compare(a.className, b.className) || a.duration - b.duration)
+    .map((row) => {
+      const rule = row.rule;
+      const entity = rule ? byId.get(rule.id) : undefined;
+      return {
+        outcome: row.outcome,
+        studio_name: row.studioName,
+        class_name: row.className,
+        class_category: row.category,
+        class_duration: row.duration,
+        class_count: row.count,
+        class_date: row.first,
+        class_date_last: row.last,
+        booked_slots_min: row.bookedMin,
+        booked_slots_max: row.bookedMax,
+        ptr_uuid: rule?.uuid ?? null,
+        ptr_name: rule?.name ?? null,
+        ptr_trainer_name: entity?.trainer ? trainerDisplayName(entity.trainer) : null,
+        ptr_studio_name: entity?.studio?.name ?? null,
+        ptr_category: rule?.category ?? null,
+        ptr_class_filter: rule?.classNameFilter ?? null,
+        ptr_valid_from: rule?.validFrom ?? null,
+        ptr_valid_to: rule?.validTo ?? null,
+        ptr_kind: rule?.kind ?? null,
+        ptr_flat: euros(rule?.flatCents),
+        ptr_hourly_rate: euros(rule?.hourlyCents),
+        ptr_booked_slot_mode: rule?.bookedSlotMode ?? null,
+        ptr_booked_slot_threshold: rule?.bookedSlotThreshold ?? null,
+        ptr_per_slot: euros(rule?.perSlotCents),
+        ptr_tiers: rule?.tiers?.length ? rule.tiers.map((tier) => `${tier.fromBookedSlots}: ${centsToEuros(tier.bonusCents).toFixed(2)}`).join('; ') : null,
+        ptr_fixed_bonus: euros(rule?.fixedBonusCents),
+        ptr_min: euros(rule?.minCents),
+        ptr_max: euros(rule?.maxCents),
+        base_per_class: euros(row.baseCents),
+        extra_sum: rule ? centsToEuros(row.extraCents) : null,
+        net_per_class_min: euros(row.netMin),
+        net_per_class_max: euros(row.netMax),
+        clamped_count: row.clamped,
+        net_sum: centsToEuros(row.netSumCents),
+      };
+    });
+}
+
+function nextDay(date: string): string {
+  const next = new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
+  return next.toISOString().slice(0, 10);
+}
