@@ -34,6 +34,8 @@ const SettlementWorkflowPage = lazy(() => import('./admin/settlement/pages/Workf
 const PreviewCheckPage = lazy(() => import('./admin/preview-check/PreviewCheckPage').then((m) => ({ default: m.PreviewCheckPage })));
 const CreditNotesPage = lazy(() => import('./admin/credit-notes/CreditNotesPage').then((m) => ({ default: m.CreditNotesPage })));
 const ReportsPage = lazy(() => import('./admin/reports/ReportsPage').then((m) => ({ default: m.ReportsPage })));
+const DocumentManagerPage = lazy(() => import('./admin/document-manager/DocumentManagerPage').then((m) => ({ default: m.DocumentManagerPage })));
+const MyDocumentsPage = lazy(() => import('./trainer/documents/MyDocumentsPage').then((m) => ({ default: m.MyDocumentsPage })));
 const OutboxPage = lazy(() => import('./admin/outbox/pages/OutboxPage').then((m) => ({ default: m.OutboxPage })));
 const TrainerOverviewPage = lazy(() => import('./admin/trainer-overview/TrainerOverviewPage').then((m) => ({ default: m.TrainerOverviewPage })));
 const DataCheckPage = lazy(() => import('./admin/data-check/DataCheckPage').then((m) => ({ default: m.DataCheckPage })));
@@ -81,6 +83,7 @@ export const router = createBrowserRouter([
                   { path: 'settlement/:settlementUuid', element: <SettlementSummaryPage /> },
                   { path: 'settlement/:settlementUuid/preview-check', element: <PreviewCheckPage /> },
                   { path: 'outbox', element: <OutboxPage /> },
+                  { path: 'document-manager', element: <DocumentManagerPage /> },
                   { path: 'reports/:report?', element: <ReportsPage /> },
                   { path: 'trainer-overview', element: <TrainerOverviewPage /> },
                   { path: 'data-check', element: <DataCheckPage /> },
@@ -109,6 +112,7 @@ export const router = createBrowserRouter([
                   { index: true, element: <HomeRedirect /> },
                   { path: 'profile', element: <ProfilePage /> },
                   { path: 'recommendation', element: <RecommendationPage /> },
+                  { path: 'documents', element: <MyDocumentsPage /> },
                   { path: 'invitation/:studioGroupUuid/:studioGroupTrainerUuid', element: <InvitationPage /> },
                   { path: 'studio/:studioGroupUuid/*', element: <StudioGroupPage /> },
                   { path: 'accounting/review/:studioGroupUuid/:settlementUuid', element: <AccountingReviewPage /> },

@@ -13,6 +13,8 @@ import { useCurrentStudioGroup } from './current-studio-group';
 import { MasterDataNavSection } from './master-data/components/MasterDataNavSection';
 import { SettlementNavSection } from './settlement/components/SettlementNavSection';
 import { CreditNotesNavItem } from './credit-notes/CreditNotesNavItem';
+import { DocumentManagerNavItem } from './document-manager/DocumentManagerNavItem';
+import { VideoHelpButton } from '../shared/video-help/VideoHelpButton';
 import { OutboxNavItem } from './outbox/components/OutboxNavItem';
 import { ReportsNavItem } from './reports/ReportsNavItem';
 import { TrainerAdminNavItems } from './trainer-overview/TrainerAdminNavItems';
@@ -63,6 +65,7 @@ export function AdminLayout() {
                 </Stack>
               )
             )}
+            <VideoHelpButton />
             <LanguageSwitcher />
             <UserMenu />
           </Group>
@@ -92,6 +95,7 @@ export function AdminLayout() {
           </Stack>
           <SettlementNavSection onNavigate={closeNav} />
           <CreditNotesNavItem onNavigate={closeNav} />
+          <DocumentManagerNavItem onNavigate={closeNav} />
           <OutboxNavItem onNavigate={closeNav} />
           <ReportsNavItem onNavigate={closeNav} />
           <TrainerAdminNavItems onNavigate={closeNav} />

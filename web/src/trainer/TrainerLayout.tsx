@@ -13,6 +13,8 @@ import { useSession } from '../shared/session';
 import { EmailConfirmationBanner } from './account-links/EmailConfirmationBanner';
 import { PendingInvitationsNav } from './account-links/PendingInvitationsNav';
 import { NotificationPanel } from './components/NotificationPanel';
+import { VideoHelpButton } from '../shared/video-help/VideoHelpButton';
+import { MyDocumentsNavItem } from './documents/MyDocumentsNavItem';
 import { useUnreadNotificationCount } from './hooks/api/notifications';
 
 const groupInitials = (name: string) =>
@@ -73,6 +75,7 @@ export function TrainerLayout() {
                 <NotificationPanel onFollow={closePanel} />
               </Popover.Dropdown>
             </Popover>
+            <VideoHelpButton />
             <UserMenu profilePath={profilePath} />
           </Group>
         </Group>
@@ -89,6 +92,7 @@ export function TrainerLayout() {
               testId="nav-recommendation"
               onNavigate={closeNav}
             />
+            <MyDocumentsNavItem onNavigate={closeNav} />
           </Stack>
           {studioGroups.length > 0 && (
             <>

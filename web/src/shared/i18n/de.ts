@@ -3,6 +3,9 @@ import { accountLinksDe } from '../account-links/texts';
 import { trainerAdminDe } from '../../admin/trainer-overview/texts';
 import type { Translation } from './en';
 import { monthCloseDe } from './month-close.texts';
+import { trainerDocumentsDe } from '../../trainer/documents/texts';
+import { documentManagerDe } from '../../admin/document-manager/texts';
+import { videoHelpDe } from '../video-help/texts';
 
 export const de: Translation = {
   app: {
@@ -455,6 +458,9 @@ export const de: Translation = {
     notificationsEmpty: 'Keine Benachrichtigungen',
   },
   monthClose: monthCloseDe,
+  trainerDocuments: trainerDocumentsDe,
+  documentManager: documentManagerDe,
+  videoHelp: videoHelpDe,
   trainerAdmin: trainerAdminDe,
   accountLinks: accountLinksDe,
   trainerPortal: {

@@ -2,6 +2,9 @@ import { reportsEn } from '../../admin/reports/texts';
 import { accountLinksEn } from '../account-links/texts';
 import { trainerAdminEn } from '../../admin/trainer-overview/texts';
 import { monthCloseEn } from './month-close.texts';
+import { trainerDocumentsEn } from '../../trainer/documents/texts';
+import { documentManagerEn } from '../../admin/document-manager/texts';
+import { videoHelpEn } from '../video-help/texts';
 /** English: the reference dictionary. Its shape types every `t()` key (see i18next.d.ts). */
 export const en = {
   app: {
@@ -454,6 +457,9 @@ export const en = {
     notificationsEmpty: 'No notifications',
   },
   monthClose: monthCloseEn,
+  trainerDocuments: trainerDocumentsEn,
+  documentManager: documentManagerEn,
+  videoHelp: videoHelpEn,
   trainerAdmin: trainerAdminEn,
   accountLinks: accountLinksEn,
   trainerPortal: {

@@ -8,15 +8,14 @@ import { useSession } from '../../shared/session';
 import { CreditNotesPreviewList } from '../components/CreditNotesPreviewList';
 import { IssuedCreditNotesList } from '../components/IssuedCreditNotesList';
 import { SelfBillingConsentCard } from '../components/SelfBillingConsentCard';
+import { DocumentsPanel } from '../documents/DocumentsPanel';
 
-// The documents tab joins with the documents feature (issue 10): no tab that only promises.
-type StudioTab = 'credit-notes' | 'credit-notes/preview';
-const TABS: readonly StudioTab[] = ['credit-notes', 'credit-notes/preview'];
+type StudioTab = 'documents' | 'credit-notes' | 'credit-notes/preview';
+const TABS: readonly StudioTab[] = ['documents', 'credit-notes', 'credit-notes/preview'];
 
 /**
  * /:locale/trainer/studio/:studioGroupUuid/* (spec 2 "Studio page"): a connected studio group with the
  * tabs …/documents, …/credit-notes and …/credit-notes/preview (the group's credit-note previews).
- * Documents and issued credit notes are still to come.
  */
 export function StudioGroupPage() {
   const { t } = useTranslation();
@@ -35,6 +34,9 @@ export function StudioGroupPage() {
       <Card p={0} data-testid="trainer-studio-group">
         <Tabs value={tab} onChange={(value) => value && void navigate(`/${locale}/trainer/studio/${group.uuid}/${value}`)}>
           <Tabs.List px="md" pt="xs">
+            <Tabs.Tab value="documents" data-testid="studio-tab-documents">
+              {t('trainerDocuments.tab')}
+            </Tabs.Tab>
             <Tabs.Tab value="credit-notes" data-testid="studio-tab-credit-notes">
               {t('trainerPortal.studioTabs.creditNotes')}
             </Tabs.Tab>
@@ -43,7 +45,9 @@ export function StudioGroupPage() {
             </Tabs.Tab>
           </Tabs.List>
           <Stack p="lg">
-            {tab === 'credit-notes/preview' ? (
+            {tab === 'documents' ? (
+              <DocumentsPanel studioGroupUuid={group.uuid} />
+            ) : tab === 'credit-notes/preview' ? (
               <CreditNotesPreviewList studioGroupUuid={group.uuid} withTitle={false} />
             ) : (
               <IssuedCreditNotesList studioGroupUuid={group.uuid} />

@@ -25,6 +25,7 @@ import { FormSection, MONOSPACE_INPUT } from '../components/FormSection';
 import { fieldErrorOfServer, fieldErrorsOf, focusFirstError, textField, translateMessage, useFormState, type FieldErrors } from '../../../shared/forms';
 import { useStudioGroupSettings, useUpdateStudioGroupSettings } from '../hooks/api';
 import { useAmountError } from '../use-amount-error';
+import { DocumentCategoriesSettings } from '../../document-manager/DocumentCategoriesSettings';
 
 type SettingsForm = {
   companyName: string;
@@ -80,7 +81,12 @@ export function SettingsPage() {
       </>
     );
   }
-  return <SettingsForm key={settings.data.uuid} settings={settings.data} studioGroupUuid={current!.uuid} />;
+  return (
+    <>
+      <SettingsForm key={settings.data.uuid} settings={settings.data} studioGroupUuid={current!.uuid} />
+      <DocumentCategoriesSettings studioGroupUuid={current!.uuid} />
+    </>
+  );
 }
 
 function SettingsForm({ settings, studioGroupUuid }: { settings: TStudioGroupSettings; studioGroupUuid: string }) {
