@@ -25,7 +25,8 @@ export const ZContactRequestForm = z.object({
   lastname: required(CONTACT_LIMITS.lastname),
   email: z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(CONTACT_LIMITS.email, 'contact.tooLong').pipe(z.email({ error: 'validation.email' })),
   phone: optional(CONTACT_LIMITS.phone),
-  message: optional(CONTACT_LIMITS.message),
+  /** Line breaks as the browser sends them (CRLF) are stored as LF. */
+  message: z.preprocess((value) => (typeof value === 'string' ? value.replace(/\r\n?/g, '\n') : value), optional(CONTACT_LIMITS.message)),
   terms: ticked,
   /** The page's language; the confirmation e-mail is in it (Spanish: English). */
   language: z.enum(['de', 'en', 'es'], { error: 'validation.invalid' }).default('de'),

@@ -1,5 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type ProxyOptions } from 'vite';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // The API (Express + socket.io) listens on :3000; in development and preview the web app is served
@@ -11,15 +13,31 @@ const proxy: Record<string, ProxyOptions> = {
   '/socket.io': { target: apiTarget, changeOrigin: true, ws: true },
 };
 
+/**
+ * The public site (issue 12): after the bundle is written, scripts/prerender-site.tsx renders every
+ * public page and language to HTML into the same folder, so /de/ arrives with its text.
+ */
+function prerenderPublicSite(): Plugin {
+  let outDir = '';
+  return {
+    name: 'trainerpay-prerender-public-site',
+    apply: 'build',
+    configResolved: (config) => void (outDir = path.resolve(config.root, config.build.outDir)),
+    closeBundle: () => void execFileSync(process.execPath, ['--import', 'tsx', 'scripts/prerender-site.tsx', outDir], { stdio: 'inherit', cwd: fileURLToPath(new URL('..', import.meta.url)) }),
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), prerenderPublicSite()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
     sourcemap: true,
     // The grid library (ag-grid, ~1.1 MB) is one chunk that only the pages with grids load lazily.
     chunkSizeWarningLimit: 1300,
+    // Two entries: the web app (index.html) and the public site (site.html: React and the site only).
+    rolldownOptions: { input: { main: fileURLToPath(new URL('index.html', import.meta.url)), site: fileURLToPath(new URL('site.html', import.meta.url)) } },
   },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },

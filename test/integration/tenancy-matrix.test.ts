@@ -8,6 +8,7 @@ import { createApp } from '../../api/app';
 import { mountedRoutes, pathParamNames, type MountedRoute } from '../../api/openapi/route-table';
 import { fingerprint, startTenancyFixture, type TenancyFixture, type TrainerSubject } from '../support/tenancy-fixture';
 import { logIn } from '../support/stack';
+import { CONTENT_FILE_PATHS } from '../../contracts/site-content.contract';
 
 // The tenancy matrix (DESIGN.md "Security"): every mounted route × every caller who must be refused,
 // called with real ids of the first studio group (Demo Fitness Group) and a valid body, so a refusal
@@ -22,6 +23,8 @@ import { logIn } from '../support/stack';
 // business tables or the settlement workflow's history.
 
 const PUBLIC_ROUTES = new Set(['/api/health', '/api/login', '/api/openapi.json', '/api/docs']);
+// The public site (issue 12): the contact form and the content files need no log-in.
+for (const path of ['/api/request_form', ...CONTENT_FILE_PATHS.map((file) => `/build/content/${file.replace('{lang}', ':locale')}`)]) PUBLIC_ROUTES.add(path);
 /** The trainer's own delete call gets a token that is not one (`token` below): 403, and the account stays. */
 const NOT_A_DELETE_TOKEN_ROUTES = new Set(['/api/v2/trainer_account/delete-account']);
 /** Calls about the caller's own session: every signed-in caller may use them. */
@@ -105,6 +108,7 @@ function valueMap(fixture: TenancyFixture, subject: TrainerSubject, actingUserUu
     effectiveFrom: `${month}-01`,
     queueUuid: fixture.queueUuid,
     positionUuid: fixture.positionUuid,
+    contactRequestUuid: fixture.contactRequestUuid,
     'studios/:uuid': fixture.studioUuid,
     studioUuid: fixture.studioUuid,
     locationUuid: fixture.studioUuid,

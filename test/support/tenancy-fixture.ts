@@ -18,7 +18,7 @@ import {
 import { settlementWorkflowId } from '../../workflows/ids';
 import { storeDocumentBytes } from '../../db/document-storage';
 import { demoPdf } from '../../db/seed-documents';
-import { Document, DocumentCategory, type TrainerAccount } from '../../db/entities';
+import { ContactRequest, Document, DocumentCategory, type TrainerAccount } from '../../db/entities';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { readNdjson } from './ndjson';
 import { startReviewFixture, type Login, type ReviewFixture } from './review-fixture';
@@ -57,6 +57,8 @@ export type TenancyFixture = ReviewFixture & {
   paymentTypeRuleUuid: string;
   positionUuid: string;
   queueUuid: string;
+  /** A contact request of the public site (operators' calls). */
+  contactRequestUuid: string;
   documentCategoryUuid: string;
   /** Values of the first group no refused caller may ever see: trainers' IBANs, e-mails and names. */
   secrets: Array<{ value: string; trainerUuid: string; what: string }>;
@@ -160,7 +162,9 @@ export async function startTenancyFixture(): Promise<TenancyFixture> {
     secrets.push({ value: `${account.firstname} ${account.lastname}`, trainerUuid: link.trainer.uuid, what: 'account name' });
   }
 
-  return { ...review, operator, subjects, runUuid, studioUuid: studio.uuid, paymentTypeRuleUuid: rule.uuid, positionUuid: position.uuid, queueUuid: queueItem.uuid, documentCategoryUuid: (await fork.findOneOrFail(DocumentCategory, { studioGroup: fitness.id }, { orderBy: { id: 'asc' } })).uuid, secrets };
+  const contactRequest = fork.create(ContactRequest, { company: 'Tenancy GmbH', firstname: 'Eve', lastname: 'Lead', email: 'lead@example.test', terms: true, language: 'de' });
+  await fork.flush();
+  return { ...review, contactRequestUuid: contactRequest.uuid, operator, subjects, runUuid, studioUuid: studio.uuid, paymentTypeRuleUuid: rule.uuid, positionUuid: position.uuid, queueUuid: queueItem.uuid, documentCategoryUuid: (await fork.findOneOrFail(DocumentCategory, { studioGroup: fitness.id }, { orderBy: { id: 'asc' } })).uuid, secrets };
 }
 
 /** A pending document of the trainer account in the group (documents routes), stored in the stack's data directory. */

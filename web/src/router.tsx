@@ -6,6 +6,7 @@ import { NotFoundPage } from './shared/pages/NotFoundPage';
 import { RouteErrorPage } from './shared/pages/RouteErrorPage';
 import { AddLocaleRedirect, HomeRedirect, LocaleLayout, RequireRole, STAFF_ROLES, TRAINER_ROLES } from './shared/routing';
 import { LoginPage } from './site/pages/LoginPage';
+import { SiteHomeRedirect, siteRoutes } from './site/routes';
 import { ConfirmEmailPage } from './site/account-links/ConfirmEmailPage';
 import { ForgotPasswordPage, ResetPasswordPage } from './site/account-links/ForgotPasswordPage';
 import { InvitationLinkPage } from './site/account-links/InvitationLinkPage';
@@ -37,6 +38,7 @@ const ReportsPage = lazy(() => import('./admin/reports/ReportsPage').then((m) =>
 const DocumentManagerPage = lazy(() => import('./admin/document-manager/DocumentManagerPage').then((m) => ({ default: m.DocumentManagerPage })));
 const MyDocumentsPage = lazy(() => import('./trainer/documents/MyDocumentsPage').then((m) => ({ default: m.MyDocumentsPage })));
 const OutboxPage = lazy(() => import('./admin/outbox/pages/OutboxPage').then((m) => ({ default: m.OutboxPage })));
+const ContactRequestsPage = lazy(() => import('./admin/contact-requests/ContactRequestsPage').then((m) => ({ default: m.ContactRequestsPage })));
 const TrainerOverviewPage = lazy(() => import('./admin/trainer-overview/TrainerOverviewPage').then((m) => ({ default: m.TrainerOverviewPage })));
 const DataCheckPage = lazy(() => import('./admin/data-check/DataCheckPage').then((m) => ({ default: m.DataCheckPage })));
 const SettlementV1WizardPage = lazy(() => import('./admin/settlement-v1/SettlementV1WizardPage').then((m) => ({ default: m.SettlementV1WizardPage })));
@@ -47,12 +49,12 @@ export const router = createBrowserRouter([
   {
     errorElement: <RouteErrorPage />,
     children: [
-      { path: '/', element: <HomeRedirect /> },
+      { path: '/', element: <SiteHomeRedirect /> },
       {
         path: '/:locale',
         element: <LocaleLayout />,
         children: [
-          { index: true, element: <HomeRedirect /> },
+          ...siteRoutes,
           { path: 'login', element: <LoginPage /> },
           // The e-mailed links (issue 10): no log-in needed.
           { path: 'invitation/:token', element: <InvitationLinkPage /> },
@@ -94,6 +96,7 @@ export const router = createBrowserRouter([
                     children: [
                       { path: 'workflows', element: <WorkflowIndexPage /> },
                       { path: 'workflows/:settlementUuid', element: <SettlementWorkflowPage /> },
+                      { path: 'contact-requests', element: <ContactRequestsPage /> },
                     ],
                   },
                   { path: '*', element: <NotFoundPage /> },

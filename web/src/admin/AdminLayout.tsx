@@ -16,6 +16,8 @@ import { CreditNotesNavItem } from './credit-notes/CreditNotesNavItem';
 import { DocumentManagerNavItem } from './document-manager/DocumentManagerNavItem';
 import { VideoHelpButton } from '../shared/video-help/VideoHelpButton';
 import { OutboxNavItem } from './outbox/components/OutboxNavItem';
+import { ContactRequestsNavItem } from './contact-requests/ContactRequestsNavItem';
+import { AppFooter } from '../site/AppFooter';
 import { ReportsNavItem } from './reports/ReportsNavItem';
 import { TrainerAdminNavItems } from './trainer-overview/TrainerAdminNavItems';
 
@@ -97,8 +99,9 @@ export function AdminLayout() {
           <CreditNotesNavItem onNavigate={closeNav} />
           <DocumentManagerNavItem onNavigate={closeNav} />
           <OutboxNavItem onNavigate={closeNav} />
-          <ReportsNavItem onNavigate={closeNav} />
+          <ContactRequestsNavItem onNavigate={closeNav} />
           <TrainerAdminNavItems onNavigate={closeNav} />
+          <ReportsNavItem onNavigate={closeNav} />
           <MasterDataNavSection onNavigate={closeNav} />
         </AppShell.Section>
         {all.length > 1 && current && (
@@ -126,6 +129,7 @@ export function AdminLayout() {
             </Alert>
           )}
         </Container>
+        <AppFooter kind="admin" />
       </AppShell.Main>
     </AppShell>
   );

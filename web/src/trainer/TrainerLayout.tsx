@@ -10,6 +10,7 @@ import { NavItem } from '../shared/components/NavItem';
 import { UserMenu } from '../shared/components/UserMenu';
 import { useLocale } from '../shared/hooks/use-locale';
 import { useSession } from '../shared/session';
+import { AppFooter } from '../site/AppFooter';
 import { EmailConfirmationBanner } from './account-links/EmailConfirmationBanner';
 import { PendingInvitationsNav } from './account-links/PendingInvitationsNav';
 import { NotificationPanel } from './components/NotificationPanel';
@@ -130,6 +131,7 @@ export function TrainerLayout() {
             <Outlet />
           </LazyPageArea>
         </Container>
+        <AppFooter kind="trainer" />
       </AppShell.Main>
     </AppShell>
   );

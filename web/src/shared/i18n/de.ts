@@ -3,6 +3,7 @@ import { accountLinksDe } from '../account-links/texts';
 import { trainerAdminDe } from '../../admin/trainer-overview/texts';
 import type { Translation } from './en';
 import { monthCloseDe } from './month-close.texts';
+import { contactRequestsDe } from '../../admin/contact-requests/texts';
 import { trainerDocumentsDe } from '../../trainer/documents/texts';
 import { documentManagerDe } from '../../admin/document-manager/texts';
 import { videoHelpDe } from '../video-help/texts';
@@ -458,6 +459,7 @@ export const de: Translation = {
     notificationsEmpty: 'Keine Benachrichtigungen',
   },
   monthClose: monthCloseDe,
+  contactRequests: contactRequestsDe,
   trainerDocuments: trainerDocumentsDe,
   documentManager: documentManagerDe,
   videoHelp: videoHelpDe,

@@ -2,6 +2,7 @@ import { reportsEn } from '../../admin/reports/texts';
 import { accountLinksEn } from '../account-links/texts';
 import { trainerAdminEn } from '../../admin/trainer-overview/texts';
 import { monthCloseEn } from './month-close.texts';
+import { contactRequestsEn } from '../../admin/contact-requests/texts';
 import { trainerDocumentsEn } from '../../trainer/documents/texts';
 import { documentManagerEn } from '../../admin/document-manager/texts';
 import { videoHelpEn } from '../video-help/texts';
@@ -457,6 +458,7 @@ export const en = {
     notificationsEmpty: 'No notifications',
   },
   monthClose: monthCloseEn,
+  contactRequests: contactRequestsEn,
   trainerDocuments: trainerDocumentsEn,
   documentManager: documentManagerEn,
   videoHelp: videoHelpEn,
