@@ -99,6 +99,12 @@ async function main() {
   const cli = findTemporalCli();
   if (!cli) throw new Error('No Temporal CLI: run `node scripts/ensure-tools.mjs`.');
   const temporal = await startTemporalDevServer({ cli, port: 18233 + (process.pid % 1000), log: path.join(logDir, 'temporal.log') });
+  // Interrupted (Ctrl-C): the dev server runs in a process group of its own, so stop it here.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void temporal.stop().finally(() => process.exit(130));
+    });
+  }
   const apps: Array<ReturnType<typeof startAppProcess>> = [];
   try {
     const started = performance.now();
