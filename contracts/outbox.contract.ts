@@ -4,7 +4,7 @@ import { z } from 'zod';
  * What an e-mail is for; the middle part of its idempotency key and a column of the outbox page.
  * Workflows may use others (lower-case words with dashes); these are the ones the screens name.
  */
-export const MAIL_PURPOSES = ['settlement-preview', 'credit-note', 'credit-note-cancellation', 'accounting'] as const;
+export const MAIL_PURPOSES = ['settlement-preview', 'credit-note', 'credit-note-cancellation', 'accounting', 'document-expiry'] as const;
 export type TMailPurpose = (typeof MAIL_PURPOSES)[number];
 
 // The Outbox page (/admin/outbox): the e-mails of a studio group, as recorded before they are sent.

@@ -882,6 +882,7 @@ export const de: Translation = {
       'credit-note': 'Gutschrift',
       'credit-note-cancellation': 'Stornierung',
       accounting: 'Buchhaltung',
+      'document-expiry': 'Ablaufendes Dokument',
     },
     detail: {
       empty: 'Wähle eine E-Mail aus, um sie zu lesen.',

@@ -881,6 +881,7 @@ export const en = {
       'credit-note': 'Credit note',
       'credit-note-cancellation': 'Cancellation',
       accounting: 'Accounting',
+      'document-expiry': 'Document expiry',
     },
     detail: {
       empty: 'Select an e-mail to read it.',
