@@ -101,6 +101,8 @@ export function ReportGrid({ rows, columns, fileName, height = 600, withTotal }:
           columnDefs={columnDefs}
           defaultColDef={{ sortable: true, resizable: true, floatingFilter: false }}
           pinnedBottomRowData={total ? [total] : undefined}
+          // Every column rendered (at most ~35): the total row and the download read what is shown.
+          suppressColumnVirtualisation
           localeText={{ noRowsToShow: t('reports.empty') }}
           onGridReady={(event: GridReadyEvent<Row>) => {
             setApi(event.api);
