@@ -117,7 +117,14 @@ export const ZAdminCreditNotesResponse = z.object({
 });
 export type TAdminCreditNotesResponse = z.infer<typeof ZAdminCreditNotesResponse>;
 
-export const ACCOUNTING_FILE_DOWNLOADS = { SEPA_XML: 'sepa-xml', CREDIT_NOTES_ZIP: 'credit-notes-zip', STUDIO_COSTS_BY_MONTH: 'studio-costs-csv' } as const;
+export const ACCOUNTING_FILE_DOWNLOADS = {
+  SEPA_XML: 'sepa-xml',
+  CREDIT_NOTES_ZIP: 'credit-notes-zip',
+  STUDIO_COSTS_BY_MONTH: 'studio-costs-csv',
+  /** DATEV booking batch (EXTF, category 21) and, beside it, the trainers as creditors (category 16). */
+  DATEV_EXTF: 'datev-extf',
+  DATEV_CREDITORS: 'datev-creditors',
+} as const;
 
 /** GET /api/v1/{g}/settlement/{settlementUuid}/runs: the accounting-files tab. */
 export const ZSettlementRunFiles = z.object({
@@ -131,7 +138,7 @@ export const ZSettlementRunFiles = z.object({
   sumGross: ZEuros,
   files: z.array(
     z.object({
-      type: z.enum(['SEPA_XML', 'CREDIT_NOTES_ZIP', 'STUDIO_COSTS_BY_MONTH']),
+      type: z.enum(['SEPA_XML', 'CREDIT_NOTES_ZIP', 'STUDIO_COSTS_BY_MONTH', 'DATEV_EXTF', 'DATEV_CREDITORS']),
       status: z.enum(['success', 'error', 'not_set', 'missing']),
       fileName: z.string().nullable(),
       /** Null when there is nothing to download. */

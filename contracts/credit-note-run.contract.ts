@@ -7,7 +7,7 @@ import { ZSettlementMonth } from './settlement.contract';
 // The run streams the same NDJSON messages as the preview sending (ZSendStreamMessage of
 // review.contract.ts): config with item_count, success / error per trainer, finished_studiogroup.
 
-export const ACCOUNTING_FILE_TYPES = ['SEPA_XML', 'CREDIT_NOTES_ZIP', 'STUDIO_COSTS_BY_MONTH'] as const;
+export const ACCOUNTING_FILE_TYPES = ['SEPA_XML', 'CREDIT_NOTES_ZIP', 'STUDIO_COSTS_BY_MONTH', 'DATEV_EXTF'] as const;
 export const ZAccountingFileType = z.enum(ACCOUNTING_FILE_TYPES);
 export type TAccountingFileType = z.infer<typeof ZAccountingFileType>;
 
@@ -53,6 +53,8 @@ export const ZAccountingEmail = z.object({
   sepaXmlFile: ZAttachmentStatus,
   creditNotesZipFile: ZAttachmentStatus,
   studioCostsByMonthCsvFile: ZAttachmentStatus,
+  /** The DATEV booking batch (issue 13): not_set with a message when the group has no DATEV settings. */
+  datevExtfFile: ZAttachmentStatus,
 });
 export type TAccountingEmail = z.infer<typeof ZAccountingEmail>;
 
@@ -68,7 +70,7 @@ export const ZAccountingEmailSendRequest = z.object({
   accountingEmailSubject: z.string().trim().min(1, { error: 'creditNote.accountingMail.emptySubject' }).max(255),
   /** Rich text (HTML); sanitised on the server. */
   accountingEmailBody: z.string().max(100_000),
-  emailAttachements: z.array(ZAccountingFileType).max(3).default([]),
+  emailAttachements: z.array(ZAccountingFileType).max(ACCOUNTING_FILE_TYPES.length).default([]),
 });
 export type TAccountingEmailSendRequest = z.input<typeof ZAccountingEmailSendRequest>;
 export const ZAccountingEmailSendResponse = z.object({ status: z.literal('success'), message: z.string(), emailUuids: z.array(ZUuid) });

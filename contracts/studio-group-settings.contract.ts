@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { isValidVatId, normalizeVatId, ZIban, ZOptionalBic, ZPostalCode } from '../domain/validation';
+import { ZDatevSettings } from './datev-settings.contract';
 import { ZCountryCode, ZOptionalText, ZRequiredEmail, ZRequiredText, ZSuccess } from './master-data.contract';
 
 // The studio group's own data: the issuer of every credit note (§14 UStG), the debtor of the SEPA
 // file and the accountant's e-mail.
 
 /** Spec 9: the files the accountant's e-mail can carry. */
-export const ACCOUNTING_FILES = ['SEPA_XML', 'CREDIT_NOTES_ZIP', 'STUDIO_COSTS_BY_MONTH'] as const;
+export const ACCOUNTING_FILES = ['SEPA_XML', 'CREDIT_NOTES_ZIP', 'STUDIO_COSTS_BY_MONTH', 'DATEV_EXTF'] as const;
 export const ZAccountingFile = z.enum(ACCOUNTING_FILES, { error: 'masterData.settings.accountingFileUnknown' });
 
 /** Where the group's classes come from: the `{source-system}` segment of the import calls. */
@@ -45,6 +46,8 @@ export const ZStudioGroupSettingsRequest = z
       .trim()
       .regex(/^[A-Za-z0-9-]{1,10}$/, { error: 'masterData.settings.creditNotePrefix' }),
     sourceSystem: z.enum(STUDIO_GROUP_SOURCE_SYSTEMS, { error: 'masterData.sourceSystemInvalid' }),
+    /** The DATEV export's settings: absent keeps what is stored, null clears them. */
+    datev: ZDatevSettings.nullable().optional(),
   })
   .superRefine((settings, ctx) => {
     // A credit note must name the issuer's tax number or VAT ID (§14 (4) Nr. 2 UStG).
@@ -76,6 +79,8 @@ export const ZStudioGroupSettings = z.object({
   vatRateBasisPoints: z.number().int(),
   creditNotePrefix: z.string(),
   sourceSystem: z.enum(STUDIO_GROUP_SOURCE_SYSTEMS),
+  /** Null until the accountant's DATEV numbers are set (the run's DATEV file is then 'not_set'). */
+  datev: ZDatevSettings.nullable(),
   updatedAt: z.string(),
 });
 export type TStudioGroupSettings = z.infer<typeof ZStudioGroupSettings>;

@@ -128,6 +128,14 @@ export async function seedDemoData(orm: MikroORM, options: { dataDir?: string } 
       accountingFiles: [...ACCOUNTING_FILE_TYPES],
       vatRateBasisPoints: 1900,
       creditNotePrefix: 'GS',
+      // DATEV (issue 13): the accountant's numbers, SKR03, fees on 3100 "Fremdleistungen", creditors from 70000.
+      datevChart: 'SKR03',
+      datevConsultantNumber: 29098,
+      datevClientNumber: 55003,
+      datevFiscalYearStartMonth: 1,
+      datevExpenseAccount: 3100,
+      datevCreditorRangeStart: 70000,
+      datevCreditorRangeEnd: 99999,
     });
     const yoga = em.create(StudioGroup, {
       mandant,

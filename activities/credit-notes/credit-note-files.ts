@@ -20,6 +20,17 @@ export function runFilePaths(runUuid: string, settlementMonth: string): Record<T
     SEPA_XML: path.posix.join(dir, `sepa-${month}-${runUuid.slice(0, 8)}.xml`),
     CREDIT_NOTES_ZIP: path.posix.join(dir, `credit-notes-${month}.zip`),
     STUDIO_COSTS_BY_MONTH: path.posix.join(dir, `studio-costs-${month}.csv`),
+    DATEV_EXTF: datevFilePaths(runUuid, settlementMonth).DATEV_EXTF,
+  };
+}
+
+/** The run's DATEV files (issue 13): the booking batch and the creditor master data, named as DATEV's import expects (EXTF_…csv). */
+export function datevFilePaths(runUuid: string, settlementMonth: string): { DATEV_EXTF: string; DATEV_CREDITORS: string } {
+  const month = settlementMonth.slice(0, 7).replace('-', '');
+  const dir = path.posix.join('runs', runUuid);
+  return {
+    DATEV_EXTF: path.posix.join(dir, `EXTF_Buchungsstapel_${month}_${runUuid.slice(0, 8)}.csv`),
+    DATEV_CREDITORS: path.posix.join(dir, `EXTF_Kreditoren_${month}_${runUuid.slice(0, 8)}.csv`),
   };
 }
 

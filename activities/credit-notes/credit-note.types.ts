@@ -11,7 +11,7 @@ const ZLocale = z.enum(['de', 'en']).default('en');
 /** Trainers per issueCreditNotes call: each is its own transaction with a PDF render, so a batch stays short. */
 export const CREDIT_NOTE_CHUNK_SIZE = 25;
 
-export const ACCOUNTING_FILE_TYPES = ['SEPA_XML', 'CREDIT_NOTES_ZIP', 'STUDIO_COSTS_BY_MONTH'] as const;
+export const ACCOUNTING_FILE_TYPES = ['SEPA_XML', 'CREDIT_NOTES_ZIP', 'STUDIO_COSTS_BY_MONTH', 'DATEV_EXTF'] as const;
 export const ZAccountingFileType = z.enum(ACCOUNTING_FILE_TYPES);
 export type TAccountingFileType = z.infer<typeof ZAccountingFileType>;
 
@@ -92,8 +92,10 @@ export const ZCreateRunFilesInput = z.object({
   locale: ZLocale,
 });
 export type TCreateRunFilesInput = z.input<typeof ZCreateRunFilesInput>;
+/** The files a run writes: the accounting files and DATEV's creditor master data beside the booking batch. */
+export type TRunFileType = TAccountingFileType | 'DATEV_CREDITORS';
 export type TRunFile = {
-  type: TAccountingFileType;
+  type: TRunFileType;
   /** success / error; not_set when the group's accountingFiles does not list the type (the file is still written). */
   status: 'success' | 'error' | 'not_set';
   /** Relative to the data directory; null when the file could not be created. */
@@ -127,7 +129,7 @@ export const ZSendAccountingEmailInput = z.object({
   subject: z.string().trim().min(1).max(255),
   /** The admin's rich text, already sanitised by the API (it goes into the e-mail as HTML). */
   bodyHtml: z.string().max(100_000),
-  attachments: z.array(ZAccountingFileType).max(3).default([]),
+  attachments: z.array(ZAccountingFileType).max(ACCOUNTING_FILE_TYPES.length).default([]),
   userUuid: z.string().min(1),
   locale: ZLocale,
   /** The admin's request (one per form submission): with the run it keys the outbox rows. */

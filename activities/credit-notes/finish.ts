@@ -22,6 +22,7 @@ const FILE_CONTENT_TYPES: Record<TAccountingFileType, string> = {
   SEPA_XML: 'application/xml',
   CREDIT_NOTES_ZIP: 'application/zip',
   STUDIO_COSTS_BY_MONTH: 'text/csv',
+  DATEV_EXTF: 'text/csv; charset=windows-1252',
 };
 
 export function createFinishActivities({ orm, dataDir, queueEmail }: CreditNoteActivityDeps) {

@@ -16,7 +16,8 @@ import { writeSettlementLog } from '../shared/settlement-log';
 import { settlementRowOf } from '../shared/settlement';
 import { sql } from '../shared/sql';
 import { ZCreateRunFilesInput, type TAccountingFileType, type TCreateRunFilesInput, type TCreateRunFilesResult, type TRunFile } from './credit-note.types';
-import { runFilePaths, sepaMessageId, sha256, writeFileAtomic } from './credit-note-files';
+import { datevFilePaths, runFilePaths, sepaMessageId, sha256, writeFileAtomic } from './credit-note-files';
+import { createDatevRunFiles } from './datev-files';
 import { nextSepaBusinessDay, todayInGermany, transferDateFor } from './payment-date';
 import { findGroup, findRun, PROC, publishSend, runCreditNotes, snapshotOf, type GroupRow, type RunCreditNote, type TrainerRow } from './run-records';
 
@@ -29,6 +30,7 @@ const FILE_ERROR_KEYS: Record<TAccountingFileType, MessageKey> = {
   SEPA_XML: 'creditNote.file.sepaError',
   CREDIT_NOTES_ZIP: 'creditNote.file.zipError',
   STUDIO_COSTS_BY_MONTH: 'creditNote.file.csvError',
+  DATEV_EXTF: 'datev.file.error',
 };
 
 /**
@@ -180,7 +182,12 @@ export function createRunFilesActivities({ orm, dataDir }: { orm: MikroORM; data
         return { message: translate(input.locale, 'creditNote.file.csvCreated') };
       });
 
-      const hashes: Record<TAccountingFileType, string | null> = { SEPA_XML: sepaHash, CREDIT_NOTES_ZIP: zipHash, STUDIO_COSTS_BY_MONTH: csvHash };
+      // DATEV (issue 13): the booking batch and the creditors beside it; without settings 'not_set' with a message.
+      const datev = await createDatevRunFiles({ em, settlement, run, paths: datevFilePaths(input.runUuid, settlement.month), absolute, wanted: wanted.has('DATEV_EXTF'), locale: input.locale });
+      results.push(...datev.files);
+      logRows.push(...datev.logRows);
+
+      const hashes: Record<TRunFile['type'], string | null> = { SEPA_XML: sepaHash, CREDIT_NOTES_ZIP: zipHash, STUDIO_COSTS_BY_MONTH: csvHash, ...datev.hashes };
       await em.fork().transactional(async (tem) => {
         for (const file of results) {
           await sql(

@@ -78,6 +78,8 @@ const ACCOUNTING_FILE_CONTRACTS: Record<(typeof ACCOUNTING_FILE_SLUGS)[number], 
   'sepa-xml': fileContract('application/xml', 'The run\'s SEPA credit-transfer file (pain.001.001.09).'),
   'credit-notes-zip': fileContract('application/zip', 'The run\'s credit notes as a ZIP of PDFs.'),
   'studio-costs-csv': fileContract('text/csv', 'The run\'s studio costs per month (CSV).'),
+  'datev-extf': fileContract('text/csv', 'The run\'s DATEV booking batch (DATEV-Format EXTF 700, category 21 Buchungsstapel; Windows-1252, \';\'): one booking per credit note and cancellation.'),
+  'datev-creditors': fileContract('text/csv', 'The run\'s trainers as DATEV creditors (DATEV-Format EXTF 700, category 16 Debitoren/Kreditoren; Windows-1252): name, address, IBAN.'),
 };
 
 /** Parses the target first (a bad file name is a 400 before anything is looked up), then authenticates. */

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AccountingFile, CreditNote, Settlement, SettlementRun, StudioGroupTrainer, type AccountingFileType } from '../../db/entities';
+import { AccountingFile, CreditNote, Settlement, SettlementRun, StudioGroupTrainer, type RunFileType } from '../../db/entities';
 import { lastDayOfMonth } from '../../domain/settlement/month';
 import { ACCOUNTING_FILE_DOWNLOADS } from '../../contracts/credit-note-list.contract';
 import { studioGroupsOf } from '../auth/tenancy';
@@ -12,8 +12,8 @@ import { documentDownloadTarget, resolveDocumentDownload, type DocumentDownloadT
 // What a download path names, who may read it, and where its bytes are. The download routes and
 // the signing calls share these rules, so a link is only ever signed for a file its caller may read.
 
-export type AccountingFileSlug = (typeof ACCOUNTING_FILE_DOWNLOADS)[AccountingFileType];
-const TYPE_OF_SLUG = Object.fromEntries(Object.entries(ACCOUNTING_FILE_DOWNLOADS).map(([type, slug]) => [slug, type])) as Record<AccountingFileSlug, AccountingFileType>;
+export type AccountingFileSlug = (typeof ACCOUNTING_FILE_DOWNLOADS)[RunFileType];
+const TYPE_OF_SLUG = Object.fromEntries(Object.entries(ACCOUNTING_FILE_DOWNLOADS).map(([type, slug]) => [slug, type])) as Record<AccountingFileSlug, RunFileType>;
 export const ACCOUNTING_FILE_SLUGS = Object.values(ACCOUNTING_FILE_DOWNLOADS) as AccountingFileSlug[];
 
 export type DownloadTarget =
@@ -124,10 +124,13 @@ async function existingFile(dataDir: string, relativePath: string | null | undef
   return stat?.isFile() ? absolutePath : null;
 }
 
-const CONTENT_TYPES: Record<AccountingFileType, string> = {
+const CONTENT_TYPES: Record<RunFileType, string> = {
   SEPA_XML: 'application/xml',
   CREDIT_NOTES_ZIP: 'application/zip',
   STUDIO_COSTS_BY_MONTH: 'text/csv; charset=utf-8',
+  // DATEV's import reads Windows-1252 (issue 13).
+  DATEV_EXTF: 'text/csv; charset=windows-1252',
+  DATEV_CREDITORS: 'text/csv; charset=windows-1252',
 };
 
 /** Checks the caller may read the target and finds its file: 400/403/404 as for the download itself. */
@@ -189,5 +192,5 @@ export function creditNoteDownloadPath({
   return audience === 'admin' ? `/admin/credit-note/download/${segment}` : `/${locale}/trainer/credit-note/download/${segment}`;
 }
 
-export const accountingFileDownloadPath = ({ studioGroupUuid, settlementUuid, settlementRunUuid, type }: { studioGroupUuid: string; settlementUuid: string; settlementRunUuid: string; type: AccountingFileType }) =>
+export const accountingFileDownloadPath = ({ studioGroupUuid, settlementUuid, settlementRunUuid, type }: { studioGroupUuid: string; settlementUuid: string; settlementRunUuid: string; type: RunFileType }) =>
   `/api/v1/${studioGroupUuid}/settlement/${settlementUuid}/run/${settlementRunUuid}/${ACCOUNTING_FILE_DOWNLOADS[type]}`;

@@ -19,8 +19,11 @@ export const updatedAtProperty = () =>
     .onCreate(() => new Date())
     .onUpdate(() => new Date());
 
-export const ACCOUNTING_FILE_TYPES = ['SEPA_XML', 'CREDIT_NOTES_ZIP', 'STUDIO_COSTS_BY_MONTH'] as const;
+export const ACCOUNTING_FILE_TYPES = ['SEPA_XML', 'CREDIT_NOTES_ZIP', 'STUDIO_COSTS_BY_MONTH', 'DATEV_EXTF'] as const;
 export type AccountingFileType = (typeof ACCOUNTING_FILE_TYPES)[number];
+/** The files a run writes: the accounting files, and DATEV's creditor master data beside the booking batch (never an attachment of its own). */
+export const RUN_FILE_TYPES = [...ACCOUNTING_FILE_TYPES, 'DATEV_CREDITORS'] as const;
+export type RunFileType = (typeof RUN_FILE_TYPES)[number];
 
 export const LOCALES = ['de', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];

@@ -32,6 +32,7 @@ import { StudioGroupTrainer } from './studio-group-trainer.entity';
 import { Trainer } from './trainer.entity';
 import { TrainerAccount } from './trainer-account.entity';
 import { TrainerMergeLog } from './trainer-merge-log.entity';
+import { SmallBusinessNotice } from './small-business-notice.entity';
 import { User } from './user.entity';
 
 // Each entity is exported twice under one name: the schema (a value, for `em.find(Trainer, …)`)
@@ -71,6 +72,7 @@ export * from './studio-group-trainer.entity';
 export * from './trainer.entity';
 export * from './trainer-account.entity';
 export * from './trainer-merge-log.entity';
+export * from './small-business-notice.entity';
 export * from './user.entity';
 
 /** Every entity, for the ORM config. */
@@ -101,6 +103,7 @@ export const entities = [
   AppSecret,
   SettlementLog,
   Notification,
+  SmallBusinessNotice,
   DocumentCategory,
   Document,
   ImportLog,

@@ -39,6 +39,18 @@ export const StudioGroup = defineEntity({
     /** Credit note numbers read `{prefix}-{year}-{number}`. */
     creditNotePrefix: p.string().default('GS'),
     logoPath: p.string().nullable(),
+    /** DATEV export (issue 13): chart of accounts; null until the accountant's numbers are set. */
+    datevChart: p.enum(['SKR03', 'SKR04'] as const).nullable(),
+    /** Beraternummer and Mandantennummer of the group's accountant at DATEV. */
+    datevConsultantNumber: p.integer().nullable(),
+    datevClientNumber: p.integer().nullable(),
+    /** First month of the fiscal year (1 = January). */
+    datevFiscalYearStartMonth: p.integer().default(1),
+    /** The expense account of the trainers' fees (its length is the Sachkontenlänge). */
+    datevExpenseAccount: p.integer().nullable(),
+    /** The trainers' creditor accounts: start + the trainer record's id (stable, never another trainer's). */
+    datevCreditorRangeStart: p.integer().nullable(),
+    datevCreditorRangeEnd: p.integer().nullable(),
     createdAt: createdAtProperty(),
     updatedAt: updatedAtProperty(),
   }),

@@ -7,6 +7,7 @@ import { Migration20261122003104_creditNoteObjectionAndAppSecret } from './Migra
 import { Migration20261122004708_creditNoteDocument } from './Migration20261122004708_creditNoteDocument';
 import { Migration20261122004904_selfBillingAgreement } from './Migration20261122004904_selfBillingAgreement';
 import { Migration20261124101408_rateLimitCounter } from './Migration20261124101408_rateLimitCounter';
+import { Migration20261124133012_datevAndSmallBusiness } from './Migration20261124133012_datevAndSmallBusiness';
 import { Migration20261124132800_reports } from './Migration20261124132800_reports';
 import { Migration20261124132711_invitationsAndAccountTokens } from './Migration20261124132711_invitationsAndAccountTokens';
 import { Migration20261124133000_trainerReviewAndMerge } from './Migration20261124133000_trainerReviewAndMerge';
@@ -23,6 +24,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124132800_reports', class: Migration20261124132800_reports },
   { name: 'Migration20261124132711_invitationsAndAccountTokens', class: Migration20261124132711_invitationsAndAccountTokens },
   { name: 'Migration20261124133000_trainerReviewAndMerge', class: Migration20261124133000_trainerReviewAndMerge },
+  { name: 'Migration20261124133012_datevAndSmallBusiness', class: Migration20261124133012_datevAndSmallBusiness },
   { name: 'Migration20261124133458_contactRequestHandling', class: Migration20261124133458_contactRequestHandling },
   { name: 'Migration20261124134000_documents', class: Migration20261124134000_documents },
 ];

@@ -14,22 +14,7 @@ import {
   type DatevBooking,
   type DatevSettings,
 } from './datev';
-
-/** Splits a DATEV line at ';' outside quotes (a quoted field may hold ';'). */
-export function datevFields(line: string): string[] {
-  const fields: string[] = [];
-  let current = '';
-  let quoted = false;
-  for (const char of line) {
-    if (char === '"') quoted = !quoted;
-    if (char === ';' && !quoted) {
-      fields.push(current);
-      current = '';
-    } else current += char;
-  }
-  fields.push(current);
-  return fields;
-}
+import { datevFields } from './datev.test-support';
 
 const settings: DatevSettings = { chart: 'SKR03', consultantNumber: 29098, clientNumber: 55003, fiscalYearStartMonth: 1, expenseAccount: 3100, creditorRangeStart: 70000, creditorRangeEnd: 99999 };
 const createdAt = new Date('2026-12-01T09:30:15.123Z');

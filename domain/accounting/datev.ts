@@ -1,4 +1,7 @@
 import iconv from 'iconv-lite';
+import { accountLengthOf, datevSettingsProblem, type DatevSettings } from './datev-settings';
+
+export * from './datev-settings';
 
 // The accountant's DATEV import (DATEV-Format "EXTF", header version 700): the booking batch
 // (category 21 "Buchungsstapel", format version 13) with one booking per credit note and
@@ -9,29 +12,6 @@ import iconv from 'iconv-lite';
 // amounts without thousands separator and with a decimal comma, the booking date as TTMM (the year
 // is the header's), other dates as TTMMJJJJ, lines ending CRLF. Positions, not names, are what
 // DATEV reads, so every line has exactly as many fields as the column row.
-
-export const DATEV_CHARTS = ['SKR03', 'SKR04'] as const;
-export type DatevChart = (typeof DATEV_CHARTS)[number];
-
-/** The studio group's DATEV settings (its consultant's numbers, chart and accounts). */
-export type DatevSettings = {
-  chart: DatevChart;
-  /** Beraternummer: 1001–9999999. */
-  consultantNumber: number;
-  /** Mandantennummer: 1–99999. */
-  clientNumber: number;
-  /** First month of the fiscal year (1 = January). */
-  fiscalYearStartMonth: number;
-  /** The expense account the trainers' fees are booked to, e.g. 3100 (SKR03) / 5900 (SKR04) "Fremdleistungen". */
-  expenseAccount: number;
-  /** The creditor accounts of the trainers: one digit longer than the expense account, e.g. 70000–99999. */
-  creditorRangeStart: number;
-  creditorRangeEnd: number;
-};
-
-/** Suggested accounts per chart (DATEV's standard charts): "Fremdleistungen" and the usual creditor range. */
-export const DATEV_DEFAULT_EXPENSE_ACCOUNT: Record<DatevChart, number> = { SKR03: 3100, SKR04: 5900 };
-export const DATEV_DEFAULT_CREDITOR_RANGE = { start: 70000, end: 99999 } as const;
 
 /**
  * BU-Schlüssel (tax key) of a booking with input VAT, by the credit note's rate: DATEV's standard
@@ -50,25 +30,8 @@ export class DatevFormatError extends Error {
   }
 }
 
-/** Sachkontenlänge: the digits of the expense account (4 in the standard charts). */
-export const accountLengthOf = (settings: Pick<DatevSettings, 'expenseAccount'>) => String(settings.expenseAccount).length;
-
-/** Every rule a DATEV import checks on the settings; the message key of the first broken one, or null. */
-export function datevSettingsProblem(settings: DatevSettings): string | null {
-  const int = (value: number, min: number, max: number) => Number.isSafeInteger(value) && value >= min && value <= max;
-  if (!int(settings.consultantNumber, 1001, 9_999_999)) return 'datev.settings.consultantNumber';
-  if (!int(settings.clientNumber, 1, 99_999)) return 'datev.settings.clientNumber';
-  if (!int(settings.fiscalYearStartMonth, 1, 12)) return 'datev.settings.fiscalYearStart';
-  if (!int(settings.expenseAccount, 1000, 99_999_999)) return 'datev.settings.expenseAccount';
-  const personalLength = accountLengthOf(settings) + 1;
-  const personal = (value: number) => Number.isSafeInteger(value) && String(value).length === personalLength && value >= 10 ** (personalLength - 1);
-  if (!personal(settings.creditorRangeStart) || !personal(settings.creditorRangeEnd)) return 'datev.settings.creditorRangeLength';
-  if (settings.creditorRangeStart > settings.creditorRangeEnd) return 'datev.settings.creditorRangeOrder';
-  return null;
-}
-
 /**
- * The trainer's creditor account: the range's start plus the trainer's number in the group, so an
+ * The trainer's creditor account: the range's start plus the trainer record's number (its id), so an
  * account never changes and never goes to another trainer. Past the range's end → an error.
  */
 export function creditorAccountOf(settings: Pick<DatevSettings, 'creditorRangeStart' | 'creditorRangeEnd'>, trainerNumber: number): number {

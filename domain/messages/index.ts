@@ -10,6 +10,7 @@ import { reviewMessages } from './review.messages';
 import { creditNoteMessages } from './credit-note.messages';
 import { downloadsMessages } from './downloads.messages';
 import { settlementV1Messages } from './settlement-v1.messages';
+import { accountingHandoffMessages } from './accounting-handoff.messages';
 import { reportsMessages } from './reports.messages';
 import { documentsMessages } from './documents.messages';
 import { contactMessages } from './contact.messages';
@@ -32,6 +33,7 @@ const catalog: MessageCatalog = {
   ...creditNoteMessages,
   ...downloadsMessages,
   ...settlementV1Messages,
+  ...accountingHandoffMessages,
   ...reportsMessages,
   ...documentsMessages,
   ...contactMessages,

@@ -24,8 +24,8 @@ export const masterDataMessages = defineMessages({
   'masterData.settings.creditNotePrefix': { en: 'must be 1 to 10 letters, digits or dashes', de: 'muss aus 1 bis 10 Buchstaben, Ziffern oder Bindestrichen bestehen' },
   'masterData.settings.vatRate': { en: 'must be between 0 % and 100 %', de: 'muss zwischen 0 % und 100 % liegen' },
   'masterData.settings.accountingFileUnknown': {
-    en: 'may only contain SEPA_XML, CREDIT_NOTES_ZIP and STUDIO_COSTS_BY_MONTH',
-    de: 'darf nur SEPA_XML, CREDIT_NOTES_ZIP und STUDIO_COSTS_BY_MONTH enthalten',
+    en: 'may only contain SEPA_XML, CREDIT_NOTES_ZIP, STUDIO_COSTS_BY_MONTH and DATEV_EXTF',
+    de: 'darf nur SEPA_XML, CREDIT_NOTES_ZIP, STUDIO_COSTS_BY_MONTH und DATEV_EXTF enthalten',
   },
   'masterData.settings.accountingFileTwice': { en: 'lists a file twice', de: 'nennt eine Datei doppelt' },
 

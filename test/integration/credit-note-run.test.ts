@@ -2,9 +2,13 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import iconv from 'iconv-lite';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../../activities/mail';
+import { createCreditNoteActivities } from '../../activities/credit-notes';
+import { BOOKING_BATCH_COLUMNS, CREDITOR_MASTER_DATA_COLUMNS } from '../../domain/accounting';
+import { datevFields } from '../../domain/accounting/datev.test-support';
 import type { TAccountingEmail } from '../../contracts/credit-note-run.contract';
 import type { TSendStreamMessage } from '../../contracts/review.contract';
 import { AccountingFile, CreditNote, SettlementLine, StudioGroup, StudioGroupTrainer, Trainer } from '../../db/entities';
@@ -34,6 +38,28 @@ let contracted: string;
 let noConsent: string;
 const settlementUuid = crypto.randomUUID();
 const runUuid = crypto.randomUUID();
+const DATEV_SETTINGS = {
+  datevChart: 'SKR03' as const,
+  datevConsultantNumber: 29098,
+  datevClientNumber: 55003,
+  datevFiscalYearStartMonth: 1,
+  datevExpenseAccount: 3100,
+  datevCreditorRangeStart: 70000,
+  datevCreditorRangeEnd: 99999,
+};
+
+/** The run's DATEV booking batch as DATEV reads it (Windows-1252): header, columns, bookings with their signed cents. */
+function readDatevBatch(relativePath: string) {
+  const bytes = fs.readFileSync(path.join(stack.dataDir, relativePath));
+  const [header, columns, ...rows] = iconv.decode(bytes, 'win1252').split('\r\n').filter(Boolean).map(datevFields);
+  const column = (row: string[], name: string) => row[BOOKING_BATCH_COLUMNS.indexOf(name)]!;
+  const bookings = rows.map((row) => {
+    const [euros, cents] = column(row, 'Umsatz (ohne Soll/Haben-Kz)').split(',');
+    const magnitude = Number(euros) * 100 + Number(cents);
+    return { row, number: column(row, 'Belegfeld 1').replace(/"/g, ''), signedCents: column(row, 'Soll/Haben-Kennzeichen') === '"H"' ? magnitude : -magnitude };
+  });
+  return { bytes, header: header!, columns: columns!, bookings };
+}
 
 const api = (urlPath: string) => `${stack.baseUrl}/api/v1/${fitness.uuid}${urlPath}`;
 const post = (urlPath: string, body: unknown) => fetch(api(urlPath), { method: 'POST', headers: { ...admin.headers, 'x-locale': 'en' }, body: JSON.stringify(body) });
@@ -58,7 +84,8 @@ beforeAll(async () => {
   const group = await em.findOneOrFail(StudioGroup, { apiSlug: 'demo-fitness' }, { populate: ['mandant'] });
   fitness = { uuid: group.uuid, id: group.id, mandantId: group.mandant.id, apiSlug: group.apiSlug };
   group.accountingEmail = 'steuerbuero@example.test';
-  group.accountingFiles = ['SEPA_XML', 'CREDIT_NOTES_ZIP', 'STUDIO_COSTS_BY_MONTH'];
+  group.accountingFiles = ['SEPA_XML', 'CREDIT_NOTES_ZIP', 'STUDIO_COSTS_BY_MONTH', 'DATEV_EXTF'];
+  Object.assign(group, DATEV_SETTINGS);
   await em.flush();
   linked = (await em.findOneOrFail(StudioGroupTrainer, { studioGroup: group }, { populate: ['trainer'] })).trainer.uuid;
   contracted = (await em.findOneOrFail(Trainer, { studioGroup: group, sourceId: 'DF-T002' })).uuid;
@@ -102,13 +129,34 @@ async function expectReconciled(settlement: string, run: string, trainerUuids: s
   }
 
   const files = await em.find(AccountingFile, { settlementRun: { uuid: run } });
-  expect(files.map((file) => file.status)).toEqual(['success', 'success', 'success']);
+  expect(files.map((file) => [file.type, file.status]).sort()).toEqual([
+    ['CREDIT_NOTES_ZIP', 'success'],
+    ['DATEV_CREDITORS', 'success'],
+    ['DATEV_EXTF', 'success'],
+    ['SEPA_XML', 'success'],
+    ['STUDIO_COSTS_BY_MONTH', 'success'],
+  ]);
   const sepaPath = path.join(stack.dataDir, files.find((file) => file.type === 'SEPA_XML')!.filePath!);
   execFileSync('xmllint', ['--noout', '--schema', SEPA_XSD, sepaPath], { stdio: 'pipe' });
   const sepa = fs.readFileSync(sepaPath, 'utf8');
   const controlSum = /<GrpHdr>[\s\S]*?<CtrlSum>([\d.]+)<\/CtrlSum>/.exec(sepa)![1]!;
   expect(Math.round(Number(controlSum) * 100)).toBe(notesGross);
   for (const note of notes) expect(sepa).toContain(`<EndToEndId>${note.number}</EndToEndId>`);
+
+  // DATEV (issue 13): the EXTF header's 31 fields, 125 fields in every line, one booking per credit
+  // note, and the batch adds up to the SEPA file's control sum.
+  const datev = readDatevBatch(files.find((file) => file.type === 'DATEV_EXTF')!.filePath!);
+  expect(datev.header).toHaveLength(31);
+  expect(datev.header.slice(0, 5)).toEqual(['"EXTF"', '700', '21', '"Buchungsstapel"', '13']);
+  expect(datev.header.slice(10, 12)).toEqual(['29098', '55003']);
+  expect(datev.columns).toHaveLength(125);
+  for (const booking of datev.bookings) expect(booking.row).toHaveLength(125);
+  expect(datev.bookings.map((booking) => booking.number).sort()).toEqual(notes.map((note) => note.number).sort());
+  expect(datev.bookings.reduce((sum, booking) => sum + booking.signedCents, 0)).toBe(Math.round(Number(controlSum) * 100));
+  const creditors = iconv.decode(fs.readFileSync(path.join(stack.dataDir, files.find((file) => file.type === 'DATEV_CREDITORS')!.filePath!)), 'win1252').split('\r\n').filter(Boolean).map(datevFields);
+  expect(creditors[0]!.slice(0, 5)).toEqual(['"EXTF"', '700', '16', '"Debitoren/Kreditoren"', '5']);
+  expect(creditors).toHaveLength(2 + notes.length);
+  for (const line of creditors.slice(1)) expect(line).toHaveLength(CREDITOR_MASTER_DATA_COLUMNS.length);
 
   const csv = fs.readFileSync(path.join(stack.dataDir, files.find((file) => file.type === 'STUDIO_COSTS_BY_MONTH')!.filePath!), 'utf8');
   // German files: ';' and decimal comma; English: ',' and decimal point.
@@ -183,10 +231,11 @@ describe('a credit-note run', () => {
   it('prepares the accounting e-mail with a status per attachment and refuses an invalid address', async () => {
     const prepared = await json<TAccountingEmail>(await post('/settlement/accounting-email/prepare', { settlementUuid, settlementRunUuid: runUuid }));
     expect(prepared.accountingEmailAddress).toBe('steuerbuero@example.test');
-    expect([prepared.sepaXmlFile.status, prepared.creditNotesZipFile.status, prepared.studioCostsByMonthCsvFile.status]).toEqual(['success', 'success', 'success']);
+    expect([prepared.sepaXmlFile.status, prepared.creditNotesZipFile.status, prepared.studioCostsByMonthCsvFile.status, prepared.datevExtfFile.status]).toEqual(['success', 'success', 'success', 'success']);
+    expect(prepared.datevExtfFile.filePathName).toContain(`/run/${runUuid}/datev-extf`);
 
     const before = received.length;
-    const body = { settlementUuid, settlementRunUuid: runUuid, accountingEmailSubject: 'Buchhaltung', accountingEmailBody: '<p>Hallo</p><script>alert(1)</script>', emailAttachements: ['SEPA_XML', 'CREDIT_NOTES_ZIP', 'STUDIO_COSTS_BY_MONTH'] };
+    const body = { settlementUuid, settlementRunUuid: runUuid, accountingEmailSubject: 'Buchhaltung', accountingEmailBody: '<p>Hallo</p><script>alert(1)</script>', emailAttachements: ['SEPA_XML', 'CREDIT_NOTES_ZIP', 'STUDIO_COSTS_BY_MONTH', 'DATEV_EXTF'] };
     const refused = await post('/settlement/accounting-email/send', { ...body, accountingEmailAddress: 'steuerbuero@example.test; not-an-address' });
     expect(refused.status).toBe(400);
     expect((await json<{ message: string }>(refused)).message).toMatch(/not-an-address/);
@@ -199,6 +248,20 @@ describe('a credit-note run', () => {
     expect(mail.raw).toMatch(/\.xml/);
     expect(mail.raw).toMatch(/\.zip/);
     expect(mail.raw).toMatch(/\.csv/);
+    // Four attachments: SEPA, ZIP, studio costs and the DATEV booking batch.
+    expect(mail.raw.match(/Content-Disposition: attachment/gi)).toHaveLength(4);
+    expect(mail.raw).toMatch(/EXTF_Buchungsstapel_/);
+  });
+
+  it('serves the DATEV booking batch and the creditors as Windows-1252 CSV downloads', async () => {
+    for (const slug of ['datev-extf', 'datev-creditors']) {
+      const response = await fetch(api(`/settlement/${settlementUuid}/run/${runUuid}/${slug}`), { headers: admin.headers });
+      expect(response.status, slug).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/text\/csv; charset=windows-1252/);
+      expect(response.headers.get('content-disposition')).toMatch(/EXTF_/);
+      const bytes = Buffer.from(await response.arrayBuffer());
+      expect(iconv.decode(bytes, 'win1252').startsWith('"EXTF";700;')).toBe(true);
+    }
   });
 });
 
@@ -225,6 +288,38 @@ describe('correction of an issued credit note', () => {
 
     const again = await post(`/credit-notes/${original.uuid}/cancel`, {});
     expect(again.status).toBe(409);
+
+    // The correction's run books both in DATEV: the cancellation ('S', Soll) and the new credit note ('H').
+    const newRun = await em.fork().findOneOrFail(CreditNote, { uuid: reissued.uuid }, { populate: ['settlementRun'] });
+    const datevFile = await waitFor(async () => stack.orm.em.fork().findOne(AccountingFile, { settlementRun: newRun.settlementRun, type: 'DATEV_EXTF', status: 'success' }));
+    const batch = readDatevBatch(datevFile.filePath!);
+    expect(batch.bookings.map((booking) => [booking.number, booking.signedCents]).sort()).toEqual(
+      [
+        [cancellation.number, -original.grossCents],
+        [reissued.number, reissued.grossCents],
+      ].sort(),
+    );
+  });
+
+  it('without DATEV settings the DATEV file is not_set with a message, and the run’s other files are made', async () => {
+    const em = stack.orm.em.fork();
+    const group = await em.findOneOrFail(StudioGroup, { uuid: fitness.uuid });
+    group.datevConsultantNumber = null;
+    await em.flush();
+    try {
+      const activities = createCreditNoteActivities({ orm: stack.orm, dataDir: stack.dataDir, queueEmail: () => Promise.reject(new Error('no e-mail here')) });
+      const result = await activities.createRunFiles({ runUuid, settlementUuid, locale: 'en' });
+      expect(result.files.find((file) => file.type === 'DATEV_EXTF')).toMatchObject({ status: 'not_set', filePath: null, error: expect.stringMatching(/no DATEV settings/) });
+      expect(result.files.filter((file) => !file.type.startsWith('DATEV')).map((file) => file.status)).toEqual(['success', 'success', 'success']);
+      const prepared = await json<TAccountingEmail>(await post('/settlement/accounting-email/prepare', { settlementUuid, settlementRunUuid: runUuid }));
+      expect(prepared.datevExtfFile).toMatchObject({ status: 'not_set', filePathName: null, message: expect.stringMatching(/no DATEV settings/) });
+      expect(prepared.sepaXmlFile.status).toBe('success');
+      const download = await fetch(api(`/settlement/${settlementUuid}/run/${runUuid}/datev-extf`), { headers: admin.headers });
+      expect(download.status).toBe(404);
+    } finally {
+      group.datevConsultantNumber = DATEV_SETTINGS.datevConsultantNumber;
+      await em.flush();
+    }
   });
 });
 

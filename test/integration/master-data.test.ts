@@ -457,7 +457,7 @@ describe('studio group settings', () => {
       [{ ...form, vatRateBasisPoints: 10001 }, 'vatRateBasisPoints', 'vatRateBasisPoints: muss zwischen 0 % und 100 % liegen'],
       [{ ...form, creditNotePrefix: 'GS_2026' }, 'creditNotePrefix', 'creditNotePrefix: muss aus 1 bis 10 Buchstaben, Ziffern oder Bindestrichen bestehen'],
       [{ ...form, accountingEmail: 'not-an-address' }, 'accountingEmail', 'accountingEmail: muss eine E-Mail-Adresse sein'],
-      [{ ...form, accountingFiles: ['SEPA_XML', 'PDF'] }, 'accountingFiles.1', 'accountingFiles.1: darf nur SEPA_XML, CREDIT_NOTES_ZIP und STUDIO_COSTS_BY_MONTH enthalten'],
+      [{ ...form, accountingFiles: ['SEPA_XML', 'PDF'] }, 'accountingFiles.1', 'accountingFiles.1: darf nur SEPA_XML, CREDIT_NOTES_ZIP, STUDIO_COSTS_BY_MONTH und DATEV_EXTF enthalten'],
       [{ ...form, postalCode: '101190' }, 'postalCode', 'postalCode: muss aus genau 5 Ziffern bestehen'],
       [{ ...form, sourceSystem: 'eversports' }, 'sourceSystem', "sourceSystem: muss 'demo' oder 'csv' sein"],
       [{ ...form, vatId: 'DE123' }, 'vatId', 'vatId: ist keine gültige USt-IdNr.'],

@@ -43,8 +43,13 @@ type Deps = { temporal: Client; feed: EventFeed };
 
 const em = () => RequestContext.getEntityManager()! as EntityManager;
 
-const FILE_SLUG: Record<TAccountingFileType, string> = { SEPA_XML: 'sepa-xml', CREDIT_NOTES_ZIP: 'credit-notes-zip', STUDIO_COSTS_BY_MONTH: 'studio-costs-csv' };
-const FILE_ERROR: Record<TAccountingFileType, string> = { SEPA_XML: 'creditNote.file.sepaError', CREDIT_NOTES_ZIP: 'creditNote.file.zipError', STUDIO_COSTS_BY_MONTH: 'creditNote.file.csvError' };
+const FILE_SLUG: Record<TAccountingFileType, string> = { SEPA_XML: 'sepa-xml', CREDIT_NOTES_ZIP: 'credit-notes-zip', STUDIO_COSTS_BY_MONTH: 'studio-costs-csv', DATEV_EXTF: 'datev-extf' };
+const FILE_ERROR: Record<TAccountingFileType, string> = {
+  SEPA_XML: 'creditNote.file.sepaError',
+  CREDIT_NOTES_ZIP: 'creditNote.file.zipError',
+  STUDIO_COSTS_BY_MONTH: 'creditNote.file.csvError',
+  DATEV_EXTF: 'datev.file.error',
+};
 
 const schemas = {
   send: {
@@ -105,10 +110,18 @@ async function attachmentStatuses(req: Request, group: StudioGroup, settlement: 
     const file = byType.get(type);
     const path = `/api/v1/${group.uuid}/settlement/${settlement.uuid}/run/${run.uuid}/${FILE_SLUG[type]}`;
     if (!group.accountingFiles.includes(type)) return { status: 'not_set', filePathName: file?.filePath ? path : null };
+    // DATEV without the group's DATEV settings: not written, 'not_set' with the reason (issue 13).
+    if (type === 'DATEV_EXTF' && file?.status === 'not_set' && !file.filePath) return { status: 'not_set', filePathName: null, message: t(req, 'datev.file.notSet') };
     if (!file || file.status === 'error' || !file.filePath) return { status: 'error', filePathName: null, message: t(req, FILE_ERROR[type]) };
     return { status: 'success', filePathName: path };
   };
-  return { sepaXmlFile: statusOf('SEPA_XML'), creditNotesZipFile: statusOf('CREDIT_NOTES_ZIP'), studioCostsByMonthCsvFile: statusOf('STUDIO_COSTS_BY_MONTH'), any: files.length > 0 };
+  return {
+    sepaXmlFile: statusOf('SEPA_XML'),
+    creditNotesZipFile: statusOf('CREDIT_NOTES_ZIP'),
+    studioCostsByMonthCsvFile: statusOf('STUDIO_COSTS_BY_MONTH'),
+    datevExtfFile: statusOf('DATEV_EXTF'),
+    any: files.length > 0,
+  };
 }
 
 const ADDRESS = z.email();
@@ -210,6 +223,7 @@ export function createCreditNoteRunRouter({ temporal, feed }: Deps) {
       sepaXmlFile: statuses.sepaXmlFile,
       creditNotesZipFile: statuses.creditNotesZipFile,
       studioCostsByMonthCsvFile: statuses.studioCostsByMonthCsvFile,
+      datevExtfFile: statuses.datevExtfFile,
     };
     res.json(answer);
   });
@@ -221,7 +235,12 @@ export function createCreditNoteRunRouter({ temporal, feed }: Deps) {
     const recipients = recipientsOf(body.accountingEmailAddress);
     const { settlement, run } = await findRun(req, group, body);
     const statuses = await attachmentStatuses(req, group, settlement, run);
-    const statusOf: Record<TAccountingFileType, TAttachmentStatus> = { SEPA_XML: statuses.sepaXmlFile, CREDIT_NOTES_ZIP: statuses.creditNotesZipFile, STUDIO_COSTS_BY_MONTH: statuses.studioCostsByMonthCsvFile };
+    const statusOf: Record<TAccountingFileType, TAttachmentStatus> = {
+      SEPA_XML: statuses.sepaXmlFile,
+      CREDIT_NOTES_ZIP: statuses.creditNotesZipFile,
+      STUDIO_COSTS_BY_MONTH: statuses.studioCostsByMonthCsvFile,
+      DATEV_EXTF: statuses.datevExtfFile,
+    };
     const missing = body.emailAttachements.find((type) => !statusOf[type].filePathName);
     if (missing) throw badRequest(FILE_ERROR[missing], 'emailAttachements');
     const requestUuid = randomUUID();

@@ -1,6 +1,6 @@
 import { centsToEuros, sumCents } from '../../../domain/money';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AccountingFile, ACCOUNTING_FILE_TYPES, CreditNote, Settlement, SettlementRun, StudioGroupTrainer, type StudioGroup } from '../../../db/entities';
+import { AccountingFile, CreditNote, RUN_FILE_TYPES, Settlement, SettlementRun, StudioGroupTrainer, type StudioGroup } from '../../../db/entities';
 import { isoDateOf } from '../../../domain/settlement/month';
 import { trainerDisplayName } from '../../../domain/trainer-data';
 import { translate } from '../../../domain/messages';
@@ -250,7 +250,7 @@ export async function objectToCreditNote(
   return toTrainerFile(row, link, locale, sign);
 }
 
-/** The accounting-files tab (2.12): the runs by time, with their trainers (company name, gross) and three files. */
+/** The accounting-files tab (2.12): the runs by time, with their trainers (company name, gross) and their files (SEPA, ZIP, CSV, DATEV batch and creditors). */
 export async function settlementRunFiles(em: EntityManager, group: StudioGroup, settlementUuid: string): Promise<TSettlementRunFiles[]> {
   const settlement = await em.findOne(Settlement, { uuid: settlementUuid, studioGroup: group, status: { $ne: 'deleted' } });
   if (!settlement) throw notFound('settlement.notFound');
@@ -273,7 +273,7 @@ export async function settlementRunFiles(em: EntityManager, group: StudioGroup, 
       trainers: trainers.map(({ grossCents, ...trainer }) => ({ ...trainer, sum_gross: centsToEuros(grossCents) })),
       // Summed in cents, converted once: the run's sum is its credit notes' to the cent.
       sumGross: centsToEuros(sumCents(trainers.map((trainer) => trainer.grossCents))),
-      files: ACCOUNTING_FILE_TYPES.map((type) => {
+      files: RUN_FILE_TYPES.map((type) => {
         const file = files.find((candidate) => candidate.settlementRun.id === run.id && candidate.type === type);
         const ready = Boolean(file && file.status !== 'error' && file.filePath);
         return {

@@ -1,5 +1,6 @@
 import type { StudioGroup } from '../../../db/entities';
 import type { TStudioGroupSettings, TStudioGroupSettingsValues } from '../../../contracts/studio-group-settings.contract';
+import { datevSettingsOf } from '../../../db/queries/datev-settings';
 import { requestEntityManager } from './entity-manager';
 
 export function settingsOf(group: StudioGroup): TStudioGroupSettings {
@@ -22,6 +23,7 @@ export function settingsOf(group: StudioGroup): TStudioGroupSettings {
     vatRateBasisPoints: group.vatRateBasisPoints,
     creditNotePrefix: group.creditNotePrefix,
     sourceSystem: group.sourceSystem,
+    datev: datevSettingsOf(group),
     updatedAt: group.updatedAt.toISOString(),
   };
 }
@@ -32,7 +34,17 @@ export function settingsOf(group: StudioGroup): TStudioGroupSettings {
  */
 export async function updateSettings(group: StudioGroup, values: TStudioGroupSettingsValues): Promise<TStudioGroupSettings> {
   const em = requestEntityManager();
-  em.assign(group, values);
+  const { datev, ...values_ } = values;
+  em.assign(group, values_);
+  if (datev !== undefined) {
+    group.datevChart = datev?.chart ?? null;
+    group.datevConsultantNumber = datev?.consultantNumber ?? null;
+    group.datevClientNumber = datev?.clientNumber ?? null;
+    group.datevFiscalYearStartMonth = datev?.fiscalYearStartMonth ?? 1;
+    group.datevExpenseAccount = datev?.expenseAccount ?? null;
+    group.datevCreditorRangeStart = datev?.creditorRangeStart ?? null;
+    group.datevCreditorRangeEnd = datev?.creditorRangeEnd ?? null;
+  }
   await em.flush();
   return settingsOf(group);
 }

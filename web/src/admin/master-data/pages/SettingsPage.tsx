@@ -20,6 +20,7 @@ import { useCurrentStudioGroup } from '../../current-studio-group';
 import { formatPercentForInput, parseHundredths } from '../amounts';
 import { AmountInput } from '../components/AmountInput';
 import { CountrySelect } from '../components/CountrySelect';
+import { DatevSettingsSection } from '../components/DatevSettingsSection';
 import { LogoSettingsCard } from '../../account-links/LogoSettingsCard';
 import { FormSection, MONOSPACE_INPUT } from '../components/FormSection';
 import { fieldErrorOfServer, fieldErrorsOf, focusFirstError, textField, translateMessage, useFormState, type FieldErrors } from '../../../shared/forms';
@@ -194,6 +195,8 @@ function SettingsForm({ settings, studioGroupUuid }: { settings: TStudioGroupSet
             </Stack>
           </Checkbox.Group>
         </FormSection>
+
+        <DatevSettingsSection settings={settings} studioGroupUuid={studioGroupUuid} />
 
         <FormSection title={t('masterData.settings.sections.creditNotes')} description={t('masterData.settings.sections.creditNotesText')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>

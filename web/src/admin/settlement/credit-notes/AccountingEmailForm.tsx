@@ -11,10 +11,11 @@ import { useSendAccountingEmail } from './credit-note-step-api';
 
 const STATUS_COLOR: Record<TAttachmentStatus['status'], MantineColor> = { success: 'green', error: 'red', not_set: 'gray' };
 
-const ATTACHMENTS: Array<{ type: TAccountingFileType; field: 'sepaXmlFile' | 'creditNotesZipFile' | 'studioCostsByMonthCsvFile' }> = [
+const ATTACHMENTS: Array<{ type: TAccountingFileType; field: 'sepaXmlFile' | 'creditNotesZipFile' | 'studioCostsByMonthCsvFile' | 'datevExtfFile' }> = [
   { type: 'SEPA_XML', field: 'sepaXmlFile' },
   { type: 'CREDIT_NOTES_ZIP', field: 'creditNotesZipFile' },
   { type: 'STUDIO_COSTS_BY_MONTH', field: 'studioCostsByMonthCsvFile' },
+  { type: 'DATEV_EXTF', field: 'datevExtfFile' },
 ];
 
 /**
@@ -104,6 +105,11 @@ export function AccountingEmailForm({ group, email }: { group: TStudioGroupRef; 
                   {file.status === 'error' && (
                     <Text size="xs" c="red" data-testid="accounting-attachment-error">
                       {file.message ?? t(`creditNoteStep.accounting.errors.${type}`)}
+                    </Text>
+                  )}
+                  {file.status === 'not_set' && file.message && (
+                    <Text size="xs" c="dimmed" data-testid="accounting-attachment-note">
+                      {file.message}
                     </Text>
                   )}
                 </Table.Td>
