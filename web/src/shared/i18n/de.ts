@@ -3,6 +3,7 @@ import { accountLinksDe } from '../account-links/texts';
 import { trainerAdminDe } from '../../admin/trainer-overview/texts';
 import type { Translation } from './en';
 import { monthCloseDe } from './month-close.texts';
+import { accountingHandoffDe } from './accounting-handoff.texts';
 import { contactRequestsDe } from '../../admin/contact-requests/texts';
 import { trainerDocumentsDe } from '../../trainer/documents/texts';
 import { documentManagerDe } from '../../admin/document-manager/texts';
@@ -357,6 +358,7 @@ export const de: Translation = {
         SEPA_XML: 'SEPA-XML (Auszahlungen)',
         CREDIT_NOTES_ZIP: 'Gutschriften (ZIP)',
         STUDIO_COSTS_BY_MONTH: 'Studiokosten pro Monat (CSV)',
+        DATEV_EXTF: 'DATEV-Buchungsstapel (EXTF)',
       },
       vatRate: 'Umsatzsteuersatz',
       vatRateHint: 'Üblich sind 19 %.',
@@ -459,6 +461,7 @@ export const de: Translation = {
     notificationsEmpty: 'Keine Benachrichtigungen',
   },
   monthClose: monthCloseDe,
+  accountingHandoff: accountingHandoffDe,
   contactRequests: contactRequestsDe,
   trainerDocuments: trainerDocumentsDe,
   documentManager: documentManagerDe,
@@ -1101,7 +1104,7 @@ export const de: Translation = {
       companyName: 'Firmenname',
       sumGross: 'Summe brutto',
       total: 'Gesamt',
-      types: { SEPA_XML: 'SEPA-XML', CREDIT_NOTES_ZIP: 'Gutschriften-ZIP', STUDIO_COSTS_BY_MONTH: 'Studiokosten-CSV' },
+      types: { SEPA_XML: 'SEPA-XML', CREDIT_NOTES_ZIP: 'Gutschriften-ZIP', STUDIO_COSTS_BY_MONTH: 'Studiokosten-CSV', DATEV_EXTF: 'DATEV-Buchungsstapel', DATEV_CREDITORS: 'DATEV-Kreditoren' },
       status: { success: 'bereit', error: 'Fehler', not_set: 'nicht eingestellt', missing: 'nicht erstellt' },
       runStatus: { running: 'läuft', finished: 'fertig', failed: 'fehlgeschlagen' },
     },
@@ -1158,6 +1161,7 @@ export const de: Translation = {
         SEPA_XML: 'Fehler beim Erstellen der SEPA-XML-Datei!',
         CREDIT_NOTES_ZIP: 'Fehler beim Erstellen der ZIP-Datei mit den Gutschriften!',
         STUDIO_COSTS_BY_MONTH: 'Fehler beim Erstellen der CSV-Datei „Studiokosten pro Monat“!',
+        DATEV_EXTF: 'Fehler beim Erstellen des DATEV-Buchungsstapels!',
       },
       recipients: 'Empfänger',
       recipientsHint: 'Eine oder mehrere Adressen, durch Kommas getrennt.',

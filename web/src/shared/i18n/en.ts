@@ -2,6 +2,7 @@ import { reportsEn } from '../../admin/reports/texts';
 import { accountLinksEn } from '../account-links/texts';
 import { trainerAdminEn } from '../../admin/trainer-overview/texts';
 import { monthCloseEn } from './month-close.texts';
+import { accountingHandoffEn } from './accounting-handoff.texts';
 import { contactRequestsEn } from '../../admin/contact-requests/texts';
 import { trainerDocumentsEn } from '../../trainer/documents/texts';
 import { documentManagerEn } from '../../admin/document-manager/texts';
@@ -356,6 +357,7 @@ export const en = {
         SEPA_XML: 'SEPA XML (payouts)',
         CREDIT_NOTES_ZIP: 'Credit notes (ZIP)',
         STUDIO_COSTS_BY_MONTH: 'Studio costs per month (CSV)',
+        DATEV_EXTF: 'DATEV booking batch (EXTF)',
       },
       vatRate: 'VAT rate',
       vatRateHint: 'The usual rate is 19 %.',
@@ -458,6 +460,7 @@ export const en = {
     notificationsEmpty: 'No notifications',
   },
   monthClose: monthCloseEn,
+  accountingHandoff: accountingHandoffEn,
   contactRequests: contactRequestsEn,
   trainerDocuments: trainerDocumentsEn,
   documentManager: documentManagerEn,
@@ -1100,7 +1103,7 @@ export const en = {
       companyName: 'Company name',
       sumGross: 'Sum gross',
       total: 'Total',
-      types: { SEPA_XML: 'SEPA XML', CREDIT_NOTES_ZIP: 'Credit notes ZIP', STUDIO_COSTS_BY_MONTH: 'Studio costs CSV' },
+      types: { SEPA_XML: 'SEPA XML', CREDIT_NOTES_ZIP: 'Credit notes ZIP', STUDIO_COSTS_BY_MONTH: 'Studio costs CSV', DATEV_EXTF: 'DATEV booking batch', DATEV_CREDITORS: 'DATEV creditors' },
       status: { success: 'ready', error: 'error', not_set: 'not set', missing: 'not created' },
       runStatus: { running: 'running', finished: 'finished', failed: 'failed' },
     },
@@ -1157,6 +1160,7 @@ export const en = {
         SEPA_XML: 'Error creating SEPA XML file!',
         CREDIT_NOTES_ZIP: 'Error creating credit notes ZIP file!',
         STUDIO_COSTS_BY_MONTH: 'Error creating CSV file "Studio costs per month"!',
+        DATEV_EXTF: 'Error creating DATEV booking batch!',
       },
       recipients: 'Recipients',
       recipientsHint: 'One or more addresses, separated by commas.',
