@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,8 +50,12 @@ describe('documentExpiryRemindersWorkflow', () => {
 
   const run = async (mock: ReturnType<typeof mockActivities>, input: { today?: string } = {}) => {
     const taskQueue = `test-${randomUUID()}`;
+    const workflowId = documentExpiryRemindersWorkflowId(`${input.today ?? 'clock'}-${randomUUID()}`);
     const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowBundle, activities: mock.activities });
-    return worker.runUntil(env.client.workflow.execute(documentExpiryRemindersWorkflow, { args: [input], workflowId: documentExpiryRemindersWorkflowId(`${input.today ?? 'clock'}-${randomUUID()}`), taskQueue }));
+    const result = await worker.runUntil(env.client.workflow.execute(documentExpiryRemindersWorkflow, { args: [input], workflowId, taskQueue }));
+    // RECORD_HISTORY=path writes this run's history for the replay test (test/fixtures/histories/).
+    if (process.env.RECORD_HISTORY && input.today) writeFileSync(process.env.RECORD_HISTORY, historyToJSON(await env.client.workflow.getHandle(workflowId).fetchHistory()));
+    return result;
   };
 
   it('reminds each due document once and delivers the e-mails together', async () => {
