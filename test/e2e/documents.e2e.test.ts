@@ -102,3 +102,53 @@ it('the trainer uploads a licence, the admin approves it with an expiry date, th
   await trainer.close();
   await admin.close();
 });
+
+it('in English: My documents, delete with the warning, and a rejection the trainer reads with its reason', { timeout: 120_000 }, async () => {
+  const trainer = await browser.newPage();
+  await logInInBrowser(trainer, { baseUrl: stack.baseUrl, email: 'trainer@demo.test', locale: 'en', landsOn: 'trainer/profile' });
+  await trainer.getByTestId('nav-documents').click();
+  await trainer.waitForURL('**/en/trainer/documents');
+  await expect.poll(() => trainer.getByTestId('my-documents').textContent()).toContain('Demo Fitness Group');
+  const card = (name: string) => trainer.locator(`[data-testid="document-category"][data-category="${name}"]`);
+
+  // Upload into a category from its card (the category is chosen), then delete it again.
+  await card('Gewerbeanmeldung').getByTestId('document-upload-open').click();
+  await chooseFile(trainer, 'registration.pdf', await demoPdf('Registration', 'to delete'), 'application/pdf');
+  await trainer.getByTestId('document-upload-submit').click();
+  const registration = card('Gewerbeanmeldung').locator('[data-testid="document-row"][data-file-name="registration.pdf"]');
+  await expect.poll(() => registration.getByTestId('document-approval').textContent()).toBe('Pending');
+  await registration.getByTestId('document-actions').click();
+  await trainer.getByTestId('document-delete').click();
+  await expect.poll(() => trainer.getByTestId('document-delete-modal').textContent()).toContain('Attention needed: The document will be deleted and cannot be restored!');
+  await trainer.getByTestId('document-delete-confirm').click();
+  await expect.poll(() => trainer.getByText('The document "registration.pdf" was deleted.').count()).toBe(1);
+  await expect.poll(() => registration.count()).toBe(0);
+
+  // A first-aid certificate the admin rejects.
+  await card('Erste-Hilfe-Nachweis').getByTestId('document-upload-open').click();
+  await chooseFile(trainer, 'first-aid.pdf', await demoPdf('First aid', 'blurred scan'), 'application/pdf');
+  await trainer.getByTestId('document-upload-submit').click();
+  const firstAid = card('Erste-Hilfe-Nachweis').locator('[data-testid="document-row"][data-file-name="first-aid.pdf"]');
+  await expect.poll(() => firstAid.getByTestId('document-approval').textContent()).toBe('Pending');
+
+  const admin = await browser.newPage();
+  await logInInBrowser(admin, { baseUrl: stack.baseUrl, email: 'admin@demo.test', locale: 'en', landsOn: 'admin/import' });
+  await admin.goto(`${stack.baseUrl}/en/admin/document-manager`);
+  // Only the trainers with problems: the demo trainer's licence is there, so the filter leaves them out.
+  await admin.getByTestId('document-manager-problems').click({ force: true });
+  await expect.poll(() => admin.locator(`[data-testid="document-manager-trainer"][data-name="${trainerName}"]`).count()).toBe(0);
+  await admin.getByTestId('document-manager-problems').click({ force: true });
+  await admin.locator(`[data-testid="document-manager-trainer"][data-name="${trainerName}"]`).click();
+  await admin.locator('[data-testid="document-manager-file"][data-file-name="first-aid.pdf"]').click();
+  const panel = admin.getByTestId('document-panel');
+  await expect.poll(() => panel.getAttribute('data-file-name')).toBe('first-aid.pdf');
+  await panel.getByTestId('document-reject-reason').fill('The scan cannot be read.');
+  await panel.getByTestId('document-reject').click();
+  await expect.poll(() => panel.getByTestId('document-panel-status').textContent()).toBe('Rejected');
+
+  await trainer.reload();
+  await expect.poll(() => firstAid.getByTestId('document-approval').textContent()).toBe('✗ Rejected');
+  expect(await firstAid.textContent()).toContain('Reason: The scan cannot be read.');
+  await trainer.close();
+  await admin.close();
+});
