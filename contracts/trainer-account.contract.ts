@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZIban, ZOptionalBic, ZOptionalVatId, ZPostalCode } from '../domain/validation';
+import { E_INVOICE_FORMATS } from '../domain/e-invoice/format';
 import { ZLocale } from './common.contract';
 
 // The trainer's own account in the portal (trainer portal, sections 3, 5 and 7). Field names are the
@@ -60,6 +61,10 @@ export const ZTrainerTaxData = z.object({
 });
 export type TTrainerTaxData = z.input<typeof ZTrainerTaxData>;
 
+/** Tax tab, e-invoice part (issue 13): the format of the credit notes the trainer receives by e-mail. */
+export const ZTrainerEInvoiceData = z.object({ eInvoiceFormat: z.enum(E_INVOICE_FORMATS, { error: 'validation.invalid' }) });
+export type TTrainerEInvoiceData = z.input<typeof ZTrainerEInvoiceData>;
+
 /** Password tab (write only): not empty (spec 5), and at least 8 characters (the server's further rule). */
 export const PASSWORD_MIN_LENGTH = 8;
 export const ZTrainerPasswordData = z.object({
@@ -78,6 +83,7 @@ export type TTrainerPasswordData = z.input<typeof ZTrainerPasswordData>;
 export const ZTrainerAccountPatch = ZTrainerPersonalData.partial()
   .extend(ZTrainerBankData.partial().shape)
   .extend(ZTrainerTaxData.partial().shape)
+  .extend(ZTrainerEInvoiceData.partial().shape)
   .extend(ZTrainerPasswordData.partial().shape)
   .strict();
 export type TTrainerAccountPatch = z.input<typeof ZTrainerAccountPatch>;
@@ -103,6 +109,7 @@ export const ZTrainerAccount = z.object({
   istaxrelevant: z.boolean(),
   trainerTaxno: z.string(),
   trainerUstidno: z.string(),
+  eInvoiceFormat: z.enum(E_INVOICE_FORMATS),
   isVerified: z.boolean(),
 });
 export type TTrainerAccount = z.infer<typeof ZTrainerAccount>;

@@ -10,6 +10,7 @@ import type { TQueueEmailInput, TQueueEmailResult } from '../mail';
 import { writeSettlementLog } from '../shared/settlement-log';
 import { sql } from '../shared/sql';
 import { todayInGermany } from './payment-date';
+import { storeXRechnung } from './e-invoice-files';
 
 // The correction of an issued credit note (DESIGN: never changed once issued): a cancelling
 // document ("Stornorechnung", own number, negative amounts, refers to the original, never titled
@@ -93,6 +94,7 @@ export function createCancellationActivities({ orm, dataDir, queueEmail, writeFi
         const fileName = `${number}.pdf`;
         const filePath = path.join(path.dirname(original.file_path), fileName);
         await writeFile(path.join(dataDir, filePath), pdf);
+        await storeXRechnung(dataDir, doc, filePath);
         const cancellationUuid = randomUUID();
         await sql(
           tem,

@@ -41,7 +41,7 @@ export function createCreditNoteActivities({ orm, dataDir, queueEmail }: CreditN
   const storePdf = createPdfStore({ orm, dataDir });
   return {
     ...createIssueActivities({ orm, storePdf }),
-    ...createCreditNoteMailActivities({ orm, queueEmail }),
+    ...createCreditNoteMailActivities({ orm, queueEmail, dataDir }),
     ...createRunFilesActivities({ orm, dataDir }),
     ...createFinishActivities({ orm, dataDir, queueEmail }),
   };

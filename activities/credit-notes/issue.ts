@@ -4,6 +4,7 @@ import type { TSendStreamMessage } from '../../contracts/review.contract';
 import { trainerLinesWithStudio, type TrainerLineWithStudio } from '../../db/queries/settlement-lines';
 import { creditNoteIssuer, creditNoteNumber, creditNoteProblems, creditNoteRecipient, creditNoteTotals, type TCreditNoteDocument, type TCreditNoteLine } from '../../domain/credit-notes';
 import { translate, type MessageKey, type MessageParams } from '../../domain/messages';
+import { eInvoiceProblems } from '../../domain/e-invoice';
 import { checkTrainerData, trainerDisplayName } from '../../domain/trainer-data';
 import { normalizeIban } from '../../domain/validation/bank';
 import { writeSettlementLog } from '../shared/settlement-log';
@@ -68,12 +69,13 @@ async function issueBatch(
 ): Promise<Issued[]> {
   const say = (key: MessageKey, params?: MessageParams) => translate(input.locale, key, params);
   return em.transactional(async (tem) => {
-    const rows = await sql<TrainerRow & { trainer_uuid: string; is_employee: boolean; iban_change_pending: boolean }>(
+    const rows = await sql<TrainerRow & { trainer_uuid: string; is_employee: boolean; iban_change_pending: boolean; account_email: string | null; account_phone: string | null }>(
       tem,
       `select st.id as settlement_trainer_id, st.trainer_id, st.workflow_state, st.prepared_at is not null as prepared, st.trainer_snapshot,
               t.uuid as trainer_uuid, t.firstname, t.lastname, t.company_name, t.source_id,
               t.is_employee, t.iban_changed_at is not null as iban_change_pending,
-              coalesce(sgt.self_billing_consent_at, t.self_billing_agreement_at) as consent_at, ta.language as account_language
+              coalesce(sgt.self_billing_consent_at, t.self_billing_agreement_at) as consent_at, ta.language as account_language,
+              ta.email as account_email, ta.phone as account_phone
          from settlement_trainer st
          join trainer t on t.id = st.trainer_id
          left join studio_group_trainer sgt on sgt.trainer_id = t.id and sgt.studio_group_id = ?
@@ -124,7 +126,9 @@ async function issueBatch(
     } catch (error) {
       throw nonRetryable(`Studio group ${settlement.studio_group_uuid}: ${(error as Error).message}`, 'Invalid');
     }
-    const issuer = creditNoteIssuer({
+    // The e-invoice's buyer electronic address (XRechnung BT-49): where the group's accounting reads.
+    const [groupContact] = await sql<{ accounting_email: string | null }>(tem, 'select accounting_email from studio_group where id = ?', [settlement.studio_group_id]);
+    const issuerParty = creditNoteIssuer({
       companyName: group.company_name,
       street: group.street,
       houseNumber: group.house_number,
@@ -134,6 +138,7 @@ async function issueBatch(
       taxNumber: group.tax_number,
       vatId: group.vat_id,
     });
+    const issuer = { ...issuerParty, email: groupContact?.accounting_email?.trim() || null };
 
     const results: Issued[] = [];
     const refusals: Array<{ trainerUuid: string; reason: MessageKey; message: string }> = [];
@@ -195,7 +200,8 @@ async function issueBatch(
         serviceMonth: settlement.month,
         locale: row.account_language ?? 'de',
         issuer,
-        recipient: creditNoteRecipient(snapshot),
+        // The seller contact of the e-invoice (XRechnung BG-6, BT-34): the trainer's e-mail and phone.
+        recipient: { ...creditNoteRecipient(snapshot), email: snapshot.email?.trim() || row.account_email || null, phone: row.account_phone?.trim() || null },
         lines: lines.map(documentLine),
         payment: { iban: normalizeIban(snapshot.iban), bic: snapshot.bic?.trim() || null, transferDate: transferDateFor(issueDate) },
       };
@@ -208,6 +214,12 @@ async function issueBatch(
       const problems = creditNoteProblems(draft);
       if (problems.length > 0) {
         refuse('creditNote.refused.invalidDocument', { problems: problems.join('; ') });
+        continue;
+      }
+      // Every credit note is an EN 16931 e-invoice: data it cannot be made of is refused here, before a number.
+      const eInvoice = eInvoiceProblems(draft);
+      if (eInvoice.length > 0) {
+        refuse('creditNote.refused.noEInvoice', { reasons: eInvoice.map((problem) => say(problem)).join('; ') });
         continue;
       }
       toIssue.push({ index: results.length, row, name, draft, totals });

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { EInvoiceFormat } from '../../domain/e-invoice';
 import { translate } from '../../domain/messages';
 import { writeSettlementLog } from '../shared/settlement-log';
 import { settlementRowOf } from '../shared/settlement';
@@ -11,15 +14,27 @@ import {
   type TQueueCreditNoteEmailsInput,
   type TQueueCreditNoteEmailsResult,
 } from './credit-note.types';
-import { displayName, findRun, PROC, publishSend, runCreditNotes, type CreditNoteActivityDeps } from './run-records';
+import { xrechnungFileName, xrechnungFilePath } from './e-invoice-files';
+import { displayName, findRun, PROC, publishSend, runCreditNotes, uuidList, type CreditNoteActivityDeps } from './run-records';
 
 // The trainers' credit-note e-mails: recorded in the outbox (PDF attached), then marked sent after
 // delivery.
 
+/**
+ * What the credit-note e-mail carries by the trainer's format: the stored PDF (always the hybrid,
+ * drawn once: 'pdf' and 'hybrid' get the same file), and for 'xrechnung' the XRechnung beside it.
+ */
+function creditNoteAttachments(dataDir: string, note: { number: string; file_name: string; file_path: string }, format: EInvoiceFormat) {
+  const pdf = { fileName: note.file_name, filePath: note.file_path, contentType: 'application/pdf' };
+  const xml = xrechnungFilePath(note.file_path);
+  if (format !== 'xrechnung' || !fs.existsSync(path.join(dataDir, xml))) return [pdf];
+  return [{ fileName: xrechnungFileName(note.number), filePath: xml, contentType: 'application/xml' }, pdf];
+}
+
 /** The path of the trainer's credit notes page, without the language (the e-mail adds it). */
 export const trainerCreditNotesPath = (studioGroupUuid: string) => `/trainer/studio/${studioGroupUuid}/credit-notes`;
 
-export function createCreditNoteMailActivities({ orm, queueEmail }: Pick<CreditNoteActivityDeps, 'orm' | 'queueEmail'>) {
+export function createCreditNoteMailActivities({ orm, queueEmail, dataDir }: Pick<CreditNoteActivityDeps, 'orm' | 'queueEmail' | 'dataDir'>) {
   return {
     /** Records the credit-note e-mail of each issued trainer of the run in the outbox (PDF attached); idempotent by outbox key. */
     async queueCreditNoteEmails(rawInput: TQueueCreditNoteEmailsInput): Promise<TQueueCreditNoteEmailsResult> {
@@ -29,6 +44,19 @@ export function createCreditNoteMailActivities({ orm, queueEmail }: Pick<CreditN
       const run = await findRun(em, input.runUuid, settlement);
       const notes = await runCreditNotes(em, run.id, input.trainerUuids);
       const byTrainer = new Map(notes.map((note) => [note.trainer_uuid, note]));
+      // Issue 13: each trainer's e-invoice format (their profile); without an account, the hybrid PDF.
+      const formats = new Map(
+        (
+          await sql<{ trainer_uuid: string; e_invoice_format: EInvoiceFormat }>(
+            em,
+            `select t.uuid as trainer_uuid, ta.e_invoice_format from trainer t
+               join studio_group_trainer sgt on sgt.trainer_id = t.id and sgt.studio_group_id = t.studio_group_id
+               join trainer_account ta on ta.id = sgt.trainer_account_id
+              where t.uuid in (select value::uuid from jsonb_array_elements_text(?::jsonb))`,
+            [uuidList(input.trainerUuids)],
+          )
+        ).map((row) => [row.trainer_uuid, row.e_invoice_format]),
+      );
       const trainers: TQueueCreditNoteEmailsResult['trainers'] = [];
       for (const trainerUuid of input.trainerUuids) {
         const note = byTrainer.get(trainerUuid);
@@ -42,7 +70,7 @@ export function createCreditNoteMailActivities({ orm, queueEmail }: Pick<CreditN
           bodyKey: 'mail.creditNote.body',
           params: { number: note.number, month: { month: settlement.month }, gross: { cents: note.gross_cents } },
           link: { path: trainerCreditNotesPath(settlement.studio_group_uuid), labelKey: 'mail.creditNote.action' },
-          attachments: [{ fileName: note.file_name, filePath: note.file_path, contentType: 'application/pdf' }],
+          attachments: creditNoteAttachments(dataDir, note, formats.get(trainerUuid) ?? 'hybrid'),
         });
         if (queued.queued) {
           trainers.push({ trainerUuid, emailUuid: queued.emailUuid, outcome: 'queued', status: queued.status });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { TCreditNoteDocument } from '../../domain/credit-notes';
 import { sql } from '../shared/sql';
 import { sha256, writeFileAtomic } from './credit-note-files';
+import { storeXRechnung } from './e-invoice-files';
 import { PdfRenderPool } from './pdf-pool';
 
 /** PDFs being drawn at once per activity (the pool has a thread per core). */
@@ -20,6 +21,8 @@ export function createPdfStore({ orm, dataDir }: { orm: MikroORM; dataDir: strin
    */
   return async function storePdf(creditNoteUuid: string, { doc, filePath }: PdfToStore): Promise<void> {
     const pdf = await pdfPool.render(doc);
+    // The XRechnung first: a PDF with its hash set means both files are there.
+    await storeXRechnung(dataDir, doc, filePath);
     await writeFileAtomic(path.join(dataDir, filePath), pdf);
     await sql(orm.em.fork(), 'update credit_note set sha256 = ?, updated_at = now() where uuid = ? and sha256 is null', [sha256(pdf), creditNoteUuid]);
   };

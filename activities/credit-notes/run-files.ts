@@ -19,6 +19,7 @@ import { ZCreateRunFilesInput, type TAccountingFileType, type TCreateRunFilesInp
 import { datevFilePaths, runFilePaths, sepaMessageId, sha256, writeFileAtomic } from './credit-note-files';
 import { createDatevRunFiles } from './datev-files';
 import { nextSepaBusinessDay, todayInGermany, transferDateFor } from './payment-date';
+import { xrechnungFileName, xrechnungFilePath } from './e-invoice-files';
 import { findGroup, findRun, PROC, publishSend, runCreditNotes, snapshotOf, type GroupRow, type RunCreditNote, type TrainerRow } from './run-records';
 
 // The run's files for the accountant, each from its own builder: the SEPA credit transfer
@@ -100,6 +101,9 @@ export async function writeCreditNotesZip(target: string, notes: RunCreditNote[]
   const zip = new ZipArchive({ zlib: { level: 6 } });
   for (const note of notes) {
     zip.file(absolute(note.file_path), { name: note.file_name, date: new Date(`${note.issue_date}T00:00:00Z`) });
+    // Issue 13: the PDF is the hybrid e-invoice; the XRechnung beside it (none for notes issued before e-invoices).
+    const xrechnung = absolute(xrechnungFilePath(note.file_path));
+    if (fs.existsSync(xrechnung)) zip.file(xrechnung, { name: xrechnungFileName(note.number), date: new Date(`${note.issue_date}T00:00:00Z`) });
   }
   const written = pipeline(zip, fs.createWriteStream(temp));
   await zip.finalize();

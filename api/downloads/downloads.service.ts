@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AccountingFile, CreditNote, Settlement, SettlementRun, StudioGroupTrainer, type RunFileType } from '../../db/entities';
 import { lastDayOfMonth } from '../../domain/settlement/month';
+import { xrechnungFileName, xrechnungFilePath } from '../../domain/e-invoice/files';
 import { ACCOUNTING_FILE_DOWNLOADS } from '../../contracts/credit-note-list.contract';
 import { studioGroupsOf } from '../auth/tenancy';
 import type { AuthContext } from '../auth/sessions';
@@ -18,7 +19,7 @@ export const ACCOUNTING_FILE_SLUGS = Object.values(ACCOUNTING_FILE_DOWNLOADS) as
 
 export type DownloadTarget =
   | { kind: 'accounting-file'; studioGroupUuid: string; settlementUuid: string; settlementRunUuid: string; file: AccountingFileSlug }
-  | { kind: 'credit-note'; audience: 'admin' | 'trainer'; studioGroupUuid: string; month: string; trainerUuid: string; fileName: string }
+  | { kind: 'credit-note'; audience: 'admin' | 'trainer'; studioGroupUuid: string; month: string; trainerUuid: string; fileName: string; format?: 'xrechnung' }
   | DocumentDownloadTarget;
 
 export type ResolvedDownload = { absolutePath: string; fileName: string; contentType: string };
@@ -56,9 +57,11 @@ function safeDecode(value: string): string {
 }
 
 /** `{g},{month},{trainerUuid},{filename}` (the file name may itself contain commas). */
-export function creditNoteTarget(audience: 'admin' | 'trainer', segment: string): DownloadTarget {
+export function creditNoteTarget(audience: 'admin' | 'trainer', segment: string, format?: 'xrechnung'): DownloadTarget {
   const [g, month, trainerUuid, ...rest] = segment.split(',');
-  return creditNoteTargetOf(audience, { studioGroupUuid: g, settlementMonth: month, trainerUuid, filename: rest.join(',') });
+  const target = creditNoteTargetOf(audience, { studioGroupUuid: g, settlementMonth: month, trainerUuid, filename: rest.join(',') });
+  // Issue 13: the credit note's XRechnung, named `{number}.xrechnung.xml`, under the same access rules.
+  return format && target.kind === 'credit-note' ? { ...target, format } : target;
 }
 
 export function creditNoteTargetOf(
@@ -100,6 +103,8 @@ export function parseDownloadPath(pathname: string, fields: Record<string, unkno
   }
   const admin = /^\/admin\/credit-note\/download\/([^/]+)$/.exec(pathname);
   if (admin) return creditNoteTarget('admin', safeDecode(admin[1]!));
+  const xrechnung = /^(?:\/admin|\/[a-z]{2}\/trainer)\/credit-note\/xrechnung\/([^/]+)$/.exec(pathname);
+  if (xrechnung) return creditNoteTarget(pathname.startsWith('/admin/') ? 'admin' : 'trainer', safeDecode(xrechnung[1]!), 'xrechnung');
   if (pathname === '/admin/settlement/v2/download-credit-note-pdf') return creditNoteTargetOf('admin', stringFields(fields));
   const trainer = /^\/[a-z]{2}\/trainer\/credit-note\/download\/([^/]+)$/.exec(pathname);
   if (trainer) return creditNoteTarget('trainer', safeDecode(trainer[1]!));
@@ -165,8 +170,14 @@ export async function resolveDownload({ em, auth, dataDir, target }: { em: Entit
     settlementRun: { settlement: { month: target.month, status: { $ne: 'deleted' } } },
   });
   if (candidates.length === 0) throw notFound('downloads.creditNoteNotFound');
-  const creditNote = candidates.find((candidate) => candidate.fileName === target.fileName);
+  const creditNote = candidates.find((candidate) => (target.format === 'xrechnung' ? xrechnungFileName(candidate.number) : candidate.fileName) === target.fileName);
   if (!creditNote) throw badRequest('downloads.fileNameMismatch', 'filename');
+  if (target.format === 'xrechnung') {
+    // Stored beside the PDF when it was drawn (none for credit notes issued before e-invoices).
+    const xml = creditNote.sha256 ? await existingFile(dataDir, xrechnungFilePath(creditNote.filePath)) : null;
+    if (!xml) throw notFound('downloads.fileNotFound');
+    return { absolutePath: xml, fileName: xrechnungFileName(creditNote.number), contentType: 'application/xml' };
+  }
   const absolutePath = creditNote.sha256 ? await existingFile(dataDir, creditNote.filePath) : null;
   if (!absolutePath) throw notFound('downloads.fileNotFound');
   return { absolutePath, fileName: creditNote.fileName, contentType: 'application/pdf' };

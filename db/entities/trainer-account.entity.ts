@@ -1,4 +1,5 @@
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { E_INVOICE_FORMATS } from '../../domain/e-invoice/format';
 import { LOCALES, createdAtProperty, idProperty, updatedAtProperty, uuidProperty } from './common';
 import { User } from './user.entity';
 
@@ -32,6 +33,8 @@ export const TrainerAccount = defineEntity({
     taxNumber: p.string().nullable(),
     vatId: p.string().nullable(),
     recommendationCode: p.string().nullable().unique(),
+    /** What the credit-note e-mail carries (issue 13): pdf, hybrid (default) or xrechnung. */
+    eInvoiceFormat: p.enum([...E_INVOICE_FORMATS]).default('hybrid'),
     createdAt: createdAtProperty(),
     updatedAt: updatedAtProperty(),
   }),

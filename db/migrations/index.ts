@@ -13,6 +13,7 @@ import { Migration20261124132711_invitationsAndAccountTokens } from './Migration
 import { Migration20261124133000_trainerReviewAndMerge } from './Migration20261124133000_trainerReviewAndMerge';
 import { Migration20261124133458_contactRequestHandling } from './Migration20261124133458_contactRequestHandling';
 import { Migration20261124134000_documents } from './Migration20261124134000_documents';
+import { Migration20261124140527_trainerEInvoiceFormat } from './Migration20261124140527_trainerEInvoiceFormat';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121221656', class: Migration20261121221656 },
@@ -27,4 +28,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124133012_datevAndSmallBusiness', class: Migration20261124133012_datevAndSmallBusiness },
   { name: 'Migration20261124133458_contactRequestHandling', class: Migration20261124133458_contactRequestHandling },
   { name: 'Migration20261124134000_documents', class: Migration20261124134000_documents },
+  { name: 'Migration20261124140527_trainerEInvoiceFormat', class: Migration20261124140527_trainerEInvoiceFormat },
 ];

@@ -11,3 +11,5 @@ export {
   type TEInvoiceSyntax,
 } from './cii';
 export { eInvoiceProblems, isEInvoiceVatId, type EInvoiceProblem } from './problems';
+export { DEFAULT_E_INVOICE_FORMAT, E_INVOICE_FORMATS, type EInvoiceFormat } from './format';
+export { xrechnungFileName, xrechnungFilePath } from './files';

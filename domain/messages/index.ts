@@ -10,6 +10,7 @@ import { reviewMessages } from './review.messages';
 import { creditNoteMessages } from './credit-note.messages';
 import { downloadsMessages } from './downloads.messages';
 import { settlementV1Messages } from './settlement-v1.messages';
+import { eInvoiceMessages } from './e-invoice.messages';
 import { accountingHandoffMessages } from './accounting-handoff.messages';
 import { reportsMessages } from './reports.messages';
 import { documentsMessages } from './documents.messages';
@@ -33,6 +34,7 @@ const catalog: MessageCatalog = {
   ...creditNoteMessages,
   ...downloadsMessages,
   ...settlementV1Messages,
+  ...eInvoiceMessages,
   ...accountingHandoffMessages,
   ...reportsMessages,
   ...documentsMessages,

@@ -64,6 +64,7 @@ const REFUSAL_REASONS: Record<string, MessageKey> = {
   'creditNote.refused.notApproved': 'settlementV1.reason.notApproved',
   'creditNote.refused.nothingToPay': 'settlementV1.reason.nothingToPay',
   'creditNote.refused.invalidDocument': 'settlementV1.reason.invalidDocument',
+  'creditNote.refused.noEInvoice': 'settlementV1.reason.noEInvoice',
   'creditNote.refused.employee': 'settlementV1.reason.employee',
   'creditNote.refused.ibanNotApproved': 'settlementV1.reason.ibanNotApproved',
 };

@@ -46,6 +46,7 @@ export function toTrainerAccount(account: TrainerAccount): TTrainerAccount {
     istaxrelevant: account.isTaxRelevant,
     trainerTaxno: account.taxNumber ?? '',
     trainerUstidno: account.vatId ?? '',
+    eInvoiceFormat: account.eInvoiceFormat,
     isVerified: account.user.isVerified,
   };
 }
@@ -53,7 +54,7 @@ export function toTrainerAccount(account: TrainerAccount): TTrainerAccount {
 /** Which tab's message answers a save: tax fields alone are the tax tab, bank fields alone the bank tab, a password alone the password tab. */
 export type SavedGroup = 'personal' | 'bank' | 'tax' | 'password';
 
-const TAX_FIELDS = ['istaxrelevant', 'trainerTaxno', 'trainerUstidno'] as const;
+const TAX_FIELDS = ['istaxrelevant', 'trainerTaxno', 'trainerUstidno', 'eInvoiceFormat'] as const;
 const BANK_FIELDS = ['trainerIban', 'trainerBic'] as const;
 
 export function savedGroupOf(patch: TTrainerAccountPatchValues): SavedGroup {
@@ -115,6 +116,7 @@ export async function patchTrainerAccount(
   set(patch.istaxrelevant, (value) => (account.isTaxRelevant = value));
   set(patch.trainerTaxno, (value) => (account.taxNumber = value));
   set(patch.trainerUstidno, (value) => (account.vatId = value === '' ? null : value));
+  set(patch.eInvoiceFormat, (value) => (account.eInvoiceFormat = value));
   // The account and the trainer records it feeds change together, in one transaction.
   await em.begin();
   try {

@@ -1,3 +1,4 @@
+import { eInvoiceProfileDe } from '../../trainer/profile/e-invoice.texts';
 import { reportsDe } from '../../admin/reports/texts';
 import { accountLinksDe } from '../account-links/texts';
 import { trainerAdminDe } from '../../admin/trainer-overview/texts';
@@ -468,6 +469,7 @@ export const de: Translation = {
   videoHelp: videoHelpDe,
   trainerAdmin: trainerAdminDe,
   accountLinks: accountLinksDe,
+  eInvoiceProfile: eInvoiceProfileDe,
   trainerPortal: {
     tabs: { password: 'Passwort', delete: 'Konto löschen' },
     creditNotes: {

@@ -1,3 +1,4 @@
+import { eInvoiceProfileEn } from '../../trainer/profile/e-invoice.texts';
 import { reportsEn } from '../../admin/reports/texts';
 import { accountLinksEn } from '../account-links/texts';
 import { trainerAdminEn } from '../../admin/trainer-overview/texts';
@@ -467,6 +468,7 @@ export const en = {
   videoHelp: videoHelpEn,
   trainerAdmin: trainerAdminEn,
   accountLinks: accountLinksEn,
+  eInvoiceProfile: eInvoiceProfileEn,
   trainerPortal: {
     tabs: { password: 'Password', delete: 'Delete account' },
     creditNotes: {

@@ -1,20 +1,23 @@
 import { SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ZTrainerTaxData, type TTrainerAccount } from '../../../../contracts/trainer-account.contract';
+import { ZTrainerEInvoiceData, ZTrainerTaxData, type TTrainerAccount } from '../../../../contracts/trainer-account.contract';
+import type { EInvoiceFormat } from '../../../../domain/e-invoice/format';
+import { EInvoiceFormatField } from './EInvoiceFormatField';
 import { textField } from '../../shared/forms';
 import { ProfileTabForm, useProfileForm } from './profile-form';
 
-type TaxValues = { istaxrelevant: boolean; trainerTaxno: string; trainerUstidno: string };
+type TaxValues = { istaxrelevant: boolean; trainerTaxno: string; trainerUstidno: string; eInvoiceFormat: EInvoiceFormat };
 
 const taxOf = (account: TTrainerAccount): TaxValues => ({
   istaxrelevant: account.istaxrelevant,
   trainerTaxno: account.trainerTaxno,
   trainerUstidno: account.trainerUstidno,
+  eInvoiceFormat: account.eInvoiceFormat,
 });
 
 export function TaxTab({ account }: { account: TTrainerAccount }) {
   const { t } = useTranslation();
-  const save = useProfileForm({ account, valuesOf: taxOf, schema: ZTrainerTaxData, errorTitle: t('trainerAccount.taxSaveError') });
+  const save = useProfileForm({ account, valuesOf: taxOf, schema: ZTrainerTaxData.extend(ZTrainerEInvoiceData.shape), errorTitle: t('trainerAccount.taxSaveError') });
   const { form } = save;
 
   return (
@@ -31,6 +34,7 @@ export function TaxTab({ account }: { account: TTrainerAccount }) {
         <TextInput label={t('trainerAccount.fields.taxNumber')} description={t('trainerAccount.hints.taxNumber')} autoComplete="off" {...textField(form, 'trainerTaxno')} />
         <TextInput label={t('trainerAccount.fields.vatId')} description={t('trainerAccount.hints.vatId')} autoComplete="off" {...textField(form, 'trainerUstidno')} />
       </SimpleGrid>
+      <EInvoiceFormatField form={form} />
     </ProfileTabForm>
   );
 }

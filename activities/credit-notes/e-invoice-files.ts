@@ -1,0 +1,21 @@
+import path from 'node:path';
+import type { TCreditNoteDocument } from '../../domain/credit-notes';
+import { buildCreditNoteCii, xrechnungFilePath } from '../../domain/e-invoice';
+import { writeFileAtomic } from './credit-note-files';
+
+// The XRechnung of a credit note (the CII XML with the German CIUS), stored beside its PDF when the
+// PDF is drawn: the trainers who receive XRechnung get it attached to the credit-note e-mail (the
+// outbox attaches files) and the run's ZIP carries it. Built from the same stored document as the
+// PDF and its embedded XML, so the three cannot disagree; the download route serves this file.
+
+export { xrechnungFileName, xrechnungFilePath } from '../../domain/e-invoice';
+
+/** The XRechnung of a stored document (deterministic: same document, same bytes). */
+export const buildXRechnung = (doc: TCreditNoteDocument) => buildCreditNoteCii(doc, { syntax: 'xrechnung' });
+
+/** Writes the XRechnung beside the PDF (atomically; a retry writes the same bytes). */
+export async function storeXRechnung(dataDir: string, doc: TCreditNoteDocument, pdfFilePath: string): Promise<string> {
+  const filePath = xrechnungFilePath(pdfFilePath);
+  await writeFileAtomic(path.join(dataDir, filePath), buildXRechnung(doc));
+  return filePath;
+}
