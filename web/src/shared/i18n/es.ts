@@ -45,4 +45,7 @@ export const es: DeepPartial<Translation> = {
   outbox: {
     nav: { outbox: 'Bandeja de salida' },
   },
+  reports: {
+    nav: { reports: 'Informes' },
+  },
 };
