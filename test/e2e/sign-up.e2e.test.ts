@@ -74,3 +74,33 @@ it('the admin invites a new person, who signs up from the e-mailed link and land
   await expect.poll(() => again.getByTestId('invitation-error').textContent()).toMatch(/bereits verwendet|nicht mehr offen/);
   await Promise.all([admin.close(), person.close(), again.close()]);
 });
+
+it("'Forgot password' on the log-in page: the e-mailed link sets a new password once", async () => {
+  const page = await browser.newPage();
+  await page.goto(`${stack.baseUrl}/de/login`);
+  await page.getByTestId('login-forgot-password').click();
+  await page.waitForURL('**/de/forgot-password');
+  await page.getByTestId('forgot-email').fill('trainer@demo.test');
+  await page.getByTestId('forgot-submit').click();
+  await expect.poll(() => page.getByTestId('forgot-sent').textContent()).toContain('Falls es ein Konto mit dieser Adresse gibt');
+
+  const [mail] = await mailsTo(smtp.received, 'trainer@demo.test');
+  const link = new URL(linkOf(mail!, 'reset-password').url);
+  await page.goto(`${stack.baseUrl}${link.pathname}`);
+  await page.getByTestId('reset-password-input').fill('ein-neues-passwort');
+  await page.getByTestId('reset-repeat').fill('ein-neues-passwort');
+  await page.getByTestId('reset-submit').click();
+  await page.waitForURL('**/de/login');
+  await page.getByTestId('login-email').fill('trainer@demo.test');
+  await page.getByTestId('login-password').fill('ein-neues-passwort');
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL('**/de/trainer/profile');
+
+  // The same link a second time: refused in German, the password stays.
+  await page.goto(`${stack.baseUrl}${link.pathname}`);
+  await page.getByTestId('reset-password-input').fill('noch-ein-passwort');
+  await page.getByTestId('reset-repeat').fill('noch-ein-passwort');
+  await page.getByTestId('reset-submit').click();
+  await expect.poll(() => page.getByTestId('reset-error').textContent()).toBe('Dieser Link wurde bereits verwendet. Bitte fordere einen neuen an, falls du ihn noch brauchst.');
+  await page.close();
+});

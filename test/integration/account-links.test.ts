@@ -1,9 +1,9 @@
-import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../../activities/mail';
 import { issueLink } from '../../api/auth/account-links';
 import { createDownloadSecretSource } from '../../api/downloads/tokens';
 import { OutgoingEmail, StudioGroup, TrainerAccount, User } from '../../db/entities';
+import { png } from '../support/logo';
 import { linkOf, mailsTo, subjectOf } from '../support/mail-links';
 import { startSmtpServer } from '../support/smtp';
 import { logIn, startStack, type Stack } from '../support/stack';
@@ -160,25 +160,6 @@ describe('referral code', () => {
     expect((await call(admin, 'GET', `/api/v2/trainer_account/recommendation/${admin.userUuid}`)).status).toBe(403);
   });
 });
-
-/** A real 2×2 PNG. */
-function png(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(2, 0);
-  header.writeUInt32BE(2, 4);
-  header[8] = 8;
-  header[9] = 2;
-  const pixels = zlib.deflateSync(Buffer.from([0, 255, 0, 0, 0, 0, 255, 0, 0, 0, 0, 255, 255, 255, 255]));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
-}
 
 describe('studio group logo', () => {
   it('stores a PNG checked by content, serves it at the hashed path and names it for connected trainers', async () => {
