@@ -166,4 +166,25 @@ describe('Spanish and the way in', () => {
     await page.waitForURL('**/de/admin/import');
     await page.close();
   });
+
+  it('an operator reads the contact requests in the admin app and marks one handled', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${stack.baseUrl}/en/login`);
+    await page.getByTestId('login-email').fill('ops@demo.test');
+    await page.getByTestId('login-password').fill('demo1234');
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL('**/en/admin/import');
+    await page.getByTestId('nav-contact-requests').click();
+    await page.waitForURL('**/en/admin/contact-requests');
+    const row = page.getByTestId('contact-request-row').filter({ hasText: 'visitor-en@studio.example' });
+    await row.getByRole('button').click();
+    // The visitor's markup is shown as text, never rendered.
+    await expect.poll(() => page.getByTestId('contact-request-message').textContent()).toBe('Wir rechnen 12 Trainer ab.\n<script>alert(1)</script>');
+    expect(await page.getByTestId('contact-request-detail').getByRole('heading').textContent()).toBe('Studio <b>Süd</b>');
+    await page.getByTestId('contact-request-toggle').click();
+    await expect.poll(() => row.count()).toBe(0);
+    await page.getByTestId('contact-requests-filter').getByText('Handled').click();
+    await expect.poll(() => page.getByTestId('contact-request-row').filter({ hasText: 'visitor-en@studio.example' }).count()).toBe(1);
+    await page.close();
+  });
 });

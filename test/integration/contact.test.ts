@@ -145,7 +145,7 @@ describe('POST /api/request_form', () => {
 
   it('refuses a body that is not a form', async () => {
     const response = await fetch(`${stack.baseUrl}/api/request_form`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'company=x' });
-    await expectRefused(response, 415);
+    await expectRefused(response, 400, 'body');
   });
 
   it(`limits accepted requests to ${CONTACT_RATE_LIMIT.max} per IP and hour; refusals do not use them up`, async () => {

@@ -31,7 +31,7 @@ export const readFormBody: RequestHandler = (req, _res, next) => {
   const type = req.header('content-type') ?? '';
   if (!/^multipart\/form-data|^application\/x-www-form-urlencoded/i.test(type)) {
     if (req.body && typeof req.body === 'object') return next();
-    return next(new HttpError(415, 'contact.notAForm'));
+    return next(new HttpError(400, 'contact.notAForm', 'body'));
   }
   const declared = Number(req.header('content-length') ?? 0);
   if (declared > MAX_FORM_BYTES) {

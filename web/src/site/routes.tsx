@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
-import { preferredLocale } from '../shared/i18n/locales';
+import { Navigate, useParams, type RouteObject } from 'react-router';
+import { isAppLocale, preferredLocale } from '../shared/i18n/locales';
+import { homePath, useSession } from '../shared/session';
 import type { SitePage } from './content/site-data';
 
 // The public pages inside the web app's router (web/src/router.tsx): `/` goes to the home page of
@@ -11,6 +12,11 @@ import type { SitePage } from './content/site-data';
 const SpaSitePage = lazy(() => import('./SpaSitePage'));
 
 function SiteRoute({ page }: { page: SitePage }) {
+  const session = useSession();
+  const { locale } = useParams();
+  // Inside the app (e.g. 'back to the start' of the not-found page) a logged-in user's start is their
+  // own home, as before the site existed; a visit of /{lang}/ from outside gets the public page.
+  if (page === 'home' && session) return <Navigate replace to={homePath(session.role, isAppLocale(locale) ? locale : preferredLocale())} />;
   return (
     <Suspense fallback={null}>
       <SpaSitePage page={page} />
