@@ -26,7 +26,7 @@ describe('report CSV', () => {
       { month: '2026-01-31', trainer_name: 'Anna; "Coach"', line_count: 3, Brutto: 0.1, billing: 'billed' },
       { month: '2026-02-28', trainer_name: '=HYPERLINK("x")', line_count: 2, Brutto: 0.2, billing: 'billed' },
     ];
-    const total = { ...totalsOf(columns, rows), month: 'Summe' };
+    const total: Record<string, unknown> = { ...totalsOf(columns, rows), month: 'Summe' };
     expect(total.Brutto).toBe(0.3);
     const csv = reportCsv({ columns, rows, total, header: (column) => column.header, say });
     expect(csv.startsWith('\uFEFF')).toBe(true);
