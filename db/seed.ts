@@ -13,7 +13,6 @@ import {
 } from '../domain/source-systems/demo.connector';
 import {
   ACCOUNTING_FILE_TYPES,
-  DocumentCategory,
   Invitation,
   Mandant,
   PaymentTypeRule,

@@ -191,7 +191,7 @@ export function DocumentManagerPage() {
     <>
       <PageHeader title={t('documentManager.title')} description={t('documentManager.description')} />
       <div data-testid="document-manager">
-      <Grid gutter="md">
+      <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Card withBorder radius="md" p="sm">
             <Stack gap="xs">
