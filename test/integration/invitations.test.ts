@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../../activities/mail';
-import { Invitation, Settlement, SettlementTrainer, StudioGroupTrainer, Trainer, User } from '../../db/entities';
+import { Invitation, Settlement, SettlementTrainer, StudioGroup, StudioGroupTrainer, Trainer, User } from '../../db/entities';
 import { mailsTo, linkOf, subjectOf } from '../support/mail-links';
 import { startSmtpServer } from '../support/smtp';
 import { logIn, startStack, type Stack } from '../support/stack';
@@ -114,7 +114,7 @@ describe('staff invite a trainer; the person signs up from the e-mailed link', (
     expect(groups.body.map((group) => group.studioGroupUuid)).toEqual([fitnessUuid]);
     const account = await call({ headers }, 'GET', `/api/v2/trainer_accounts/${signedUp.body.userUuid}`);
     expect(account.body).toMatchObject({ email, firstname: 'Nina', isVerified: true });
-    expect((await logIn(stack.baseUrl, email, 'ein-gutes-passwort')).role).toBe('trainer');
+    expect((await logIn(stack.baseUrl, email, 'ein-gutes-passwort')).userUuid).toBe(signedUp.body.userUuid);
 
     const state = await call(admin, 'GET', `/api/v1/${fitnessUuid}/trainers/${trainer.id}/invitation`);
     expect(state.body).toMatchObject({ state: 'connected', connectedEmail: email });
@@ -205,7 +205,7 @@ describe("the demo trainer's pending invitation in the portal", () => {
   it('refuses to disconnect while a settlement of the group awaits the trainer’s approval, and says why', async () => {
     const em = fresh();
     const settlement = em.create(Settlement, {
-      studioGroup: await em.findOneOrFail('StudioGroup', { uuid: yogaUuid }),
+      studioGroup: await em.findOneOrFail(StudioGroup, { uuid: yogaUuid }),
       month: '2026-09-30',
       trainerReview: true,
       status: 'in_progress',
