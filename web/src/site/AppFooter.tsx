@@ -27,7 +27,9 @@ export function AppFooter({ kind }: { kind: 'trainer' | 'admin' }) {
     queryFn: async (): Promise<{ text: string; links: { name: string; href: string }[]; copyright: string }> => {
       if (kind === 'trainer') return readFooter<TAppFooterContent>((lang) => `/build/content/trainer_account/${lang}/footer.json`, locale, ['text', 'links', 'copyright']);
       const site = await readFooter<TFooterContent>((lang) => `/build/content/web/${lang}/footer.json`, locale, ['legal', 'columns', 'copyright']);
-      return { text: site.legal, links: site.columns.at(-1)?.links ?? [], copyright: site.copyright };
+      // For staff at work: the ways to reach TrainerPay and the API reference, not the site's sales links.
+      const links = site.columns.flatMap((column) => column.links).filter((link) => /^(mailto:|\/api\/)/.test(link.href));
+      return { text: site.legal, links, copyright: site.copyright };
     },
     staleTime: 5 * 60_000,
     retry: false,
