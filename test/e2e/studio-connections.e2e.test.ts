@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { StudioGroupTrainer, Trainer } from '../../db/entities';
+import { Settlement, SettlementTrainer, StudioGroup, StudioGroupTrainer, Trainer, User } from '../../db/entities';
 import { logInInBrowser, startBrowserStack } from '../support/browser';
 import { logIn, type Stack } from '../support/stack';
 
@@ -60,10 +60,63 @@ it('declines the demo invitation, accepts a new one and removes the connection a
   await expect.poll(() => modal.textContent()).toContain('Issued credit notes and settlements stay');
   await modal.getByTestId('disconnect-cancel').click();
   expect(await stack.orm.em.fork().count(StudioGroupTrainer, { studioGroup: { uuid: yoga.uuid } })).toBe(1);
+  // While a settlement of the group awaits the trainer's approval the modal says why it cannot be done.
+  const em = stack.orm.em.fork();
+  const settlement = em.create(Settlement, {
+    studioGroup: await em.findOneOrFail(StudioGroup, { uuid: yoga.uuid }),
+    month: '2026-09-30',
+    trainerReview: true,
+    status: 'in_progress',
+    createdBy: await em.findOneOrFail(User, { email: 'admin2@demo.test' }),
+  } as never);
+  em.create(SettlementTrainer, { settlement, trainer: record, workflowState: 'preview_send' } as never);
+  await em.flush();
   await header.getByTestId('studio-disconnect').click();
+  await page.getByTestId('disconnect-modal').getByTestId('disconnect-confirm').click();
+  await expect.poll(() => page.getByTestId('disconnect-error').textContent()).toContain('is waiting for your approval of a settlement');
+  expect(await stack.orm.em.fork().count(StudioGroupTrainer, { studioGroup: { uuid: yoga.uuid } })).toBe(1);
+  await stack.orm.em.fork().nativeUpdate(Settlement, { uuid: settlement.uuid }, { status: 'completed' } as never);
+
   await page.getByTestId('disconnect-modal').getByTestId('disconnect-confirm').click();
   await page.waitForURL('**/en/trainer/profile');
   await expect.poll(() => page.getByTestId('nav-studio-groups').textContent()).not.toContain(yoga.name);
   expect(await stack.orm.em.fork().count(StudioGroupTrainer, { studioGroup: { uuid: yoga.uuid } })).toBe(0);
+  await page.close();
+});
+
+it('the referral page shows the personal code, copies it with the toast and says the campaign has ended', async () => {
+  const context = await browser.newContext();
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.baseUrl });
+  const page = await context.newPage();
+  await logInInBrowser(page, { baseUrl: stack.baseUrl, email: 'trainer@demo.test', locale: 'en', landsOn: 'trainer/profile' });
+  await page.getByTestId('nav-recommendation').click();
+  await expect.poll(() => page.getByTestId('recommendation-code').textContent()).toBe('DEMO-TRAINER');
+  await page.getByTestId('recommendation-copy').click();
+  await expect.poll(() => page.getByText('Code kopiert').count()).toBe(1);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('DEMO-TRAINER');
+  // The toast goes after 1.8 s.
+  await expect.poll(() => page.getByText('Code kopiert').count(), { timeout: 5000 }).toBe(0);
+  expect(await page.getByTestId('recommendation-ended').textContent()).toContain('The referral programme ended on 31 December 2025');
+  expect(await page.getByTestId('recommendation-share').getAttribute('href')).toContain('DEMO-TRAINER');
+  expect(await page.getByTestId('recommendation-terms').textContent()).toContain('200 euro gift voucher');
+  await context.close();
+});
+
+it('a new e-mail address shows the banner; resending says so', async () => {
+  const page = await browser.newPage();
+  await logInInBrowser(page, { baseUrl: stack.baseUrl, email: 'trainer@demo.test', locale: 'en', landsOn: 'trainer/profile' });
+  expect(await page.getByTestId('email-confirmation-banner').count()).toBe(0);
+  const trainer = await logIn(stack.baseUrl, 'trainer@demo.test');
+  const saved = await fetch(`${stack.baseUrl}/api/v2/trainer_accounts/${trainer.userUuid}`, {
+    method: 'PATCH',
+    headers: { ...trainer.headers, 'content-type': 'application/merge-patch+json' },
+    body: JSON.stringify({ email: 'new.address@example.test' }),
+  });
+  expect(saved.status).toBe(200);
+  await page.reload();
+  const banner = page.getByTestId('email-confirmation-banner');
+  await expect.poll(() => banner.textContent()).toContain('new.address@example.test is not confirmed yet');
+  await banner.getByTestId('email-confirmation-resend').click();
+  await expect.poll(() => banner.textContent()).toContain('Confirmation email re-send.');
   await page.close();
 });
