@@ -23,6 +23,7 @@ const ERROR_ANSWERS = {
   403: 'Not for this role.',
   404: 'Not found, or not visible to the caller (another studio group answers exactly as a missing one).',
   409: 'Refused in the current state of the process (e.g. locked once approved or billed).',
+  410: 'An e-mailed link (invitation, password reset, e-mail confirmation) that has expired or was used already.',
   413: 'The body or file is too large.',
   422: 'Valid input the process cannot take now (e.g. a trainer who cannot be billed).',
   429: 'Too many attempts; try again later.',
