@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { TContactContent, THeroContent, TNavigationContent, TPricingTableContent, TTestimonialsContent, TFeaturesContent } from '../../contracts/site-content.contract';
@@ -58,6 +59,10 @@ describe.each(LOCALES)('public site (%s)', (locale) => {
     const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1]!);
     expect(assets.some((asset) => asset.includes('/site-'))).toBe(true);
     expect(assets.filter((asset) => /\/(main|grid|api)-/.test(asset))).toEqual([]);
+    // First load: at most 100 KB of JavaScript, gzip.
+    let gzipBytes = 0;
+    for (const asset of assets.filter((name) => name.endsWith('.js'))) gzipBytes += gzipSync(Buffer.from(await (await fetch(`${stack.baseUrl}${asset}`)).arrayBuffer()), { level: 9 }).length;
+    expect(gzipBytes).toBeLessThanOrEqual(100 * 1024);
   });
 
   it('renders home from the content files: hero, product preview, partners, features, testimonials, pricing, footer', async () => {
