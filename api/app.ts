@@ -39,6 +39,7 @@ import { createReviewRowsTrainerRouter } from './routes/review/review-rows.train
 import { createPreviewCheckRouter } from './routes/review/preview-check.router';
 import { createTrainerReviewRouter } from './routes/review/trainer-review.router';
 import { createCreditNotesRouter, createTrainerCreditNotesRouter } from './routes/credit-notes/credit-notes.router';
+import { createAccountingHandoffStaffRouter, createAccountingHandoffTrainerRouter } from './routes/accounting-handoff/accounting-handoff.router';
 import { createDownloadSignRouter, createDownloadsRouter } from './downloads/downloads.router';
 import { createDownloadSecretSource } from './downloads/tokens';
 import { attachSocketServer } from './socket';
@@ -94,6 +95,7 @@ export function createApp({ orm, temporal, feed, env }: AppDeps) {
   studioGroupApi.use(createSettlementRouter({ temporal }));
   studioGroupApi.use(createSendPreviewRouter({ temporal, feed }));
   studioGroupApi.use(createCreditNoteRunRouter({ temporal, feed }));
+  studioGroupApi.use(createAccountingHandoffStaffRouter());
   studioGroupApi.use(createWorkflowsRouter({ temporal, temporalUiUrl: env.temporalUiUrl ?? 'http://localhost:8233', temporalNamespace: env.temporalNamespace }));
   studioGroupApi.use(createCsvUploadRouter({ dataDir: env.dataDir }));
   studioGroupApi.use(createDocumentManagerRouter());
@@ -109,6 +111,7 @@ export function createApp({ orm, temporal, feed, env }: AppDeps) {
   api.use('/v2', createTrainerAccountRouter({ onEmailChanged: (em, userId) => emailChanged(em, accountLinks, userId) }));
   api.use('/v2', createAccountLinksTrainerRouter(accountLinks));
   api.use('/v2', createTrainerCreditNotesRouter(downloads));
+  api.use('/v2', createAccountingHandoffTrainerRouter());
   api.use('/v2', createTrainerDocumentsRouter());
   api.use('/v2', createDownloadSignRouter({ ...downloads, scope: 'any' }));
   api.use('/v2', createTrainerReviewRouter({ temporal }));

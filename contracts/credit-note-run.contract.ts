@@ -20,6 +20,12 @@ export const ZSendCreditNotesRequest = z.object({
   trainersSelected: z.array(ZUuid).min(1, { error: 'settlement.emptySelection' }),
   apiSlug: z.string().optional(),
   userUuid: ZUuid.optional(),
+  /**
+   * The admin confirms billing trainers without VAT whose billing passes the small-business limit of
+   * the current year (§19 UStG, 100,000 €; see GET …/small-business-limits). Without it such a run is
+   * refused with 422 naming them; with it the settlement log records the confirmation.
+   */
+  confirmSmallBusinessLimit: z.boolean().optional(),
 });
 export type TSendCreditNotesRequest = z.input<typeof ZSendCreditNotesRequest>;
 

@@ -18,6 +18,7 @@ import { sql } from '../shared/sql';
 import { ZCreateRunFilesInput, type TAccountingFileType, type TCreateRunFilesInput, type TCreateRunFilesResult, type TRunFile } from './credit-note.types';
 import { datevFilePaths, runFilePaths, sepaMessageId, sha256, writeFileAtomic } from './credit-note-files';
 import { createDatevRunFiles } from './datev-files';
+import { notifySmallBusinessLimits } from './small-business-notices';
 import { nextSepaBusinessDay, todayInGermany, transferDateFor } from './payment-date';
 import { xrechnungFileName, xrechnungFilePath } from './e-invoice-files';
 import { findGroup, findRun, PROC, publishSend, runCreditNotes, snapshotOf, type GroupRow, type RunCreditNote, type TrainerRow } from './run-records';
@@ -209,6 +210,8 @@ export function createRunFilesActivities({ orm, dataDir }: { orm: MikroORM; data
           ]);
           if (written > 0) await publishSend(tem, settlement.uuid, input.runUuid, { status, message: row.message });
         }
+        // §19 UStG (issue 13): the run's trainers without VAT near or past a small-business limit are told in the portal, once per threshold and year.
+        await notifySmallBusinessLimits(tem, { runId: run.id, studioGroupId: settlement.studio_group_id, studioGroupUuid: settlement.studio_group_uuid });
       });
       return result;
     },

@@ -33,6 +33,7 @@ import { ndjsonStream } from '../../http/ndjson';
 import { HttpError, badRequest, conflict, notFound } from '../../http/errors';
 import { localeOf, t } from '../../http/locale';
 import { validate, validated } from '../../http/validate';
+import { assertSmallBusinessConfirmed } from '../accounting-handoff/small-business.service';
 import { assertInProgress, assertMonthMatches, assertSameStudioGroup, findSettlement, parseMonth, queryState, runUpdate, settlementHandle, trainerNamesOf } from '../settlement/settlement.service';
 
 // Step 5 of the month close (spec admin 2.8–2.10, 3, 4, 7): "send credit notes" as a credit-note
@@ -158,6 +159,8 @@ export function createCreditNoteRunRouter({ temporal, feed }: Deps) {
     await assertBillable(req, settlement, body.trainersSelected);
     const runUuid = body.settlementRunUuid ?? randomUUID();
     if (await em().count(SettlementRun, { uuid: runUuid })) throw conflict('creditNote.runAlreadySent');
+    // §19 UStG: passing the current year's small-business limit without VAT needs the admin's confirmation (issue 13).
+    await assertSmallBusinessConfirmed(em(), settlement, { trainerUuids: body.trainersSelected, confirmed: body.confirmSmallBusinessLimit === true, runUuid, locale: localeOf(req) });
 
     let failed = false;
     const sending = followSending(feed, settlement.uuid, runUuid, async () => {

@@ -7,6 +7,7 @@ import { NotFoundPage } from '../../shared/pages/NotFoundPage';
 import { useSession } from '../../shared/session';
 import { CreditNotesPreviewList } from '../components/CreditNotesPreviewList';
 import { IssuedCreditNotesList } from '../components/IssuedCreditNotesList';
+import { TrainerYearlyStatements } from '../components/TrainerYearlyStatements';
 import { SelfBillingConsentCard } from '../components/SelfBillingConsentCard';
 import { DocumentsPanel } from '../documents/DocumentsPanel';
 
@@ -50,7 +51,10 @@ export function StudioGroupPage() {
             ) : tab === 'credit-notes/preview' ? (
               <CreditNotesPreviewList studioGroupUuid={group.uuid} withTitle={false} />
             ) : (
-              <IssuedCreditNotesList studioGroupUuid={group.uuid} />
+              <>
+                <IssuedCreditNotesList studioGroupUuid={group.uuid} />
+                <TrainerYearlyStatements studioGroupUuid={group.uuid} />
+              </>
             )}
           </Stack>
         </Tabs>

@@ -13,6 +13,7 @@ import { useLocale } from '../../../shared/hooks/use-locale';
 import { useCurrentStudioGroup } from '../../current-studio-group';
 import { CountrySelect } from '../components/CountrySelect';
 import { TrainerInvitationCard } from '../../account-links/TrainerInvitationCard';
+import { TrainerYearlyStatementsCard } from '../components/TrainerYearlyStatementsCard';
 import { FormSection, MONOSPACE_INPUT } from '../components/FormSection';
 import { fieldErrorOfServer, fieldErrorsOf, focusFirstError, textField, useFormState } from '../../../shared/forms';
 import { useTrainer, useUpdateTrainer } from '../hooks/api';
@@ -164,6 +165,7 @@ function TrainerEditForm({ trainer, back, studioGroupUuid }: { trainer: TTrainer
 
         <TrainerAdminPanel studioGroupUuid={studioGroupUuid} trainerUuid={saved.uuid} trainerName={saved.name} />
         <TrainerInvitationCard studioGroupUuid={studioGroupUuid} trainerId={trainer.id} />
+        <TrainerYearlyStatementsCard studioGroupUuid={studioGroupUuid} trainerUuid={saved.uuid} />
         {problem && (
           <Alert color="red" icon={<IconAlert />} title={t('masterData.common.notSaved')} role="alert" data-testid="form-error">
             {problem}

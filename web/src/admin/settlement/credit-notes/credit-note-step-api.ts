@@ -31,6 +31,7 @@ export async function sendCreditNotes({
   runUuid,
   month,
   trainerUuids,
+  confirmSmallBusinessLimit,
   onMessage,
   signal,
 }: {
@@ -39,12 +40,14 @@ export async function sendCreditNotes({
   runUuid: string;
   month: string | null;
   trainerUuids: string[];
+  /** The admin confirmed billing past the small-business limit without VAT (§19 UStG, issue 13). */
+  confirmSmallBusinessLimit?: boolean;
   onMessage: (message: TSendStreamMessage) => void;
   signal?: AbortSignal;
 }) {
   await readStream({
     path: `${groupPath(group)}/settlement/trainer-credit-note/send`,
-    body: { settlementUuid, settlementRunUuid: runUuid, ...(month ? { settlementMonth: month } : {}), trainersSelected: trainerUuids },
+    body: { settlementUuid, settlementRunUuid: runUuid, ...(month ? { settlementMonth: month } : {}), trainersSelected: trainerUuids, ...(confirmSmallBusinessLimit ? { confirmSmallBusinessLimit } : {}) },
     schema: ZSendStreamMessage,
     onMessage,
     signal,

@@ -14,6 +14,7 @@ import { sendCreditNotes, useAccountingEmail } from '../credit-notes/credit-note
 import { CreditNoteRunProgress } from '../credit-notes/CreditNoteRunProgress';
 import { CreditNoteTrainerList } from '../credit-notes/CreditNoteTrainerList';
 import { settlementQueryKeys, useBillableTrainers } from '../hooks/settlement-api';
+import { SmallBusinessLimitsPanel } from '../small-business/SmallBusinessLimitsPanel';
 import { useWizardErrors } from '../wizard/wizard-errors';
 import type { WizardStepProps } from '../wizard/wizard-types';
 
@@ -39,6 +40,7 @@ export function CreditNotesStep({ group, settlementUuid, month, settlement, goTo
   const billable = useBillableTrainers(group, settlementUuid, month);
   const [state, dispatch] = useReducer(creditNoteRunReducer, initialCreditNoteRunState);
   const [picked, setPicked] = useState<string[] | null>(null);
+  const [smallBusinessConfirmed, setSmallBusinessConfirmed] = useState(false);
   const run = useStreamedRun();
 
   const candidates = useMemo(() => creditNoteCandidates({ rows: billable.data?.rows ?? [], workflow, trainerReview }), [billable.data, workflow, trainerReview]);
@@ -61,7 +63,7 @@ export function CreditNotesStep({ group, settlementUuid, month, settlement, goTo
     const runUuid = crypto.randomUUID();
     dispatch({ type: 'start', runUuid, total: trainerUuids.length });
     await run<TSendStreamMessage>({
-      read: ({ signal, onMessage }) => sendCreditNotes({ group, settlementUuid, runUuid, month, trainerUuids, signal, onMessage }),
+      read: ({ signal, onMessage }) => sendCreditNotes({ group, settlementUuid, runUuid, month, trainerUuids, confirmSmallBusinessLimit: smallBusinessConfirmed, signal, onMessage }),
       onMessage: (message) => dispatch({ type: 'message', message }),
       onEnded: () => dispatch({ type: 'streamEnded' }),
       onFailed: ({ message: text }) => {
@@ -146,6 +148,8 @@ export function CreditNotesStep({ group, settlementUuid, month, settlement, goTo
           ) : (
             <CreditNoteTrainerList candidates={candidates} selected={selection} onChange={setPicked} disabled={running || Boolean(elsewhere) || !inProgress} />
           )}
+
+          {inProgress && <SmallBusinessLimitsPanel group={group} settlementUuid={settlementUuid} selection={selection} confirmed={smallBusinessConfirmed} onConfirm={setSmallBusinessConfirmed} disabled={running} />}
 
           {inProgress && (
             <Group gap="sm" align="flex-start">

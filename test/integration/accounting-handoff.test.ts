@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import { DateTime } from 'luxon';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TSmallBusinessLimitsResponse } from '../../contracts/accounting-handoff.contract';
+import { CreditNote, Notification, SettlementLog, StudioGroup, StudioGroupTrainer, Trainer, User } from '../../db/entities';
+import { trainerTurnovers } from '../../db/queries/small-business-turnover';
+import { eurosToCents, formatEuro } from '../../domain/money';
+import { importDemoClasses, prepareSettlement } from '../support/month-close';
+import { readNdjson } from '../support/ndjson';
+import { pdfText } from '../support/pdf-text';
+import { logIn, startStack, type Stack } from '../support/stack';
+
+// Issue 13 against the real API, PostgreSQL, Temporal and worker: the small-business limits (§19
+// UStG) summed over every studio group of a trainer account, the billing step's figures, the
+// blocking confirmation before a run, the trainer's portal notice (once), and the yearly statement
+// for the trainer and for staff, whose totals are the credit notes' totals to the cent.
+
+const MONTH = DateTime.now().setZone('Europe/Berlin').startOf('month').minus({ months: 2 }).endOf('month').toISODate()!;
+const YEAR = DateTime.now().setZone('Europe/Berlin').year;
+let stack: Stack;
+let admin: Awaited<ReturnType<typeof logIn>>;
+let trainer: Awaited<ReturnType<typeof logIn>>;
+let fitness: { uuid: string; id: number; mandantId: number; apiSlug: string };
+let linked: { uuid: string; id: number; accountId: number };
+const settlementUuid = randomUUID();
+/** Billed to the same trainer account by the other studio group this year (net cents): close to 100,000 €. */
+const ELSEWHERE_CENTS = 9_990_000;
+
+const api = (urlPath: string) => `${stack.baseUrl}/api/v1/${fitness.uuid}${urlPath}`;
+const post = (urlPath: string, body: unknown) => fetch(api(urlPath), { method: 'POST', headers: { ...admin.headers, 'x-locale': 'en' }, body: JSON.stringify(body) });
+
+/** A credit note of the account's record in the yoga group, as a finished run of a settlement there left it. */
+async function billElsewhere(netCents: number) {
+  const em = stack.orm.em.fork();
+  const yoga = await em.findOneOrFail(StudioGroup, { apiSlug: 'demo-yoga' });
+  const record = await em.findOneOrFail(Trainer, { studioGroup: yoga }, { orderBy: { id: 'asc' } });
+  const account = linked.accountId;
+  const conn = em.getConnection();
+  await conn.execute(
+    `insert into studio_group_trainer (uuid, studio_group_id, trainer_id, trainer_account_id, created_at, updated_at) values (?, ?, ?, ?, now(), now())
+     on conflict (trainer_id) do update set trainer_account_id = excluded.trainer_account_id`,
+    [randomUUID(), yoga.id, record.id, account],
+  );
+  const staff = await em.findOneOrFail(User, { email: 'admin2@demo.test' });
+  const [settlement] = await conn.execute<Array<{ id: number }>>(
+    `insert into settlement (uuid, studio_group_id, month, created_by_id, created_at, updated_at) values (?, ?, ?, ?, now(), now()) returning id`,
+    [randomUUID(), yoga.id, DateTime.fromISO(MONTH).minus({ months: 1 }).endOf('month').toISODate(), staff.id],
+  );
+  const [run] = await conn.execute<Array<{ id: number }>>(`insert into settlement_run (uuid, settlement_id, created_by_id, status, created_at, updated_at) values (?, ?, ?, 'finished', now(), now()) returning id`, [randomUUID(), settlement!.id, staff.id]);
+  const [row] = await conn.execute<Array<{ id: number }>>(`insert into settlement_trainer (uuid, settlement_id, trainer_id, workflow_state, created_at, updated_at) values (?, ?, ?, 'credit_note_send', now(), now()) returning id`, [randomUUID(), settlement!.id, record.id]);
+  await conn.execute(
+    `insert into credit_note (uuid, studio_group_id, settlement_run_id, settlement_trainer_id, trainer_id, number, issue_date, net_cents, vat_cents, gross_cents, file_name, file_path, created_at, updated_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, 'GS.pdf', 'credit-notes/none.pdf', now(), now())`,
+    [randomUUID(), yoga.id, run!.id, row!.id, record.id, `GS-${YEAR}-90001`, `${YEAR}-01-15`, netCents, netCents],
+  );
+  return record;
+}
+
+beforeAll(async () => {
+  stack = await startStack();
+  admin = await logIn(stack.baseUrl, 'admin@demo.test');
+  trainer = await logIn(stack.baseUrl, 'trainer@demo.test');
+  const em = stack.orm.em.fork();
+  const group = await em.findOneOrFail(StudioGroup, { apiSlug: 'demo-fitness' }, { populate: ['mandant'] });
+  fitness = { uuid: group.uuid, id: group.id, mandantId: group.mandant.id, apiSlug: group.apiSlug };
+  const link = await em.findOneOrFail(StudioGroupTrainer, { studioGroup: group, trainerAccount: { user: { uuid: trainer.userUuid } } }, { populate: ['trainer', 'trainerAccount'] });
+  // The portal trainer bills without VAT (§19 UStG) from now on: the settlement freezes it.
+  link.trainer.vatLiable = false;
+  link.trainer.vatId = null;
+  await em.flush();
+  linked = { uuid: link.trainer.uuid, id: link.trainer.id, accountId: link.trainerAccount.id };
+  await importDemoClasses(stack.baseUrl, admin, fitness.uuid, DateTime.fromISO(MONTH).startOf('month').toISODate()!, MONTH);
+  await prepareSettlement(stack.baseUrl, admin, fitness, settlementUuid, MONTH, [linked.uuid], false);
+}, 240_000);
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('small-business limits (§19 UStG)', () => {
+  it('sums what the trainer account was billed in every studio group, per year', async () => {
+    const record = await billElsewhere(ELSEWHERE_CENTS);
+    const turnovers = await trainerTurnovers(stack.orm.em.fork(), [linked.id, record.id], YEAR);
+    expect(turnovers.get(linked.id)).toMatchObject({ trainerAccountId: linked.accountId, currentYearCents: ELSEWHERE_CENTS, previousYearCents: 0 });
+    // The other group's record counts the same account's turnover.
+    expect(turnovers.get(record.id)?.currentYearCents).toBe(ELSEWHERE_CENTS);
+    expect((await trainerTurnovers(stack.orm.em.fork(), [linked.id], YEAR - 1)).get(linked.id)?.currentYearCents).toBe(0);
+  });
+
+  it('shows the billing step the figures: billed elsewhere + this settlement, passed and blocking', async () => {
+    const response = await fetch(api(`/settlement/${settlementUuid}/small-business-limits`), { headers: admin.headers });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as TSmallBusinessLimitsResponse;
+    expect(body).toMatchObject({ year: YEAR, limits: { previousYear: 25_000, currentYear: 100_000, nearPercent: 80 } });
+    const row = body.trainers.find((candidate) => candidate.trainerUuid === linked.uuid)!;
+    expect(row.currentYearBilled).toBe(ELSEWHERE_CENTS / 100);
+    expect(row.pending).toBeGreaterThan(100);
+    expect(eurosToCents(row.currentYear)).toBe(ELSEWHERE_CENTS + eurosToCents(row.pending));
+    expect(row).toMatchObject({ currentYearLevel: 'passed', previousYearLevel: 'ok', blocking: true });
+  });
+
+  it('refuses the run without the admin’s confirmation (422 naming the trainer, nothing numbered)', async () => {
+    const response = await post('/settlement/trainer-credit-note/send', { settlementUuid, trainersSelected: [linked.uuid] });
+    expect(response.status).toBe(422);
+    const body = (await response.json()) as { message: string; field: string };
+    expect(body.field).toBe('confirmSmallBusinessLimit');
+    expect(body.message).toMatch(/passes the small-business limit of 100,000 €/);
+    expect(await stack.orm.em.fork().count(CreditNote, { studioGroup: { id: fitness.id } })).toBe(0);
+  });
+
+  it('bills on the confirmation, logs it, and tells the trainer in the portal once', async () => {
+    const response = await post('/settlement/trainer-credit-note/send', { settlementUuid, trainersSelected: [linked.uuid], confirmSmallBusinessLimit: true });
+    expect(response.status, await response.clone().text()).toBe(200);
+    for await (const _line of readNdjson(response)) void _line;
+    const em = stack.orm.em.fork();
+    const note = await em.findOneOrFail(CreditNote, { studioGroup: { id: fitness.id }, trainer: { id: linked.id } });
+    expect(note.vatCents).toBe(0);
+    expect(await em.count(SettlementLog, { settlement: { uuid: settlementUuid }, message: { $like: '%billed without VAT on the admin%' } })).toBe(1);
+    const notices = async () => stack.orm.em.fork().find(Notification, { trainerAccount: { id: linked.accountId }, message: { $like: '%Kleinunternehmergrenze%' } });
+    // The run's files (and the notices with them) come at the end of the run.
+    const until = Date.now() + 30_000;
+    while ((await notices()).length === 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 250));
+    const sent = await notices();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.message).toMatch(/überschritten/);
+    expect(sent[0]!.message).toContain(formatEuro(ELSEWHERE_CENTS + note.netCents).replace(/\u00a0/g, '\u00a0'));
+    expect(sent[0]!.link).toBe(`/trainer/studio/${fitness.uuid}/credit-notes`);
+    // Once per threshold and year: the notice rows are there, a repeat would find them.
+    const rows = await stack.orm.em.fork().getConnection().execute<Array<{ threshold: string }>>('select threshold from small_business_notice where trainer_account_id = ? order by threshold', [linked.accountId]);
+    expect(rows.map((row) => row.threshold)).toEqual(['current_year_near', 'current_year_passed']);
+  });
+});
+
+describe('yearly statement', () => {
+  it('lists the trainer’s years and gives the PDF whose totals are the credit notes’ totals', async () => {
+    const base = `${stack.baseUrl}/api/v2/${fitness.uuid}/trainer-account/${trainer.userUuid}`;
+    const years = await fetch(`${base}/yearly-statements`, { headers: trainer.headers });
+    expect(years.status).toBe(200);
+    expect(((await years.json()) as { years: number[] }).years).toEqual([YEAR]);
+
+    const response = await fetch(`${base}/yearly-statement/${YEAR}`, { headers: { ...trainer.headers, 'x-locale': 'de' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/application\/pdf/);
+    expect(response.headers.get('content-disposition')).toMatch(new RegExp(`Jahresuebersicht-${YEAR}`));
+    const text = (await pdfText(Buffer.from(await response.arrayBuffer()))).replace(/\u00a0/g, ' ');
+    const notes = await stack.orm.em.fork().find(CreditNote, { studioGroup: { id: fitness.id }, trainer: { id: linked.id } });
+    expect(notes.length).toBeGreaterThan(0);
+    expect(text).toContain(`Jahresübersicht ${YEAR}`);
+    for (const note of notes) expect(text).toContain(note.number);
+    const sum = (pick: (note: CreditNote) => number) => formatEuro(notes.reduce((total, note) => total + pick(note), 0)).replace(/\u00a0/g, ' ');
+    expect(text).toContain(`Summe ${YEAR}`);
+    expect(text).toContain(sum((note) => note.netCents));
+    expect(text).toContain(sum((note) => note.grossCents));
+    // Only this studio group's notes: the other group's note is not on it.
+    expect(text).not.toContain(`GS-${YEAR}-90001`);
+  });
+
+  it('gives staff the same statement from the trainer page, and refuses what is not theirs', async () => {
+    const ok = await fetch(api(`/trainers/${linked.uuid}/yearly-statements`), { headers: admin.headers });
+    expect(((await ok.json()) as { years: number[] }).years).toEqual([YEAR]);
+    const pdf = await fetch(api(`/trainers/${linked.uuid}/yearly-statement/${YEAR}`), { headers: { ...admin.headers, 'x-locale': 'en' } });
+    expect(pdf.status).toBe(200);
+    expect(await pdfText(Buffer.from(await pdf.arrayBuffer()))).toContain(`Yearly statement ${YEAR}`);
+
+    expect((await fetch(api(`/trainers/${linked.uuid}/yearly-statement/${YEAR - 3}`), { headers: admin.headers })).status).toBe(404);
+    const badYear = await fetch(api(`/trainers/${linked.uuid}/yearly-statement/20x6`), { headers: { ...admin.headers, 'x-locale': 'en' } });
+    expect(badYear.status).toBe(400);
+    expect(((await badYear.json()) as { message: string }).message).toMatch(/year from 2000 to 2999/);
+    const other = await logIn(stack.baseUrl, 'admin2@demo.test');
+    expect((await fetch(api(`/trainers/${linked.uuid}/yearly-statement/${YEAR}`), { headers: other.headers })).status).toBeGreaterThanOrEqual(403);
+  });
+});
