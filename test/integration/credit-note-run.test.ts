@@ -16,6 +16,7 @@ import { centsToEuros, formatEuro } from '../../domain/money';
 import { readNdjson } from '../support/ndjson';
 import { importDemoClasses, prepareSettlement } from '../support/month-close';
 import { pdfText } from '../support/pdf-text';
+import { ciiAmount } from '../../domain/e-invoice';
 import { startSmtpServer, type ReceivedMail } from '../support/smtp';
 import { logIn, startStack, type Stack } from '../support/stack';
 
@@ -136,6 +137,28 @@ async function expectReconciled(settlement: string, run: string, trainerUuids: s
     ['SEPA_XML', 'success'],
     ['STUDIO_COSTS_BY_MONTH', 'success'],
   ]);
+  // E-invoices (issue 13): the ZIP holds each credit note's hybrid PDF (PDF/A-3 with factur-x.xml) and its
+  // XRechnung, whose total is the credit note's; staff download the same XRechnung per credit note.
+  const zipPath = path.join(stack.dataDir, files.find((file) => file.type === 'CREDIT_NOTES_ZIP')!.filePath!);
+  const zipEntries = JSON.parse(
+    execFileSync('python3', ['-c', 'import base64,json,sys,zipfile; z=zipfile.ZipFile(sys.argv[1]); print(json.dumps({n: base64.b64encode(z.read(n)).decode() for n in z.namelist()}))', zipPath], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }),
+  ) as Record<string, string>;
+  for (const note of notes) {
+    const hybrid = Buffer.from(zipEntries[note.fileName]!, 'base64').toString('latin1');
+    expect(hybrid).toMatch(/<pdfaid:part>3<\/pdfaid:part>/);
+    expect(hybrid).toMatch(/\/AFRelationship \/Alternative/);
+    expect(hybrid).toContain('<fx:DocumentFileName>factur-x.xml</fx:DocumentFileName>');
+    const xrechnung = Buffer.from(zipEntries[`${note.number}.xrechnung.xml`]!, 'base64').toString('utf8');
+    expect(xrechnung).toContain('urn:xeinkauf.de:kosit:xrechnung_3.0');
+    expect(xrechnung).toContain(`<ram:ID>${note.number}</ram:ID>`);
+    expect(xrechnung).toContain(`<ram:GrandTotalAmount>${ciiAmount(note.grossCents)}</ram:GrandTotalAmount>`);
+    const download = await fetch(`${stack.baseUrl}/admin/credit-note/xrechnung/${fitness.uuid},${note.filePath.split('/')[2]},${note.trainer.uuid},${note.number}.xrechnung.xml`, { headers: admin.headers });
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toMatch(/application\/xml/);
+    expect(await download.text()).toBe(xrechnung);
+  }
+  expect(Object.keys(zipEntries)).toHaveLength(2 * notes.length);
+
   const sepaPath = path.join(stack.dataDir, files.find((file) => file.type === 'SEPA_XML')!.filePath!);
   execFileSync('xmllint', ['--noout', '--schema', SEPA_XSD, sepaPath], { stdio: 'pipe' });
   const sepa = fs.readFileSync(sepaPath, 'utf8');
@@ -278,6 +301,10 @@ describe('correction of an issued credit note', () => {
     const text = await pdfText(fs.readFileSync(path.join(stack.dataDir, cancellation.filePath)));
     expect(text).toContain(original.number);
     expect(text).not.toContain('Gutschrift');
+    // Its e-invoice: a corrected invoice (384) referring to the original (BG-3), stored beside the PDF.
+    const cancellationXml = fs.readFileSync(path.join(stack.dataDir, cancellation.filePath.replace(/\.pdf$/, '.xrechnung.xml')), 'utf8');
+    expect(cancellationXml).toContain('<ram:TypeCode>384</ram:TypeCode>');
+    expect(cancellationXml).toMatch(new RegExp(`<ram:InvoiceReferencedDocument>\\s*<ram:IssuerAssignedID>${original.number}</ram:IssuerAssignedID>`));
 
     const reissued = await waitFor(async () =>
       stack.orm.em.fork().findOne(CreditNote, { documentType: 'credit_note', trainer: { uuid: contracted }, number: { $ne: original.number } }),
@@ -338,6 +365,11 @@ describe('the whole demo month', () => {
     const response = await post('/settlement/trainer-credit-note/send', { settlementUuid: uuid, settlementRunUuid: run, trainersSelected: trainers });
     expect(response.status, await response.clone().text()).toBe(200);
     for await (const _line of readNdjson(response)) void _line;
-    await expectReconciled(uuid, run, trainers);
+    // Issue 13: a trainer with neither tax number nor VAT ID cannot be the seller of an EN 16931
+    // invoice (BR-S-02 / BR-E-02; §14 (4) UStG asks for one too): refused before numbering.
+    const withoutTaxId = (await stack.orm.em.fork().find(Trainer, { uuid: { $in: trainers } })).filter((trainer) => !trainer.taxNumber?.trim() && !trainer.vatId?.trim()).map((trainer) => trainer.uuid);
+    const refusedForEInvoice = await stack.orm.em.fork().count(CreditNote, { settlementRun: { uuid: run }, trainer: { uuid: { $in: withoutTaxId } } });
+    expect(refusedForEInvoice).toBe(0);
+    await expectReconciled(uuid, run, trainers.filter((trainer) => !withoutTaxId.includes(trainer)));
   });
 });
