@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TSmallBusinessLimitsResponse } from '../../contracts/accounting-handoff.contract';
+import type { TStudioGroupSettings } from '../../contracts/studio-group-settings.contract';
 import { CreditNote, Notification, SettlementLog, StudioGroup, StudioGroupTrainer, Trainer, User } from '../../db/entities';
 import { trainerTurnovers } from '../../db/queries/small-business-turnover';
 import { eurosToCents, formatEuro } from '../../domain/money';
@@ -168,5 +169,60 @@ describe('yearly statement', () => {
     expect(((await badYear.json()) as { message: string }).message).toMatch(/year from 2000 to 2999/);
     const other = await logIn(stack.baseUrl, 'admin2@demo.test');
     expect((await fetch(api(`/trainers/${linked.uuid}/yearly-statement/${YEAR}`), { headers: other.headers })).status).toBeGreaterThanOrEqual(403);
+  });
+});
+
+describe('DATEV settings (PUT /settings `datev`)', () => {
+  const form = (settings: TStudioGroupSettings) => ({
+    companyName: settings.companyName,
+    street: settings.street,
+    houseNumber: settings.houseNumber,
+    postalCode: settings.postalCode,
+    city: settings.city,
+    country: settings.country,
+    taxNumber: settings.taxNumber,
+    vatId: settings.vatId,
+    iban: settings.iban,
+    bic: settings.bic,
+    accountingEmail: settings.accountingEmail,
+    accountingFiles: settings.accountingFiles,
+    vatRateBasisPoints: settings.vatRateBasisPoints,
+    creditNotePrefix: settings.creditNotePrefix,
+    sourceSystem: settings.sourceSystem,
+  });
+  const put = (body: unknown) => fetch(api('/settings'), { method: 'PUT', headers: { ...admin.headers, 'x-locale': 'de' }, body: JSON.stringify(body) });
+
+  it('reads the demo group\'s settings, saves new ones, keeps them when absent and clears them with null', async () => {
+    const settings = (await (await fetch(api('/settings'), { headers: admin.headers })).json()) as TStudioGroupSettings;
+    expect(settings.datev).toEqual({ chart: 'SKR03', consultantNumber: 29098, clientNumber: 55003, fiscalYearStartMonth: 1, expenseAccount: 3100, creditorRangeStart: 70000, creditorRangeEnd: 99999 });
+    const skr04 = { chart: 'SKR04', consultantNumber: 1001, clientNumber: 1, fiscalYearStartMonth: 7, expenseAccount: 5900, creditorRangeStart: 70000, creditorRangeEnd: 79999 };
+    const saved = await put({ ...form(settings), datev: skr04 });
+    expect(saved.status).toBe(200);
+    expect(((await saved.json()) as { settings: TStudioGroupSettings }).settings.datev).toEqual(skr04);
+    const kept = await put(form(settings));
+    expect(((await kept.json()) as { settings: TStudioGroupSettings }).settings.datev).toEqual(skr04);
+    const cleared = await put({ ...form(settings), datev: null });
+    expect(((await cleared.json()) as { settings: TStudioGroupSettings }).settings.datev).toBeNull();
+    await put({ ...form(settings), datev: settings.datev });
+  });
+
+  it('refuses what DATEV would refuse with 400 naming the field, changing nothing', async () => {
+    const settings = (await (await fetch(api('/settings'), { headers: admin.headers })).json()) as TStudioGroupSettings;
+    const refusals: Array<[Record<string, unknown>, string, RegExp]> = [
+      [{ consultantNumber: 999 }, 'datev.consultantNumber', /Beraternummer von 1001 bis 9999999/],
+      [{ clientNumber: 100_000 }, 'datev.clientNumber', /Mandantennummer von 1 bis 99999/],
+      [{ creditorRangeStart: 7000 }, 'datev.creditorRangeStart', /eine Ziffer mehr als das Aufwandskonto/],
+      [{ creditorRangeStart: 90000, creditorRangeEnd: 80000 }, 'datev.creditorRangeEnd', /nicht unter dem ersten Kreditorenkonto/],
+      [{ chart: 'SKR99' }, 'datev.chart', /SKR03 oder SKR04/],
+    ];
+    for (const [change, field, message] of refusals) {
+      const answer = await put({ ...form(settings), datev: { ...settings.datev, ...change } });
+      expect(answer.status, JSON.stringify(change)).toBe(400);
+      const body = (await answer.json()) as { field: string; message: string };
+      expect(body.field).toBe(field);
+      expect(body.message).toMatch(message);
+    }
+    const after = (await (await fetch(api('/settings'), { headers: admin.headers })).json()) as TStudioGroupSettings;
+    expect(after.datev).toEqual(settings.datev);
   });
 });
