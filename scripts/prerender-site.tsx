@@ -61,6 +61,17 @@ async function main() {
       fs.writeFileSync(target, html);
     }
   }
+  // For search engines: every public page with its language alternates, and where to find them.
+  const base = publicUrl.replace(/\/+$/, '');
+  const pageUrl = (locale: TContentLocale, page: SitePage) => `${base}/${locale}/${page === 'home' ? '' : page}`;
+  const urls = SITE_PAGES.flatMap((page) =>
+    CONTENT_LOCALES.map(
+      (locale) =>
+        `  <url><loc>${pageUrl(locale, page)}</loc>${CONTENT_LOCALES.map((other) => `<xhtml:link rel="alternate" hreflang="${other}" href="${pageUrl(other, page)}"/>`).join('')}</url>`,
+    ),
+  );
+  fs.writeFileSync(path.join(outDir, 'sitemap.xml'), `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`);
+  fs.writeFileSync(path.join(outDir, 'robots.txt'), `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /de/admin\nDisallow: /en/admin\nDisallow: /es/admin\nDisallow: /de/trainer\nDisallow: /en/trainer\nDisallow: /es/trainer\n\nSitemap: ${base}/sitemap.xml\n`);
   // The template is not a page: only the prerendered files are served.
   fs.rmSync(templatePath);
   compress(outDir);

@@ -159,6 +159,12 @@ describe('Spanish and the way in', () => {
   it('/ leads to the home page in the browser language; a logged-in visitor finds the way to the account', async () => {
     const response = await fetch(`${stack.baseUrl}/`, { redirect: 'manual', headers: { 'accept-language': 'en-GB,en;q=0.9' } });
     expect([response.status, response.headers.get('location')]).toEqual([302, '/en/']);
+    // Search engines find every page and its languages.
+    const robots = await fetch(`${stack.baseUrl}/robots.txt`);
+    expect([robots.status, robots.headers.get('content-type')]).toEqual([200, 'text/plain; charset=utf-8']);
+    expect(await robots.text()).toContain('Sitemap: ');
+    const sitemap = await (await fetch(`${stack.baseUrl}/sitemap.xml`)).text();
+    for (const page of ['/de/', '/en/pricing', '/es/contact']) expect(sitemap).toContain(`${page}</loc>`);
     const page = await browser.newPage();
     await page.goto(`${stack.baseUrl}/de/login`);
     await page.getByTestId('login-email').fill('admin@demo.test');
