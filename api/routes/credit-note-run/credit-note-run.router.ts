@@ -88,13 +88,13 @@ async function assertBillable(req: Request, settlement: Settlement, trainerUuids
       throw new HttpError(422, 'creditNote.trainerIncomplete', 'trainersSelected', { trainer: name, missing });
     }
     if (!row.consent) throw new HttpError(422, 'creditNote.trainerNoConsent', 'trainersSelected', { trainer: name });
+    if (row.is_employee) throw new HttpError(422, 'creditNote.trainerEmployee', 'trainersSelected', { trainer: name });
+    if (row.iban_change_pending) throw new HttpError(422, 'creditNote.trainerIbanNotApproved', 'trainersSelected', { trainer: name });
   }
 }
 
 /** The run of this settlement and group, or 404; the spec's apiSlug and settlementMonth, when sent, must be the settlement's. */
 async function findRun(req: Request, group: StudioGroup, body: { settlementUuid: string; settlementRunUuid: string; apiSlug?: string; settlementMonth?: string }) {
-    if (row.is_employee) throw new HttpError(422, 'creditNote.trainerEmployee', 'trainersSelected', { trainer: name });
-    if (row.iban_change_pending) throw new HttpError(422, 'creditNote.trainerIbanNotApproved', 'trainersSelected', { trainer: name });
   assertSameStudioGroup(group, { apiSlug: body.apiSlug });
   const settlement = await findSettlement(em(), group, body.settlementUuid);
   if (body.settlementMonth !== undefined) assertMonthMatches(settlement, parseMonth(body.settlementMonth, 'settlementMonth'), localeOf(req));
