@@ -36,6 +36,8 @@ export const ZCreditNoteFile = z.object({
   downloadPath: z.string(),
   /** Signed when the list was read: valid five minutes (the screens sign afresh on click). */
   downloadUrl: z.string(),
+  /** The path of the credit note's XRechnung (issue 13), to sign like downloadPath. */
+  xrechnungPath: z.string(),
   objectedAt: z.string().nullable(),
   objectionReason: z.string().nullable(),
   /** Number of the cancelling document when this credit note is cancelled. */

@@ -67,6 +67,17 @@ it('the trainer consents, downloads a credit note in a new tab and objects to an
   expect(await download.request().headerValue('x-api-key')).toBeNull();
   expect(await download.headerValue('content-type')).toBe('application/pdf');
   await tab.close();
+
+  // Issue 13: the same credit note as XRechnung (the e-invoice as XML), by a signed link as well.
+  const [xrechnung, xmlTab] = await Promise.all([
+    context.waitForEvent('response', (response) => response.url().includes('/trainer/credit-note/xrechnung/')),
+    context.waitForEvent('page'),
+    page.getByTestId('credit-note-xrechnung').first().click(),
+  ]);
+  expect(xrechnung.status()).toBe(200);
+  expect(xrechnung.url()).toMatch(new RegExp(`/de/trainer/credit-note/xrechnung/${groupUuid},${year}-02,.*\\.xrechnung\\.xml\\?token=`));
+  expect(await xrechnung.headerValue('content-type')).toMatch(/^application\/xml/);
+  await xmlTab.close().catch(() => undefined);
   await page.bringToFront(); // a background tab runs no animation frames: the modal below would not open on screen
 
   await page.getByTestId(`credit-notes-year-${year - 1}`).click();

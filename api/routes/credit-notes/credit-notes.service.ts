@@ -2,6 +2,7 @@ import { centsToEuros, sumCents } from '../../../domain/money';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AccountingFile, CreditNote, RUN_FILE_TYPES, Settlement, SettlementRun, StudioGroupTrainer, type StudioGroup } from '../../../db/entities';
 import { isoDateOf } from '../../../domain/settlement/month';
+import { xrechnungFileName } from '../../../domain/e-invoice/files';
 import { trainerDisplayName } from '../../../domain/trainer-data';
 import { translate } from '../../../domain/messages';
 import { writeSettlementLog } from '../../../activities/shared/settlement-log';
@@ -157,6 +158,14 @@ async function toTrainerFile(row: CreditNoteSqlRow, link: StudioGroupTrainer, lo
     grossCents: row.gross_cents,
     downloadPath,
     downloadUrl: await sign(downloadPath),
+    xrechnungPath: creditNoteDownloadPath({
+      audience: 'trainer',
+      locale,
+      studioGroupUuid: link.studioGroup.uuid,
+      month: monthOf(row.month),
+      trainerUuid: row.trainer_uuid,
+      fileName: xrechnungFileName(row.number),
+    }).replace('/credit-note/download/', '/credit-note/xrechnung/'),
     objectedAt: iso(row.objected_at),
     objectionReason: row.objection_reason,
     cancelledBy: row.cancelled_by,

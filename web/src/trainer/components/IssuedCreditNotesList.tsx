@@ -96,8 +96,8 @@ export function IssuedCreditNotesList({ studioGroupUuid, now = new Date() }: { s
     );
   }
 
-  const download = (file: TCreditNoteFile) =>
-    openSignedDownload({ signCall: signCallOf('trainer'), path: file.downloadPath }).catch((error: unknown) =>
+  const download = (file: TCreditNoteFile, path = file.downloadPath) =>
+    openSignedDownload({ signCall: signCallOf('trainer'), path }).catch((error: unknown) =>
       notifications.show({ color: 'red', message: errorMessage(error) || t('creditNoteList.downloadFailed'), withBorder: true, autoClose: 4000 }),
     );
   const years = yearTabs(list.data.years, now.getFullYear());
@@ -162,6 +162,9 @@ export function IssuedCreditNotesList({ studioGroupUuid, now = new Date() }: { s
                                 <Group gap="xs" wrap="nowrap">
                                   <Button size="xs" variant="light" onClick={() => void download(file)} data-testid="credit-note-download">
                                     {t('creditNoteList.download')}
+                                  </Button>
+                                  <Button size="xs" variant="default" onClick={() => void download(file, file.xrechnungPath)} data-testid="credit-note-xrechnung">
+                                    {t('eInvoiceProfile.downloadXRechnung')}
                                   </Button>
                                   {file.documentType === 'credit_note' && !file.cancelledBy && !file.objectedAt && (
                                     <Button size="xs" variant="subtle" color="red" onClick={() => setObjecting(file)} data-testid="credit-note-object">

@@ -1,5 +1,6 @@
 // Texts of the trainer's e-invoice setting (issue 13), registered as `eInvoiceProfile` in en.ts / de.ts.
 export const eInvoiceProfileEn = {
+  downloadXRechnung: 'XRechnung',
   label: 'Credit notes by e-mail as',
   description: 'From 2027 a business may ask for its invoices as structured e-invoices. Choose what your accounting needs.',
   formats: { pdf: 'PDF', hybrid: 'PDF with embedded e-invoice (ZUGFeRD/Factur-X)', xrechnung: 'XRechnung (XML)' },
@@ -11,6 +12,7 @@ export const eInvoiceProfileEn = {
 };
 
 export const eInvoiceProfileDe: typeof eInvoiceProfileEn = {
+  downloadXRechnung: 'XRechnung',
   label: 'Gutschriften per E-Mail als',
   description: 'Ab 2027 kann ein Unternehmen seine Rechnungen als strukturierte E-Rechnung verlangen. Wähle, was deine Buchhaltung braucht.',
   formats: { pdf: 'PDF', hybrid: 'PDF mit eingebetteter E-Rechnung (ZUGFeRD/Factur-X)', xrechnung: 'XRechnung (XML)' },
