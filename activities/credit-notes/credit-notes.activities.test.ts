@@ -46,7 +46,7 @@ let fitness: StudioGroup;
 let adminUuid: string;
 
 type TestTrainer = { uuid: string; name: string };
-const trainers: Record<'anna' | 'ben' | 'cleo' | 'dora' | 'emil' | 'fritz' | 'gina', TestTrainer> = {} as never;
+const trainers: Record<'anna' | 'ben' | 'cleo' | 'dora' | 'emil' | 'fritz' | 'gina' | 'hans', TestTrainer> = {} as never;
 let settlementUuid: string;
 let reviewSettlementUuid: string;
 
@@ -270,6 +270,8 @@ describe('a credit-note run', () => {
       expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
       expect(createHash('sha256').update(bytes).digest('hex')).toBe(row.sha256);
       expect(row.issue_date).toBe(todayInGermany());
+      // Issue 13: the XRechnung beside the PDF, the same credit note.
+      expect(fs.readFileSync(path.join(dataDir, row.file_path.replace(/\.pdf$/, '.xrechnung.xml')), 'utf8')).toContain(`<ram:ID>${row.number}</ram:ID>`);
     }
     expect(fs.readdirSync(path.join(dataDir, 'credit-notes', fitness.uuid, '2026-10')).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
@@ -304,6 +306,20 @@ describe('a credit-note run', () => {
     const approved = await activities.issueCreditNotes({ runUuid: approvedRun, settlementUuid: reviewSettlementUuid, trainerUuids: [trainers.gina.uuid], offset: 0, total: 1, locale: 'en' });
     expect(approved.trainers[0]).toMatchObject({ outcome: 'issued' });
     expect(sequence(approved.trainers[0]!.number!)).toBe(before + 1);
+  });
+
+  it('refuses a trainer whose data cannot make a valid e-invoice (a VAT ID of the wrong form), with the reason and no number', async () => {
+    await createTrainer('hans');
+    await sql(orm.em.fork(), `update trainer set vat_id = 'DE12' where uuid = ?`, [trainers.hans.uuid]);
+    const einvoiceSettlement = await createSettlement(['hans'], false);
+    const run = randomUUID();
+    await activities.startCreditNoteRun({ runUuid: run, settlementUuid: einvoiceSettlement, trainerUuids: [trainers.hans.uuid], userUuid: adminUuid, locale: 'en' });
+    const before = await counter();
+    const refused = await activities.issueCreditNotes({ runUuid: run, settlementUuid: einvoiceSettlement, trainerUuids: [trainers.hans.uuid], offset: 0, total: 1, locale: 'en' });
+    expect(refused.trainers[0]).toMatchObject({ outcome: 'refused', reason: 'creditNote.refused.noEInvoice' });
+    expect(await counter()).toBe(before);
+    const [log] = await sql<{ message: string }>(orm.em.fork(), `select message from settlement_log where event_key = ?`, [`credit_note:${run}:${trainers.hans.uuid}:refused`]);
+    expect(log?.message).toBe("Credit note for Hans Test has not been created: it would not be a valid e-invoice (the trainer's VAT ID is not of the form country code and number (e.g. DE123456789)).");
   });
 
   it('queues one e-mail per credit note with the PDF attached, once', async () => {
@@ -380,7 +396,8 @@ describe('a credit-note run', () => {
     expect(csv).toContain('Administration');
 
     const listing = execFileSync('unzip', ['-Z1', path.join(dataDir, paths.CREDIT_NOTES_ZIP)], { encoding: 'utf8' }).trim().split('\n').sort();
-    expect(listing).toEqual(notes.map((note) => `${note.number}.pdf`).sort());
+    // Issue 13: each credit note's hybrid PDF and its XRechnung.
+    expect(listing).toEqual(notes.flatMap((note) => [`${note.number}.pdf`, `${note.number}.xrechnung.xml`]).sort());
 
     const rows = await sql<{ type: string; status: string; file_path: string; sha256: string }>(
       orm.em.fork(),

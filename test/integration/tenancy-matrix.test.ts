@@ -69,6 +69,7 @@ const SUBJECT_NAMES = new Set([
   'credit-notes/:uuid',
   'outbox/:uuid',
   'spec',
+  'xrechnung/:spec',
   'path',
   'filename',
   'trainerAccountUuid',
@@ -135,6 +136,8 @@ function valueMap(fixture: TenancyFixture, subject: TrainerSubject, actingUserUu
     classHash: subject.classHash,
     className: subject.className,
     spec,
+    // The credit note's XRechnung (issue 13): the same spec with `{number}.xrechnung.xml`.
+    'xrechnung/:spec': `${fitness.uuid},${month},${subject.trainerUuid},${subject.creditNoteFileName.replace(/^Gutschrift /, '').replace(/\.pdf$/, '.xrechnung.xml')}`,
     filename: subject.creditNoteFileName,
     // Wizard v1's paths name the acting user: the caller (the group's admin for callers without a session).
     idUser: actingUserUuid,
