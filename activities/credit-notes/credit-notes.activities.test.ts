@@ -324,6 +324,8 @@ describe('a credit-note run', () => {
 
   it('queues one e-mail per credit note with the PDF attached, once', async () => {
     const input = { runUuid, settlementUuid, trainerUuids: [trainers.anna.uuid, trainers.ben.uuid, trainers.cleo.uuid], locale: 'en' as const };
+    // Issue 13: Ben receives XRechnung (his profile's e-invoice format); Anna keeps the default hybrid PDF.
+    await sql(orm.em.fork(), `update trainer_account set e_invoice_format = 'xrechnung' where email = 'ben.account@cn.test'`);
     const first = await activities.queueCreditNoteEmails(input);
     expect(first.trainers.map((t) => [t.trainerUuid, t.outcome])).toEqual([
       [trainers.anna.uuid, 'queued'],
@@ -341,6 +343,11 @@ describe('a credit-note run', () => {
     expect(annaMail.textBody).toContain(`https://pay.example/de/trainer/studio/${fitness.uuid}/credit-notes`);
     const benMail = await em.findOneOrFail(OutgoingEmail, { uuid: first.trainers[1]!.emailUuid! });
     expect(benMail.subject).toContain('your credit note');
+    const benNumber = issued.get(trainers.ben.uuid)!;
+    expect(benMail.attachments).toEqual([
+      { fileName: `${benNumber}.xrechnung.xml`, filePath: `credit-notes/${fitness.uuid}/2026-10/${benNumber}.xrechnung.xml`, contentType: 'application/xml' },
+      { fileName: `${benNumber}.pdf`, filePath: `credit-notes/${fitness.uuid}/2026-10/${benNumber}.pdf`, contentType: 'application/pdf' },
+    ]);
     expect(benMail.textBody).toMatch(/over €?\d/);
   });
 
