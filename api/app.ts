@@ -26,8 +26,8 @@ import { createSettlementV1Router } from './routes/settlement-v1/settlement-v1.r
 import { createWorkflowsRouter } from './routes/workflows/workflows.router';
 import { createMasterDataRouter } from './routes/master-data/master-data.router';
 import { createOutboxRouter } from './routes/outbox/outbox.router';
-import { createReportsRouter } from './routes/reports/reports.router';
 import { createDocumentFormsRouter, createDocumentManagerRouter, createTrainerDocumentsRouter } from './routes/documents/documents.router';
+import { createReportsRouter } from './routes/reports/reports.router';
 import { createTrainerExportRouter, createTrainerOverviewRouter } from './routes/trainer-overview/trainer-overview.router';
 import { createDataCheckRouter } from './routes/data-check/data-check.router';
 import { createTrainerAccountRouter } from './routes/trainer-account/trainer-account.router';

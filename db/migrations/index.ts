@@ -8,11 +8,11 @@ import { Migration20261122004708_creditNoteDocument } from './Migration202611220
 import { Migration20261122004904_selfBillingAgreement } from './Migration20261122004904_selfBillingAgreement';
 import { Migration20261124101408_rateLimitCounter } from './Migration20261124101408_rateLimitCounter';
 import { Migration20261124133012_datevAndSmallBusiness } from './Migration20261124133012_datevAndSmallBusiness';
-import { Migration20261124132800_reports } from './Migration20261124132800_reports';
 import { Migration20261124132711_invitationsAndAccountTokens } from './Migration20261124132711_invitationsAndAccountTokens';
+import { Migration20261124132800_reports } from './Migration20261124132800_reports';
 import { Migration20261124133000_trainerReviewAndMerge } from './Migration20261124133000_trainerReviewAndMerge';
-import { Migration20261124133458_contactRequestHandling } from './Migration20261124133458_contactRequestHandling';
 import { Migration20261124134000_documents } from './Migration20261124134000_documents';
+import { Migration20261124133458_contactRequestHandling } from './Migration20261124133458_contactRequestHandling';
 import { Migration20261124140527_trainerEInvoiceFormat } from './Migration20261124140527_trainerEInvoiceFormat';
 
 export const migrationsList: MigrationObject[] = [
@@ -22,8 +22,8 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122004708_creditNoteDocument', class: Migration20261122004708_creditNoteDocument },
   { name: 'Migration20261122004904_selfBillingAgreement', class: Migration20261122004904_selfBillingAgreement },
   { name: 'Migration20261124101408_rateLimitCounter', class: Migration20261124101408_rateLimitCounter },
-  { name: 'Migration20261124132800_reports', class: Migration20261124132800_reports },
   { name: 'Migration20261124132711_invitationsAndAccountTokens', class: Migration20261124132711_invitationsAndAccountTokens },
+  { name: 'Migration20261124132800_reports', class: Migration20261124132800_reports },
   { name: 'Migration20261124133000_trainerReviewAndMerge', class: Migration20261124133000_trainerReviewAndMerge },
   { name: 'Migration20261124133012_datevAndSmallBusiness', class: Migration20261124133012_datevAndSmallBusiness },
   { name: 'Migration20261124133458_contactRequestHandling', class: Migration20261124133458_contactRequestHandling },

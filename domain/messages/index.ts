@@ -12,11 +12,11 @@ import { downloadsMessages } from './downloads.messages';
 import { settlementV1Messages } from './settlement-v1.messages';
 import { eInvoiceMessages } from './e-invoice.messages';
 import { accountingHandoffMessages } from './accounting-handoff.messages';
-import { reportsMessages } from './reports.messages';
 import { documentsMessages } from './documents.messages';
-import { contactMessages } from './contact.messages';
-import { accountMessages } from './account.messages';
+import { reportsMessages } from './reports.messages';
 import { trainerOverviewMessages } from './trainer-overview.messages';
+import { accountMessages } from './account.messages';
+import { contactMessages } from './contact.messages';
 
 export * from './catalog';
 
@@ -36,14 +36,14 @@ const catalog: MessageCatalog = {
   ...settlementV1Messages,
   ...eInvoiceMessages,
   ...accountingHandoffMessages,
-  ...reportsMessages,
   ...documentsMessages,
-  ...contactMessages,
-  ...accountMessages,
+  ...reportsMessages,
   ...trainerOverviewMessages,
+  ...accountMessages,
+  ...contactMessages,
 };
 
-export type MessageKey = keyof typeof commonMessages | keyof typeof importMessages | keyof typeof importQueueMessages | keyof typeof settlementMessages | keyof typeof masterDataMessages | keyof typeof mailMessages | keyof typeof trainerAccountMessages | keyof typeof reviewMessages | keyof typeof creditNoteMessages | keyof typeof downloadsMessages | keyof typeof settlementV1Messages | keyof typeof reportsMessages | keyof typeof accountMessages | keyof typeof trainerOverviewMessages | keyof typeof contactMessages | (string & {});
+export type MessageKey = keyof typeof commonMessages | keyof typeof importMessages | keyof typeof importQueueMessages | keyof typeof settlementMessages | keyof typeof masterDataMessages | keyof typeof mailMessages | keyof typeof trainerAccountMessages | keyof typeof reviewMessages | keyof typeof creditNoteMessages | keyof typeof downloadsMessages | keyof typeof settlementV1Messages | keyof typeof reportsMessages | keyof typeof trainerOverviewMessages | keyof typeof accountMessages | keyof typeof contactMessages | (string & {});
 export type MessageParams = Record<string, string | number>;
 
 export const isMessageKey = (value: string): boolean => Object.hasOwn(catalog, value);

@@ -167,16 +167,6 @@ export async function startTenancyFixture(): Promise<TenancyFixture> {
   return { ...review, contactRequestUuid: contactRequest.uuid, operator, subjects, runUuid, studioUuid: studio.uuid, paymentTypeRuleUuid: rule.uuid, positionUuid: position.uuid, queueUuid: queueItem.uuid, documentCategoryUuid: (await fork.findOneOrFail(DocumentCategory, { studioGroup: fitness.id }, { orderBy: { id: 'asc' } })).uuid, secrets };
 }
 
-/** A pending document of the trainer account in the group (documents routes), stored in the stack's data directory. */
-async function tenancyDocument(dataDir: string, em: EntityManager, account: TrainerAccount, studioGroupId: number, trainerUuid: string): Promise<string> {
-  const bytes = await demoPdf('Trainerlizenz', trainerUuid);
-  const { sha256, relativePath } = await storeDocumentBytes(dataDir, bytes);
-  const category = await em.findOneOrFail(DocumentCategory, { studioGroup: studioGroupId, isMandatory: true });
-  const document = em.create(Document, { trainerAccount: account, studioGroup: studioGroupId, category, fileName: 'Trainerlizenz.pdf', filePath: relativePath, sha256, sizeBytes: bytes.byteLength });
-  await em.flush();
-  return document.uuid;
-}
-
 /**
  * Tables a refused call may touch: sessions (last use), rate-limit counters, the migration log, and
  * app_secret — the per-database download-signing key, generated on first use by whichever call first
@@ -205,4 +195,14 @@ export async function fingerprint(fixture: Pick<TenancyFixture, 'stack' | 'settl
   const history = await fixture.stack.temporal.workflow.getHandle(settlementWorkflowId(fixture.settlementUuid)).fetchHistory();
   hashes['temporal:settlement-workflow-events'] = String(history.events?.length ?? 0);
   return hashes;
+}
+
+/** A pending document of the trainer account in the group (documents routes), stored in the stack's data directory. */
+async function tenancyDocument(dataDir: string, em: EntityManager, account: TrainerAccount, studioGroupId: number, trainerUuid: string): Promise<string> {
+  const bytes = await demoPdf('Trainerlizenz', trainerUuid);
+  const { sha256, relativePath } = await storeDocumentBytes(dataDir, bytes);
+  const category = await em.findOneOrFail(DocumentCategory, { studioGroup: studioGroupId, isMandatory: true });
+  const document = em.create(Document, { trainerAccount: account, studioGroup: studioGroupId, category, fileName: 'Trainerlizenz.pdf', filePath: relativePath, sha256, sizeBytes: bytes.byteLength });
+  await em.flush();
+  return document.uuid;
 }

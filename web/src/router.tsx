@@ -6,10 +6,10 @@ import { NotFoundPage } from './shared/pages/NotFoundPage';
 import { RouteErrorPage } from './shared/pages/RouteErrorPage';
 import { AddLocaleRedirect, HomeRedirect, LocaleLayout, RequireRole, STAFF_ROLES, TRAINER_ROLES } from './shared/routing';
 import { LoginPage } from './site/pages/LoginPage';
-import { SiteHomeRedirect, siteRoutes } from './site/routes';
 import { ConfirmEmailPage } from './site/account-links/ConfirmEmailPage';
 import { ForgotPasswordPage, ResetPasswordPage } from './site/account-links/ForgotPasswordPage';
 import { InvitationLinkPage } from './site/account-links/InvitationLinkPage';
+import { SiteHomeRedirect, siteRoutes } from './site/routes';
 import { TrainerLayout } from './trainer/TrainerLayout';
 
 // Pages behind the log-in load on demand (the grid library alone is most of the admin bundle).
@@ -86,9 +86,9 @@ export const router = createBrowserRouter([
                   { path: 'settlement/:settlementUuid/preview-check', element: <PreviewCheckPage /> },
                   { path: 'outbox', element: <OutboxPage /> },
                   { path: 'document-manager', element: <DocumentManagerPage /> },
-                  { path: 'reports/:report?', element: <ReportsPage /> },
                   { path: 'trainer-overview', element: <TrainerOverviewPage /> },
                   { path: 'data-check', element: <DataCheckPage /> },
+                  { path: 'reports/:report?', element: <ReportsPage /> },
                   { path: 'credit-notes', element: <CreditNotesPage /> },
                   {
                     // Ops: the settlement workflows' status and history (platform operators only).

@@ -1,14 +1,14 @@
 import { eInvoiceProfileDe } from '../../trainer/profile/e-invoice.texts';
-import { reportsDe } from '../../admin/reports/texts';
 import { accountLinksDe } from '../account-links/texts';
 import { trainerAdminDe } from '../../admin/trainer-overview/texts';
+import { reportsDe } from '../../admin/reports/texts';
+import { accountingHandoffDe } from './accounting-handoff.texts';
 import type { Translation } from './en';
 import { monthCloseDe } from './month-close.texts';
-import { accountingHandoffDe } from './accounting-handoff.texts';
-import { contactRequestsDe } from '../../admin/contact-requests/texts';
 import { trainerDocumentsDe } from '../../trainer/documents/texts';
 import { documentManagerDe } from '../../admin/document-manager/texts';
 import { videoHelpDe } from '../video-help/texts';
+import { contactRequestsDe } from '../../admin/contact-requests/texts';
 
 export const de: Translation = {
   app: {
@@ -462,11 +462,12 @@ export const de: Translation = {
     notificationsEmpty: 'Keine Benachrichtigungen',
   },
   monthClose: monthCloseDe,
-  accountingHandoff: accountingHandoffDe,
-  contactRequests: contactRequestsDe,
   trainerDocuments: trainerDocumentsDe,
   documentManager: documentManagerDe,
   videoHelp: videoHelpDe,
+  contactRequests: contactRequestsDe,
+  reports: reportsDe,
+  accountingHandoff: accountingHandoffDe,
   trainerAdmin: trainerAdminDe,
   accountLinks: accountLinksDe,
   eInvoiceProfile: eInvoiceProfileDe,
@@ -1127,13 +1128,13 @@ export const de: Translation = {
       billed: 'Für diesen Trainer wurde in einem früheren Lauf bereits eine Gutschrift ausgestellt.',
       incomplete: 'Trainer kann nicht abgerechnet werden. Bitte prüfe diese Daten: {{items}}',
       noConsent: 'Der Trainer hat dem Gutschriftsverfahren (§ 14 Abs. 2 UStG) im Portal nicht zugestimmt. Bis dahin kann keine Gutschrift erstellt werden.',
+      employee: 'Angestellte (Ist FTE) werden über die Lohnabrechnung bezahlt, nie per Gutschrift.',
+      ibanNotApproved: 'Der Trainer hat die IBAN im Portal geändert. Genehmige die Trainerdaten auf der Trainerseite, bevor ausgezahlt wird.',
       notApproved: 'Das Unternehmen hat die Abrechnung dieses Trainers noch nicht freigegeben (Vorschau-Prüfung).',
     },
     create: 'Gutschriften erstellen',
     sendEmails: 'E-Mails senden',
     sendEmailsWithRun: 'Kein eigener Schritt: Jede Gutschrift wird im selben Lauf per E-Mail an ihren Trainer geschickt.',
-      employee: 'Angestellte (Ist FTE) werden über die Lohnabrechnung bezahlt, nie per Gutschrift.',
-      ibanNotApproved: 'Der Trainer hat die IBAN im Portal geändert. Genehmige die Trainerdaten auf der Trainerseite, bevor ausgezahlt wird.',
     sendEmailsDone: 'Erledigt: Die E-Mails wurden mit dem Lauf verschickt.',
     progressLabel: 'Fortschritt des Gutschriftenlaufs',
     noMessages: 'Noch keine Meldungen.',
@@ -1179,5 +1180,4 @@ export const de: Translation = {
       open: 'Zur Zusammenfassung',
     },
   },
-  reports: reportsDe,
 };

@@ -1,13 +1,13 @@
 import { eInvoiceProfileEn } from '../../trainer/profile/e-invoice.texts';
-import { reportsEn } from '../../admin/reports/texts';
 import { accountLinksEn } from '../account-links/texts';
 import { trainerAdminEn } from '../../admin/trainer-overview/texts';
-import { monthCloseEn } from './month-close.texts';
+import { reportsEn } from '../../admin/reports/texts';
 import { accountingHandoffEn } from './accounting-handoff.texts';
-import { contactRequestsEn } from '../../admin/contact-requests/texts';
+import { monthCloseEn } from './month-close.texts';
 import { trainerDocumentsEn } from '../../trainer/documents/texts';
 import { documentManagerEn } from '../../admin/document-manager/texts';
 import { videoHelpEn } from '../video-help/texts';
+import { contactRequestsEn } from '../../admin/contact-requests/texts';
 /** English: the reference dictionary. Its shape types every `t()` key (see i18next.d.ts). */
 export const en = {
   app: {
@@ -461,11 +461,12 @@ export const en = {
     notificationsEmpty: 'No notifications',
   },
   monthClose: monthCloseEn,
-  accountingHandoff: accountingHandoffEn,
-  contactRequests: contactRequestsEn,
   trainerDocuments: trainerDocumentsEn,
   documentManager: documentManagerEn,
   videoHelp: videoHelpEn,
+  contactRequests: contactRequestsEn,
+  reports: reportsEn,
+  accountingHandoff: accountingHandoffEn,
   trainerAdmin: trainerAdminEn,
   accountLinks: accountLinksEn,
   eInvoiceProfile: eInvoiceProfileEn,
@@ -1126,13 +1127,13 @@ export const en = {
       billed: 'A credit note was issued for this trainer in an earlier run.',
       incomplete: 'Trainer cannot be billed. Please check this data: {{items}}',
       noConsent: 'The trainer has not consented to self-billing (§14 (2) UStG) in the portal. No credit note can be issued until they do.',
+      employee: 'An employee (Ist FTE) is paid through payroll, never by credit note.',
+      ibanNotApproved: 'The trainer changed the IBAN in the portal. Approve the trainer data on the trainer page before it is paid.',
       notApproved: 'The company has not approved this trainer’s settlement yet (preview check).',
     },
     create: 'Create credit notes',
     sendEmails: 'send emails',
     sendEmailsWithRun: 'No separate step: each credit note is e-mailed to its trainer as part of the run.',
-      employee: 'An employee (Ist FTE) is paid through payroll, never by credit note.',
-      ibanNotApproved: 'The trainer changed the IBAN in the portal. Approve the trainer data on the trainer page before it is paid.',
     sendEmailsDone: 'Done: the e-mails went out with the run.',
     progressLabel: 'Progress of the credit-note run',
     noMessages: 'No messages yet.',
@@ -1178,7 +1179,6 @@ export const en = {
       open: 'Open the summary',
     },
   },
-  reports: reportsEn,
 };
 
 export type Translation = typeof en;
