@@ -28,6 +28,7 @@ import { trainerSnapshot } from '../../domain/trainer-data';
 import { cloneTestDatabase } from '../../test/support/databases';
 import { createMailActivities, createMailer } from '../mail';
 import { sql } from '../shared/sql';
+import { datevFilePaths } from './credit-note-files';
 import { createCreditNoteActivities, runFilePaths, transferDateFor, type CreditNoteActivities } from './index';
 import { isSepaBusinessDay, todayInGermany } from './payment-date';
 
@@ -375,6 +376,9 @@ describe('a credit-note run', () => {
       { type: 'SEPA_XML', status: 'success', filePath: paths.SEPA_XML },
       { type: 'CREDIT_NOTES_ZIP', status: 'success', filePath: paths.CREDIT_NOTES_ZIP },
       { type: 'STUDIO_COSTS_BY_MONTH', status: 'success', filePath: paths.STUDIO_COSTS_BY_MONTH },
+      // Issue 13: the DATEV booking batch and the creditors beside it (the demo group has DATEV settings).
+      { type: 'DATEV_EXTF', status: 'success', filePath: datevFilePaths(runUuid, MONTH).DATEV_EXTF },
+      { type: 'DATEV_CREDITORS', status: 'success', filePath: datevFilePaths(runUuid, MONTH).DATEV_CREDITORS },
     ]);
     expect(paths.SEPA_XML).toBe(`runs/${runUuid}/sepa-2026-10-${runUuid.slice(0, 8)}.xml`);
 
@@ -413,6 +417,8 @@ describe('a credit-note run', () => {
     );
     expect(rows.map((row) => [row.type, row.status])).toEqual([
       ['CREDIT_NOTES_ZIP', 'success'],
+      ['DATEV_CREDITORS', 'success'],
+      ['DATEV_EXTF', 'success'],
       ['SEPA_XML', 'success'],
       ['STUDIO_COSTS_BY_MONTH', 'success'],
     ]);
@@ -425,7 +431,7 @@ describe('a credit-note run', () => {
     const [{ count }] = (await sql<{ count: string }>(orm.em.fork(), 'select count(*) from accounting_file f join settlement_run r on r.id = f.settlement_run_id where r.uuid = ?', [runUuid])) as [
       { count: string },
     ];
-    expect(Number(count)).toBe(3);
+    expect(Number(count)).toBe(5);
   });
 
   it('marks files the group does not want as not_set, and still writes them', async () => {
@@ -436,8 +442,10 @@ describe('a credit-note run', () => {
         ['SEPA_XML', 'success'],
         ['CREDIT_NOTES_ZIP', 'not_set'],
         ['STUDIO_COSTS_BY_MONTH', 'not_set'],
+        ['DATEV_EXTF', 'not_set'],
+        ['DATEV_CREDITORS', 'not_set'],
       ]);
-      for (const file of result.files) expect(fs.existsSync(path.join(dataDir, file.filePath!))).toBe(true);
+      for (const file of result.files.filter((each) => each.filePath !== null)) expect(fs.existsSync(path.join(dataDir, file.filePath!))).toBe(true);
       execFileSync('xmllint', ['--noout', '--schema', XSD, path.join(dataDir, result.files[0]!.filePath!)], { stdio: 'pipe' });
     } finally {
       await sql(orm.em.fork(), `update studio_group set accounting_files = '["SEPA_XML","CREDIT_NOTES_ZIP","STUDIO_COSTS_BY_MONTH"]'::jsonb where id = ?`, [fitness.id]);
