@@ -1,8 +1,10 @@
 import path from 'node:path';
+import { DateTime } from 'luxon';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { createMailer } from '../../activities/mail';
-import { Trainer, User } from '../../db/entities';
+import { StudioGroup, Trainer, User } from '../../db/entities';
+import { demoPdf } from '../../db/seed-documents';
 import { launchChromium, logInInBrowser } from '../support/browser';
 import { linkOf, mailsTo } from '../support/mail-links';
 import { startSmtpServer } from '../support/smtp';
@@ -10,7 +12,8 @@ import { startStack, type Stack } from '../support/stack';
 
 // In German, as the people would: the admin invites a trainer record by a new e-mail address on the
 // trainer's page, the invitation arrives over SMTP, the person opens its link, sets a password on the
-// invitation screen and lands in the portal connected to the studio group.
+// invitation screen and lands in the portal connected to the studio group; there they upload their
+// trainer licence, the admin approves it with an expiry date, and they see it approved.
 
 let stack: Stack;
 let browser: Browser;
@@ -27,7 +30,7 @@ afterAll(async () => {
   await smtp?.stop();
 });
 
-it('the admin invites a new person, who signs up from the e-mailed link and lands in the portal', async () => {
+it('the admin invites a new person, who signs up from the e-mailed link, uploads a licence the admin approves with an expiry date', { timeout: 150_000 }, async () => {
   const email = 'lena.neu@example.test';
   const trainer = await stack.orm.em.fork().findOneOrFail(Trainer, { sourceId: 'DF-T014', studioGroup: { name: 'Demo Fitness Group' } });
 
@@ -72,6 +75,36 @@ it('the admin invites a new person, who signs up from the e-mailed link and land
   const again = await browser.newPage();
   await again.goto(`${stack.baseUrl}${link.pathname}`);
   await expect.poll(() => again.getByTestId('invitation-error').textContent()).toMatch(/bereits verwendet|nicht mehr offen/);
+
+  // The rest of issue 10's loop: the new trainer uploads a trainer licence, the admin approves it
+  // with an expiry date in the document manager, the trainer sees it approved with that date.
+  const fitnessUuid = (await stack.orm.em.fork().findOneOrFail(StudioGroup, { name: 'Demo Fitness Group' })).uuid;
+  await person.goto(`${stack.baseUrl}/de/trainer/studio/${fitnessUuid}/documents`);
+  const licence = person.locator('[data-testid="document-category"][data-category="Trainerlizenz"]');
+  await expect.poll(() => licence.getByTestId('document-mandatory').textContent()).toBe('Pflicht');
+  await licence.getByTestId('document-upload-open').click();
+  await person.getByTestId('document-file-input').setInputFiles({ name: 'Trainerlizenz Lena.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await demoPdf('Trainerlizenz', 'Lena Neu')) });
+  await person.getByTestId('document-upload-submit').click();
+  const row = licence.locator('[data-testid="document-row"][data-file-name="Trainerlizenz Lena.pdf"]');
+  await expect.poll(() => row.getByTestId('document-approval').textContent()).toBe('Ausstehend');
+
+  await admin.goto(`${stack.baseUrl}/de/admin/document-manager`);
+  const trainerName = trainer.companyName?.trim() || `${trainer.firstname} ${trainer.lastname}`;
+  await admin.locator(`[data-testid="document-manager-trainer"][data-name="${trainerName}"]`).click();
+  await admin.locator('[data-testid="document-manager-file"][data-file-name="Trainerlizenz Lena.pdf"]').click();
+  const panel = admin.getByTestId('document-panel');
+  await expect.poll(() => panel.getAttribute('data-file-name')).toBe('Trainerlizenz Lena.pdf');
+  const expiry = DateTime.now().setZone('Europe/Berlin').plus({ months: 1 }).set({ day: 15 });
+  await panel.getByTestId('document-expiry').click();
+  await admin.locator('button[data-direction="next"]').first().click();
+  await admin.locator('table button:not([data-outside])', { hasText: /^15$/ }).first().click();
+  await panel.getByTestId('document-approve').click();
+  await expect.poll(() => panel.getByTestId('document-panel-status').textContent()).toBe('Freigegeben');
+  await expect.poll(() => panel.getByTestId('document-panel-expiry').textContent()).toBe(`Läuft ab am ${expiry.toFormat('dd.MM.yyyy')}`);
+
+  await person.reload();
+  await expect.poll(() => row.getByTestId('document-approval').textContent()).toBe('✓ Freigegeben');
+  expect(await row.getByTestId('document-expires').textContent()).toBe(expiry.toFormat('dd.MM.yyyy'));
   await Promise.all([admin.close(), person.close(), again.close()]);
 });
 
