@@ -74,7 +74,7 @@ describe('demo seed', () => {
       city: 'Berlin',
       vatRateBasisPoints: 1900,
       creditNotePrefix: 'GS',
-      accountingFiles: ['SEPA_XML', 'CREDIT_NOTES_ZIP', 'STUDIO_COSTS_BY_MONTH'],
+      accountingFiles: ['SEPA_XML', 'CREDIT_NOTES_ZIP', 'STUDIO_COSTS_BY_MONTH', 'DATEV_EXTF'],
     });
     const studios = await em.find(Studio, { studioGroup: fitness }, { orderBy: { name: 'asc' } });
     expect(studios.map((studio) => studio.name)).toEqual(['Berlin Mitte', 'Hamburg Altona', 'München Schwabing']);

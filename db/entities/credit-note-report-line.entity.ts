@@ -30,6 +30,6 @@ export const CreditNoteReportLine = defineEntity({
     vatCents: p.bigint('number'),
     grossCents: p.bigint('number'),
   }),
-  indexes: [{ properties: ['studioGroup', 'serviceMonth'] }],
+  indexes: [{ properties: ['studioGroup', 'serviceMonth'] }, { properties: ['creditNote'] }],
 });
 export type CreditNoteReportLine = InferEntity<typeof CreditNoteReportLine>;

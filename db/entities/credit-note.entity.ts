@@ -60,6 +60,12 @@ export const CreditNote = defineEntity({
     { properties: ['studioGroup', 'number'] },
     { properties: ['settlementRun', 'settlementTrainer', 'documentType'] },
   ],
-  indexes: [{ properties: ['trainer', 'issueDate'] }, { properties: ['settlementTrainer'] }, { properties: ['studioGroup', 'issueDate'] }],
+  indexes: [
+    { properties: ['trainer', 'issueDate'] },
+    { properties: ['settlementTrainer'] },
+    { properties: ['studioGroup', 'issueDate'] },
+    // The reports' lookup of a settlement trainer's documents by type (Migration20261124132800_reports).
+    { name: 'credit_note_settlement_trainer_document_type_index', properties: ['settlementTrainer', 'documentType'] },
+  ],
 });
 export type CreditNote = InferEntity<typeof CreditNote>;

@@ -22,6 +22,11 @@ export const Invitation = defineEntity({
     updatedAt: updatedAtProperty(),
     respondedAt: p.datetime().nullable(),
   }),
-  indexes: [{ properties: ['email', 'status'] }, { properties: ['trainer'] }],
+  indexes: [
+    { properties: ['email', 'status'] },
+    { properties: ['trainer'] },
+    // One pending invitation per trainer record (Migration20261124132711_invitationsAndAccountTokens).
+    { name: 'invitation_pending_trainer_unique', expression: `create unique index "invitation_pending_trainer_unique" on "invitation" ("trainer_id") where "status" = 'pending'` },
+  ],
 });
 export type Invitation = InferEntity<typeof Invitation>;

@@ -35,6 +35,16 @@ export const StudioClass = defineEntity({
     updatedAt: updatedAtProperty(),
   }),
   uniques: [{ properties: ['studio', 'sourceId'] }],
-  indexes: [{ properties: ['studioGroup', 'startsAt'] }, { properties: ['trainer', 'startsAt'] }],
+  indexes: [
+    { properties: ['studioGroup', 'startsAt'] },
+    { properties: ['trainer', 'startsAt'] },
+    // The reports' partial and covering indexes (Migration20261124132800_reports), declared so the schema check keeps them.
+    { name: 'studio_class_without_trainer_index', expression: `create index "studio_class_without_trainer_index" on "studio_class" ("studio_group_id", "starts_at") where "trainer_id" is null` },
+    { name: 'studio_class_several_trainers_index', expression: `create index "studio_class_several_trainers_index" on "studio_class" ("studio_group_id", "starts_at") where "other_trainers" <> '[]'::jsonb` },
+    {
+      name: 'studio_class_rule_check_index',
+      expression: `create index "studio_class_rule_check_index" on "studio_class" ("studio_group_id", "starts_at") include ("trainer_id", "studio_id", "name", "category", "duration_minutes", "booked_slots", "other_trainers")`,
+    },
+  ],
 });
 export type StudioClass = InferEntity<typeof StudioClass>;

@@ -6,6 +6,8 @@ export class Migration20261124133458_contactRequestHandling extends Migration {
 
   override async up(): Promise<void> {
     this.addSql(`alter table "contact_request" add column "uuid" uuid not null default gen_random_uuid(), add column "handled_at" timestamptz null, add column "handled_by_id" int null;`);
+    // The default only fills the rows already there; new rows get their uuid from the entity.
+    this.addSql(`alter table "contact_request" alter column "uuid" drop default;`);
     this.addSql(`alter table "contact_request" add constraint "contact_request_uuid_unique" unique ("uuid");`);
     this.addSql(`alter table "contact_request" add constraint "contact_request_handled_by_id_foreign" foreign key ("handled_by_id") references "app_user" ("id") on update cascade on delete set null;`);
     this.addSql(`create index "contact_request_handled_at_created_at_index" on "contact_request" ("handled_at", "created_at");`);
