@@ -349,7 +349,8 @@ for (const locale of ['de', 'en'] as const) {
     const slow = await followNavigation(page, 'nav-recommendation', true);
     expect(page.url()).toContain(`/${locale}/trainer/recommendation`);
     // In ms after the placeholder was put in (the page's loading started): loader at 200, ERROR at 3000.
-    expect(slow.loading! - slow.placeholder!, JSON.stringify(slow)).toBeGreaterThanOrEqual(195);
+    // ~200 ms: the observer sees the mount and the timer's render a few ms late or early (194.4 ms was seen).
+    expect(slow.loading! - slow.placeholder!, JSON.stringify(slow)).toBeGreaterThanOrEqual(180);
     expect(slow.loading! - slow.placeholder!, JSON.stringify(slow)).toBeLessThan(3_000);
     expect(slow.error! - slow.placeholder!, JSON.stringify(slow)).toBeGreaterThanOrEqual(2_995);
     expect(slow.page!, JSON.stringify(slow)).toBeGreaterThanOrEqual(4_500);
@@ -379,7 +380,8 @@ for (const locale of ['de', 'en'] as const) {
     await holdChunk(context, 'SettlementIndexPage', { delayMs: 3_600 });
     const slow = await followNavigation(page, 'nav-settlements', true);
     expect(page.url()).toContain(`/${locale}/admin/settlements`);
-    expect(slow.loading! - slow.placeholder!, JSON.stringify(slow)).toBeGreaterThanOrEqual(195);
+    // ~200 ms: the observer sees the mount and the timer's render a few ms late or early (194.4 ms was seen).
+    expect(slow.loading! - slow.placeholder!, JSON.stringify(slow)).toBeGreaterThanOrEqual(180);
     expect(slow.error! - slow.placeholder!, JSON.stringify(slow)).toBeGreaterThanOrEqual(2_995);
     expect(slow.page!, JSON.stringify(slow)).toBeGreaterThanOrEqual(3_600);
     expect(slow.overlayGone! - slow.page!, JSON.stringify(slow)).toBeGreaterThanOrEqual(990);
