@@ -9,12 +9,10 @@
 //   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres npx tsx bench/reports.ts   (scratch database on that server)
 //   npx tsx bench/reports.ts                                                              (embedded PostgreSQL in a temp folder)
 //   BENCH_KEEP=1 keeps the scratch database; BENCH_REPORTS_URL=<its url> measures it again without the set-up.
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { startEmbeddedPostgres } from '../db/embedded';
+import { scratchDatabase } from './synthetic-group';
 import { initOrm, migrateToLatest } from '../db/orm';
 import { classesWithoutTrainer, classesWithSeveralTrainers, classList, settlementLogReport, studioBalance, trainerBalance, type JsonText, type ReportGroup } from '../api/routes/reports/reports.service';
 import { paymentTypeRuleCheck } from '../api/routes/reports/rule-check.service';
@@ -26,45 +24,6 @@ const MONTHS = 12;
 const YEAR = 2025;
 const GOAL_MS = 500;
 const RUNS = 5;
-
-const withDatabase = (serverUrl: string, database: string) => {
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-};
-
-async function scratchDatabase(): Promise<{ url: string; drop: () => Promise<void>; where: string }> {
-  const name = `trainerpay_bench_reports_${process.pid}`;
-  if (process.env.DATABASE_URL) {
-    const adminUrl = withDatabase(process.env.DATABASE_URL, 'postgres');
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    return {
-      url: withDatabase(adminUrl, name),
-      where: `PostgreSQL of DATABASE_URL, scratch database ${name}`,
-      drop: async () => {
-        if (process.env.BENCH_KEEP) return;
-        const client = new pg.Client({ connectionString: adminUrl });
-        await client.connect();
-        await client.query(`drop database if exists ${name} with (force)`);
-        await client.end();
-      },
-    };
-  }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trainerpay-bench-reports-'));
-  const postgres = await startEmbeddedPostgres({ dataDir, port: 53000 + (process.pid % 3000), databaseName: name });
-  return {
-    url: postgres.databaseUrl,
-    where: `embedded PostgreSQL in ${dataDir}`,
-    drop: async () => {
-      await postgres.stop();
-      if (!process.env.BENCH_KEEP) fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** The year of the synthetic group. Trainers teach in a home studio and a second one, two categories each. */
 async function writeSyntheticYear(client: pg.Client) {
@@ -202,7 +161,7 @@ async function existingYear(client: pg.Client) {
 async function main() {
   // BENCH_REPORTS_URL: measure again on a database kept from an earlier run (no set-up).
   const reuse = process.env.BENCH_REPORTS_URL;
-  const database = reuse ? { url: reuse, where: `kept database ${reuse}`, drop: () => Promise.resolve() } : await scratchDatabase();
+  const database = reuse ? { url: reuse, where: `kept database ${reuse}`, drop: () => Promise.resolve() } : await scratchDatabase({ prefix: 'trainerpay_bench_reports', port: 53000 });
   const orm = await initOrm(database.url);
   try {
     await migrateToLatest(orm);

@@ -48,8 +48,9 @@ export function memoryProbe() {
   };
 }
 
-export async function scratchDatabase(): Promise<{ url: string; drop: () => Promise<void>; where: string; dataDir?: string }> {
-  const name = `trainerpay_bench_${process.pid}`;
+/** A scratch database: on DATABASE_URL's server, else an embedded PostgreSQL in a temp folder (`port` plus the pid's rest). */
+export async function scratchDatabase({ prefix = 'trainerpay_bench', port = 56000 }: { prefix?: string; port?: number } = {}): Promise<{ url: string; drop: () => Promise<void>; where: string; dataDir?: string }> {
+  const name = `${prefix}_${process.pid}`;
   if (process.env.DATABASE_URL) {
     const adminUrl = withDatabase(process.env.DATABASE_URL, 'postgres');
     const admin = new pg.Client({ connectionString: adminUrl });
@@ -70,7 +71,7 @@ export async function scratchDatabase(): Promise<{ url: string; drop: () => Prom
     };
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trainerpay-bench-'));
-  const postgres = await startEmbeddedPostgres({ dataDir, port: 56000 + (process.pid % 3000), databaseName: name });
+  const postgres = await startEmbeddedPostgres({ dataDir, port: port + (process.pid % 3000), databaseName: name });
   return {
     url: postgres.databaseUrl,
     dataDir,
