@@ -1,4 +1,4 @@
-import express, { Router, type NextFunction, type RequestHandler, type Response } from 'express';
+import express, { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import multer from 'multer';
 import { ZipArchive } from 'archiver';
 import { z } from 'zod';
@@ -77,35 +77,28 @@ export function createDocumentManagerRouter() {
   router.get('/document-manager/trainers', validate(trainersSchemas), async (req, res) => {
     res.json(await listManagerTrainers(requestEntityManager(), studioGroupOf(req)));
   });
-  const approveSchemas = { body: ZApproveDocumentRequest, response: ZDocumentDecisionResponse, summary: 'Approves a pending document, with an optional expiry (no_expiration_date or a Unix timestamp not before today).' };
-  router.post('/document-manager/approve', validate(approveSchemas), async (req, res) => {
-    const { body } = validated(req, approveSchemas);
+  /** Approve and reject alike: staff of the path's group decide on a pending document of their trainer. */
+  const decide = (req: Request, body: { userUuid?: string; trainerUuid: string; documentUuid: string }, decision: Parameters<typeof decideDocument>[0]['decision']) => {
     if (body.userUuid && body.userUuid !== authOf(req).userUuid) throw new HttpError(403, 'documents.notYourUser', 'userUuid');
-    const answer = await decideDocument({
+    return decideDocument({
       em: requestEntityManager(),
       studioGroup: studioGroupOf(req),
       staffUserId: authOf(req).userId,
       trainerUuid: body.trainerUuid,
       documentUuid: body.documentUuid,
-      decision: { kind: 'approve', expirationDate: body.expirationDate },
+      decision,
       locale: localeOf(req),
     });
-    res.json(answer);
+  };
+  const approveSchemas = { body: ZApproveDocumentRequest, response: ZDocumentDecisionResponse, summary: 'Approves a pending document, with an optional expiry (no_expiration_date or a Unix timestamp not before today).' };
+  router.post('/document-manager/approve', validate(approveSchemas), async (req, res) => {
+    const { body } = validated(req, approveSchemas);
+    res.json(await decide(req, body, { kind: 'approve', expirationDate: body.expirationDate }));
   });
   const rejectSchemas = { body: ZRejectDocumentRequest, response: ZDocumentDecisionResponse, summary: 'Rejects a pending document with a reason.' };
   router.post('/document-manager/reject', validate(rejectSchemas), async (req, res) => {
     const { body } = validated(req, rejectSchemas);
-    if (body.userUuid && body.userUuid !== authOf(req).userUuid) throw new HttpError(403, 'documents.notYourUser', 'userUuid');
-    const answer = await decideDocument({
-      em: requestEntityManager(),
-      studioGroup: studioGroupOf(req),
-      staffUserId: authOf(req).userId,
-      trainerUuid: body.trainerUuid,
-      documentUuid: body.documentUuid,
-      decision: { kind: 'reject', rejectReason: body.rejectReason },
-      locale: localeOf(req),
-    });
-    res.json(answer);
+    res.json(await decide(req, body, { kind: 'reject', rejectReason: body.rejectReason }));
   });
 
   const listSchemas = { response: ZDocumentCategoryList, summary: "The group's document categories (name, description, mandatory) with their document counts." };
