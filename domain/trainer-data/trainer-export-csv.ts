@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
+import type { TrainerSnapshot } from './trainer-facts';
 
 // The trainer export (spec admin 2.20, 7 POST /admin/trainer/export): master and bank data of the
 // selected trainers as a CSV a German spreadsheet program opens right — UTF-8 with BOM, ';' between
@@ -6,23 +7,8 @@ import { stringify } from 'csv-stringify/sync';
 
 const BOM = '\uFEFF';
 
-export type TrainerExportRow = {
-  sourceId: string;
-  uuid: string;
-  firstname: string | null;
-  lastname: string | null;
-  companyName: string | null;
-  email: string | null;
-  street: string | null;
-  houseNumber: string | null;
-  postalCode: string | null;
-  city: string | null;
-  country: string | null;
-  iban: string | null;
-  bic: string | null;
-  taxNumber: string | null;
-  vatId: string | null;
-  vatLiable: boolean;
+/** The trainer's master and bank data as the settlement snapshot names them, plus the overview's facts. */
+export type TrainerExportRow = Omit<TrainerSnapshot, 'id' | 'taxNumberMandatory'> & {
   /** The VAT rate the trainer is billed at, in basis points (1900 = 19 %; 0 when not liable). */
   vatRateBasisPoints: number;
   isEmployee: boolean;
