@@ -1,4 +1,4 @@
-import { createCreditNoteRunRouter } from './routes/credit-note-run/credit-note-run.router';
+import { createCreditNoteRunRouter } from './routes/credit-notes/credit-note-run.router';
 import { createSendPreviewRouter } from './routes/review/send-preview.router';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,7 +22,7 @@ import { createCsvUploadRouter } from './routes/import/csv-upload.router';
 import { createImportQueueRouter } from './routes/import-queue/import-queue.router';
 import { createStudioGroupRouter } from './routes/studio-groups/studio-groups.router';
 import { createSettlementRouter } from './routes/settlement/settlement.router';
-import { createSettlementV1Router } from './routes/settlement-v1/settlement-v1.router';
+import { createSettlementV1Router } from './routes/settlement/v1.router';
 import { createWorkflowsRouter } from './routes/workflows/workflows.router';
 import { createMasterDataRouter } from './routes/master-data/master-data.router';
 import { createOutboxRouter } from './routes/outbox/outbox.router';

@@ -53,7 +53,7 @@ import {
   type TStatusResponse,
 } from '../../../contracts/settlement.contract';
 import { HttpError, notFound } from '../../http/errors';
-import { registerInvoiceCalls } from '../settlement-v1/settlement-v1.router';
+import { registerInvoiceCalls } from './v1.router';
 import { localeOf, t } from '../../http/locale';
 import { validate, validated } from '../../http/validate';
 import { translate } from '../../../domain/messages';

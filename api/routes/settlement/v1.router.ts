@@ -28,7 +28,7 @@ import {
 import { HttpError, notFound } from '../../http/errors';
 import { localeOf, t } from '../../http/locale';
 import { validate, validated } from '../../http/validate';
-import { settlementOfMonth, trainerList, trainerSummary } from '../settlement/settlement.queries';
+import { settlementOfMonth, trainerList, trainerSummary } from './settlement.queries';
 import {
   assertInProgress,
   assertMonthMatches,
@@ -43,7 +43,7 @@ import {
   settlementHandle,
   trainerPreviewOf,
   type SettlementContext,
-} from '../settlement/settlement.service';
+} from './settlement.service';
 
 // Wizard v1 (admin spec 2.1, 4 "Wizard v1 flow", 7 "Settlement wizard v1"): the unversioned calls
 // under /api. One engine, two faces: the same settlement workflow and activities as wizard v2,
