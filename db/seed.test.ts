@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { verifyPassword } from '../api/auth/passwords';
+import { verifyPassword } from '../domain/passwords';
 import { DEMO_TRAINER_EMAIL, DEMO_UNRULED_CATEGORY } from '../domain/source-systems/demo.connector';
 import {
   DocumentCategory,

@@ -14,7 +14,7 @@ export const User = defineEntity({
     uuid: uuidProperty(),
     /** Stored lower-case; log-in looks it up lower-cased. */
     email: p.string().unique(),
-    /** argon2id (api/auth/passwords.ts). */
+    /** argon2id (domain/passwords). */
     passwordHash: p.string().hidden(),
     role: p.enum([...USER_ROLES]),
     locale: p.enum([...LOCALES]).default('de'),

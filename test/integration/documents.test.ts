@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../api/auth/passwords';
+import { hashPassword } from '../../domain/passwords';
 import type {
   TDocumentCategory,
   TDocumentDecisionResponse,

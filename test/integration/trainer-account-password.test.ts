@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TDeleteAccountAnswer, TDeleteAccountToken, TTrainerAccountSaved } from '../../contracts/trainer-account.contract';
-import { verifyPassword } from '../../api/auth/passwords';
+import { verifyPassword } from '../../domain/passwords';
 import { ApiSession, Notification, StudioGroupTrainer, TrainerAccount, User } from '../../db/entities';
 import { logIn, startStack, type Stack } from '../support/stack';
 

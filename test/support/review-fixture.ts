@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { expect } from 'vitest';
-import { hashPassword } from '../../api/auth/passwords';
+import { hashPassword } from '../../domain/passwords';
 import { StudioGroupTrainer, Trainer, TrainerAccount, User } from '../../db/entities';
 import { readNdjson } from './ndjson';
 import { importDemoClasses } from './month-close';

@@ -8,7 +8,7 @@ import { ApiSession, StudioGroup, TrainerAccount, User } from '../../../db/entit
 import { LOGO_MAX_BYTES } from '../../../contracts/account-links.contract';
 import type { TLocale } from '../../../contracts/common.contract';
 import { recommendationCodeFrom, isCampaignActive } from '../../../domain/referral';
-import { hashPassword } from '../../auth/passwords';
+import { hashPassword } from '../../../domain/passwords';
 import { checkLink, issueLink, retireLinks, sendLinkEmail, useLink } from '../../auth/account-links';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import type { LinkDeps } from './invitations.service';

@@ -3,7 +3,7 @@ import type { Client } from '@temporalio/client';
 import { AccountToken, Invitation, Notification, StudioGroup, StudioGroupTrainer, Trainer, TrainerAccount, User } from '../../../db/entities';
 import type { TInvitationLinkInfo, TPendingInvitation, TTrainerInvitation } from '../../../contracts/account-links.contract';
 import type { TLocale } from '../../../contracts/common.contract';
-import { hashPassword } from '../../auth/passwords';
+import { hashPassword } from '../../../domain/passwords';
 import { checkLink, issueLink, retireLinks, sendLinkEmail, useLink, type SecretSource } from '../../auth/account-links';
 import type { AuthContext } from '../../auth/sessions';
 import { conflict, HttpError, notFound } from '../../http/errors';

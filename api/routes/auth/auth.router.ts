@@ -5,7 +5,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { User } from '../../../db/entities';
 import { ZLoginRequest, ZLoginResponse, ZLogoutResponse, ZMeResponse, type TLoginResponse, type TLogoutResponse, type TMeResponse, type TStudioGroupRef } from '../../../contracts/auth.contract';
 import type { TLocale } from '../../../contracts/common.contract';
-import { hashPassword, verifyPassword } from '../../auth/passwords';
+import { hashPassword, verifyPassword } from '../../../domain/passwords';
 import { createPostgresRateLimitStore } from '../../auth/rate-limit-store';
 import { authOf, createApiSession, requireAuth, revokeSession } from '../../auth/sessions';
 import { studioGroupsOf } from '../../auth/tenancy';

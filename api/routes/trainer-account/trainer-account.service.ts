@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApiSession, Notification, StudioGroup, StudioGroupTrainer, Trainer, TrainerAccount, User } from '../../../db/entities';
 import type { TrainerSnapshot } from '../../../domain/trainer-data';
-import { hashPassword } from '../../auth/passwords';
+import { hashPassword } from '../../../domain/passwords';
 import type { AuthContext } from '../../auth/sessions';
 import { studioGroupsOf } from '../../auth/tenancy';
 import type {
