@@ -9,6 +9,7 @@ import type { TQueueEmailInput, TQueueEmailResult } from '../mail';
 import { publishSendMessages, writeSettlementLog } from '../shared/settlement-log';
 import { settlementRowOf, type SettlementRow } from '../shared/settlement';
 import { activityContext } from '../shared/activity-context';
+import { ApprovalRefused, recordApprovalToggle } from '../shared/approvals';
 import { lockSettlement } from '../shared/settlement-lock';
 import { sql } from '../shared/sql';
 import {
@@ -213,86 +214,20 @@ export function createReviewActivities({ orm, queueEmail }: ReviewActivityDeps) 
       });
     },
 
-    /** An approval toggle (the settlement workflow's `approve` update has validated it). */
+    /**
+     * An approval toggle through the settlement workflow's `approve` update (its validator checked
+     * it): the api records toggles itself since issue 14; this stays for the updates of histories
+     * and clients from before. The same write as the api's (activities/shared/approvals.ts).
+     */
     async recordApproval(rawInput: TRecordApprovalInput): Promise<TRecordApprovalResult> {
       const input = ZRecordApprovalInput.parse(rawInput);
-      const em = orm.em.fork();
-      return em.transactional(async (tem) => {
-        await lockSettlement(tem, input.settlementUuid);
-        const settlement = await settlementRowOf(tem, input.settlementUuid);
-        const [row] = await sql<{ id: number; workflow_state: string; firstname: string | null; lastname: string | null; company_name: string | null; source_id: string }>(
-          tem,
-          `select st.id, st.workflow_state, t.firstname, t.lastname, t.company_name, t.source_id
-             from settlement_trainer st join trainer t on t.id = st.trainer_id
-            where st.settlement_id = ? and t.uuid = ? for update of st`,
-          [settlement.id, input.trainerUuid],
-        );
-        if (!row) throw ApplicationFailure.nonRetryable('review.trainerNotInSettlement', 'NotFound');
-        if (PDF_CREATED.includes(row.workflow_state)) throw ApplicationFailure.nonRetryable('review.lockedPdfCreated', 'Conflict');
-        const [user] = await sql<{ id: number }>(tem, 'select id from app_user where uuid = ?', [input.userUuid]);
-        if (!user) throw ApplicationFailure.nonRetryable(`User ${input.userUuid} not found.`, 'NotFound');
-
-        const current = async (kind: string, studioId: number | null) => {
-          const [latest] = await sql<{ approved: boolean }>(
-            tem,
-            `select approved from approval where settlement_trainer_id = ? and kind = ? and studio_id is not distinct from ?
-              order by created_at desc, id desc limit 1`,
-            [row.id, kind, studioId],
-          );
-          return latest?.approved ?? false;
-        };
-        let studioId: number | null = null;
-        let studioName = '';
-        if (input.by === 'location') {
-          const [studio] = await sql<{ id: number; name: string }>(
-            tem,
-            `select s.id, s.name from studio s where s.uuid = ? and exists (select 1 from settlement_line l where l.settlement_trainer_id = ? and l.studio_id = s.id)`,
-            [input.studioUuid, row.id],
-          );
-          if (!studio) throw ApplicationFailure.nonRetryable('validation.invalid', 'Invalid');
-          studioId = studio.id;
-          studioName = studio.name;
-        }
-        if (input.by === 'trainer' && input.approved && (await current('company', null))) {
-          throw ApplicationFailure.nonRetryable('review.lockedCompanyApproved', 'Conflict');
-        }
-
-        if ((await current(input.by, studioId)) !== input.approved) {
-          const [inserted] = await sql<{ id: number }>(
-            tem,
-            'insert into approval (settlement_trainer_id, kind, studio_id, approved, user_id, created_at) values (?, ?, ?, ?, ?, clock_timestamp()) returning id',
-            [row.id, input.by, studioId, input.approved, user.id],
-          );
-          if (input.by === 'company') {
-            const hasReview = (await sql(tem, 'select 1 from review_row where settlement_trainer_id = ? limit 1', [row.id])).length > 0;
-            const next = input.approved ? 'approved' : hasReview ? 'preview_send' : 'data_created';
-            await sql(tem, `update settlement_trainer set workflow_state = ?, updated_at = now() where id = ? and workflow_state in ('data_created', 'preview_send', 'approved')`, [next, row.id]);
-          }
-          const trainer = trainerDisplayName({ companyName: row.company_name, firstname: row.firstname, lastname: row.lastname, sourceId: row.source_id });
-          const key: MessageKey = {
-            company: input.approved ? 'review.approvedByCompany' : 'review.approvalRevokedByCompany',
-            trainer: input.approved ? 'review.approvedByTrainer' : 'review.approvalRevokedByTrainer',
-            location: input.approved ? 'review.locationApproved' : 'review.locationApprovalRevoked',
-          }[input.by];
-          await writeSettlementLog(tem, settlement, [
-            { eventKey: `${PROC.approval}:${inserted!.id}`, proc: PROC.approval, trainerUuid: input.trainerUuid, status: 'success', message: translate(input.locale, key, { trainer, location: studioName }) },
-          ]);
-        }
-
-        const entries = await sql<{ approved: boolean; firstname: string; lastname: string; timestamp: string }>(
-          tem,
-          `select a.approved, u.firstname, u.lastname, extract(epoch from a.created_at)::bigint as timestamp
-             from approval a join app_user u on u.id = a.user_id
-            where a.settlement_trainer_id = ? and a.kind = ? and a.studio_id is not distinct from ?
-            order by a.created_at desc, a.id desc`,
-          [row.id, input.by, studioId],
-        );
-        return {
-          entries: entries.map((entry) => ({ approved: entry.approved, user: `${entry.firstname} ${entry.lastname}`.trim(), timestamp: Number(entry.timestamp) })),
-          company: await current('company', null),
-          trainer: await current('trainer', null),
-        };
-      });
+      try {
+        const { entries, company, trainer } = await orm.em.fork().transactional((tem) => recordApprovalToggle(tem, input));
+        return { entries, company, trainer };
+      } catch (error) {
+        if (error instanceof ApprovalRefused) throw ApplicationFailure.nonRetryable(error.key, error.type, error.params);
+        throw error;
+      }
     },
   };
 }

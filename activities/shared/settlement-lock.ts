@@ -8,3 +8,11 @@ import { sql } from './sql';
 export async function lockSettlement(em: EntityManager, settlementUuid: string): Promise<void> {
   await sql(em, 'select pg_advisory_xact_lock(hashtext(?))', [`settlement:${settlementUuid}`]);
 }
+
+/**
+ * The same lock taken shared, for the transaction: writes of the review (approval toggles) run side
+ * by side, but never while an activity holds the settlement exclusively, nor it while they run.
+ */
+export async function lockSettlementShared(em: EntityManager, settlementUuid: string): Promise<void> {
+  await sql(em, 'select pg_advisory_xact_lock_shared(hashtext(?))', [`settlement:${settlementUuid}`]);
+}

@@ -16,14 +16,15 @@ import {
   type TSettlementCommentEvent,
   type TTrainerCreditNotesResponse,
 } from '../../contracts/review.contract';
-import { Comment, Settlement, SettlementLine, SettlementTrainer, Studio, Trainer, User } from '../../db/entities';
+import { Approval, Comment, Settlement, SettlementLine, SettlementTrainer, Studio, Trainer, User } from '../../db/entities';
 import { trainerSnapshot } from '../../domain/trainer-data';
+import type { TSettlementDetail } from '../../contracts/settlement.contract';
 import { startReviewFixture, type Group, type Login, type ReviewFixture } from '../support/review-fixture';
 import type { Stack } from '../support/stack';
 
 // The review core against the real API, PostgreSQL, Temporal and worker: the credit-note preview of
 // both sides (rows, threads, approvals, sums = lines), comments (cleaned, newest first, live event,
-// locked after the company approved), the approval toggles (updates to the settlement workflow), the
+// locked after the company approved), the approval toggles (recorded by the api, many at once), the
 // trainer's settlement and credit-note list, every refusal (404 for anything not one's own), and the
 // account data reaching the trainer records and the snapshots of open months only.
 
@@ -341,6 +342,26 @@ describe('approvals (updates to the settlement workflow)', () => {
     const { status, body } = await request<TApprovalEntry[]>('POST', v1(`/settlement/trainer-preview/approve_by_company/${secondTrainer.uuid}`), { body: { settlementUuid, approved: true } });
     expect(status).toBe(200);
     expect(body[0]).toMatchObject({ approved: true, user: 'Anna Admin' });
+  });
+});
+
+describe('approval toggles at once (recorded by the api, signalled to the settlement workflow)', () => {
+  it('ten identical toggles of one trainer at once append one row each way; the workflow learns the current values', async () => {
+    const rowsOf = async () => em().count(Approval, { settlementTrainer: (await settlementTrainerOf(secondTrainer.id)).id, kind: 'company' });
+    const before = await rowsOf();
+    const toggle = (approved: boolean) =>
+      Promise.all(Array.from({ length: 10 }, () => request<TApprovalEntry[]>('POST', v1(`/settlement/trainer-preview/approve_by_company/${secondTrainer.uuid}`), { body: { settlementUuid, approved } })));
+    const revoked = await toggle(false);
+    expect(revoked.map((answer) => answer.status)).toEqual(Array(10).fill(200));
+    expect(revoked.every((answer) => answer.body[0]?.approved === false)).toBe(true);
+    const approved = await toggle(true);
+    expect(approved.every((answer) => answer.body[0]?.approved === true)).toBe(true);
+    expect(await rowsOf()).toBe(before + 2);
+
+    const detail = await request<TSettlementDetail>('GET', v1(`/settlement/${settlementUuid}`));
+    expect(detail.body.workflow?.approvals).toMatchObject({ [secondTrainer.uuid]: { company: true, trainer: false }, [demoTrainer.uuid]: { company: false, trainer: true } });
+    // The company's approval opens the credit notes.
+    expect(detail.body.workflow?.maxReachableStep).toBeGreaterThanOrEqual(4);
   });
 });
 

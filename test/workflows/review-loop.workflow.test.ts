@@ -9,6 +9,7 @@ import type { PrepareActivities } from '../../activities/prepare';
 import type { ReviewActivities } from '../../activities/review';
 import type { TRecordApprovalInput } from '../../activities/review/review.types';
 import {
+  approvalsChangedSignal,
   approveUpdate,
   awaitPreparationPhaseUpdate,
   createSettlementUpdate,
@@ -224,6 +225,31 @@ describe('settlementWorkflow: the review loop', () => {
     } finally {
       approvalDelayMs = 0;
     }
+  });
+
+  it('learns approvals the api recorded by signal: the newest per trainer counts, whatever order they arrive in', async () => {
+    const [anna, ben] = [randomUUID(), randomUUID()];
+    await withReviewedSettlement([anna, ben], [anna, ben], async (handle, calls) => {
+      const signal = (trainerUuid: string, company: boolean, trainer: boolean, seq: number) => handle.signal(approvalsChangedSignal, { trainerUuid, company, trainer, seq });
+      await signal(anna, false, true, 10);
+      await signal(anna, true, true, 12);
+      // An older toggle's signal arriving late changes nothing.
+      await signal(anna, false, true, 11);
+      await signal(ben, false, true, 13);
+      const state = await untilState(handle, (current) => current.approvals[ben] !== undefined);
+      expect(state.approvals).toEqual({ [anna]: { company: true, trainer: true }, [ben]: { company: false, trainer: true } });
+      // The company's approval opens the credit notes, and the run takes the approved trainer only.
+      expect(state.maxReachableStep).toBe(4);
+      expect(await refusal(handle.executeUpdate(sendCreditNotesUpdate, { args: [{ runUuid: randomUUID(), trainerUuids: [ben], userUuid: 'admin' }] }))).toEqual({
+        type: 'Invalid',
+        message: 'creditNote.trainerNotApproved',
+      });
+      await handle.executeUpdate(sendCreditNotesUpdate, { args: [{ runUuid: randomUUID(), trainerUuids: [anna], userUuid: 'admin' }] });
+      await untilState(handle, (current) => current.creditNoteRun?.phase === 'done');
+      expect(calls.issued).toEqual([anna]);
+      // No activity ran for the signals: the api wrote the rows.
+      expect(calls.approvals).toEqual([]);
+    });
   });
 
   it('refuses locked approvals in the validator, running no activity', async () => {

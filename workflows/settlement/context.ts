@@ -83,6 +83,8 @@ export function createSettlementContext(input: z.output<typeof ZSettlementInput>
     approvalsInFlight: 0,
     /** Trainers whose approval is being recorded: a second one for the same trainer waits its turn. */
     approvingTrainers: new Set<string>(),
+    /** Per trainer, the newest approval row the workflow was signalled of (approvalsChanged). */
+    approvalSeqs: new Map<string, number>(),
     /** Index of the last phase finished in the current preparation run (-1 none, 2 all). */
     phasesDone: -1,
 

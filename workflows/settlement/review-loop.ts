@@ -1,11 +1,13 @@
 import { ActivityFailure, ApplicationFailure, setHandler } from '@temporalio/workflow';
-import { approveUpdate, FAILURE, PREVIEW_SEND_CHUNK_SIZE, sendPreviewsUpdate, SETTLEMENT_STEP, type TSendPreviewsArgs } from '../settlement.messages';
+import { approvalsChangedSignal, approveUpdate, FAILURE, PREVIEW_SEND_CHUNK_SIZE, sendPreviewsUpdate, SETTLEMENT_STEP, type TSendPreviewsArgs } from '../settlement.messages';
 import { announcePreviewSendFinished, createTrainerReviews, deliverEmails, recordApproval } from './activities';
 import { distinct, fail, type SettlementContext } from './context';
 
 // Steps 3–4, the review loop (with trainer review): `sendPreviews` sends the chosen trainers their
-// preview in batches (run by the main loop), then the approvals come in one `approve` update each,
-// whose validator refuses a locked one.
+// preview in batches (run by the main loop), then the approvals come in. The api records each toggle
+// in PostgreSQL under the review's locks and signals the current values (`approvalsChanged`), which
+// the credit-note step and its validator read; the `approve` update (its validator refuses a locked
+// toggle, its activity writes the same rows) stays for clients and histories from before issue 14.
 
 const APPROVAL_KINDS: readonly string[] = ['trainer', 'company', 'location'];
 
@@ -34,6 +36,12 @@ export function registerReviewHandlers(ctx: SettlementContext): void {
       },
     },
   );
+
+  setHandler(approvalsChangedSignal, ({ trainerUuid, company, trainer, seq }) => {
+    if (seq < (ctx.approvalSeqs.get(trainerUuid) ?? 0)) return;
+    ctx.approvalSeqs.set(trainerUuid, seq);
+    state.approvals[trainerUuid] = { company, trainer };
+  });
 
   setHandler(
     approveUpdate,

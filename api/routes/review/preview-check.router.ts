@@ -68,8 +68,9 @@ export function createPreviewCheckRouter({ temporal }: { temporal: Client }) {
 
   router.post('/settlement/trainer-preview/approve_by_company/:trainerUuid', validate(schemas.company), async (req, res) => {
     const { params, body } = validated(req, schemas.company);
-    const settlementTrainer = await adminSettlementTrainer(requestEntityManager(), studioGroupOf(req), body.settlementUuid, params.trainerUuid);
-    const answer = await approve({ temporal, settlementTrainer, by: 'company', approved: body.approved, userUuid: authOf(req).userUuid });
+    const em = requestEntityManager();
+    const settlementTrainer = await adminSettlementTrainer(em, studioGroupOf(req), body.settlementUuid, params.trainerUuid);
+    const answer = await approve({ em, temporal, settlementTrainer, by: 'company', approved: body.approved, userUuid: authOf(req).userUuid, locale: localeOf(req) });
     res.json(answer.entries);
   });
 
@@ -78,7 +79,7 @@ export function createPreviewCheckRouter({ temporal }: { temporal: Client }) {
     const em = requestEntityManager();
     const settlementTrainer = await adminSettlementTrainer(em, studioGroupOf(req), body.settlementUuid, params.trainerUuid);
     await assertLocationOfTrainer(em, settlementTrainer, body.locationUuid);
-    await approve({ temporal, settlementTrainer, by: 'location', approved: body.approved, userUuid: authOf(req).userUuid, studioUuid: body.locationUuid });
+    await approve({ em, temporal, settlementTrainer, by: 'location', approved: body.approved, userUuid: authOf(req).userUuid, studioUuid: body.locationUuid, locale: localeOf(req) });
     res.json({ status: 'success', approved_by_location: await locationApprovalsOf(em, settlementTrainer) });
   });
 

@@ -5,7 +5,7 @@ import { authOf } from '../../auth/sessions';
 import { studioGroupOf } from '../../auth/tenancy';
 import { ZUuid } from '../../../contracts/common.contract';
 import { ZAdminSaveReviewRequest, ZApprovedTrainersResponse, ZPreviewCheckResponse, ZReviewSavedResponse, ZTrainerReviewsResponse, type TApprovedTrainersResponse, type TPreviewCheckResponse, type TReviewSavedResponse, type TTrainerReview } from '../../../contracts/review.contract';
-import { t } from '../../http/locale';
+import { localeOf, t } from '../../http/locale';
 import { validate, validated } from '../../http/validate';
 import { requestEntityManager as em } from '../master-data/entity-manager';
 import { assertSameStudioGroup, findSettlement } from '../settlement/settlement.service';
@@ -55,7 +55,7 @@ export function createReviewRowsRouter({ temporal }: Deps) {
     const settlement = await findSettlement(em(), group, params.settlementUuid);
     const trainer = await findReviewTrainer(em(), group, (body.trainerUuid ?? body.trainerAccountUuid)!);
     const auth = authOf(req);
-    await saveCompanyReview({ em: em(), temporal, settlement, trainer, user: { id: auth.userId, uuid: auth.userUuid }, review: body.review, approved: body.approved });
+    await saveCompanyReview({ em: em(), temporal, settlement, trainer, user: { id: auth.userId, uuid: auth.userUuid }, review: body.review, approved: body.approved, locale: localeOf(req) });
     const answer: TReviewSavedResponse = { status: 'success', message: t(req, 'review.saved') };
     res.json(answer);
   });

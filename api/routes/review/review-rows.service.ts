@@ -6,7 +6,7 @@ import { trainerLinesWithStudio } from '../../../db/queries/settlement-lines';
 import { settlementTrainerIdOf } from '../../../db/queries/settlement-trainers';
 import { isoDateOf } from '../../../domain/settlement/month';
 import { checkTrainerData, trainerDisplayName, trainerName, type TrainerSnapshot } from '../../../domain/trainer-data';
-import { approveUpdate } from '../../../workflows/settlement.messages';
+import type { Locale } from '../../../domain/messages';
 import {
   cleanCommentText,
   OVERALL_FEEDBACK,
@@ -19,7 +19,8 @@ import {
 } from '../../../contracts/review.contract';
 import type { TTrainerWorkflowState } from '../../../contracts/settlement.contract';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
-import { assertInProgress, findSettlement, runUpdate, settlementHandle } from '../settlement/settlement.service';
+import { assertInProgress, findSettlement } from '../settlement/settlement.service';
+import { approve } from './review.service';
 import { addComment } from './comments';
 import { assertReviewOpen, reviewLockOf } from './review-locks';
 
@@ -30,8 +31,8 @@ import { assertReviewOpen, reviewLockOf } from './review-locks';
 // The rows are created when the trainer's preview is sent (one per class line, row_id = the class
 // hash, and one OVERALL_FEEDBACK row); here they are read and their comments and company marks
 // saved. A saved comment is also appended to the row's comment thread, so the review table and the
-// threads of the preview check tell the same conversation. Approvals go to the settlement workflow
-// (approveUpdate), whose activity appends the Approval rows read here.
+// threads of the preview check tell the same conversation. 'Approved' is an approval toggle
+// (review.service `approve`), which appends the Approval rows read here.
 
 type Sql = <T>(em: EntityManager, query: string, params?: unknown[]) => Promise<T[]>;
 const sql: Sql = (em, query, params = []) => em.getConnection().execute(query, params, 'all', em.getTransactionContext());
@@ -239,6 +240,8 @@ export type SaveTrainerReviewArgs = TrainerReviewScope & {
   userUuid: string;
   review: SaveRowInput[];
   approved?: boolean;
+  /** The language of the approval's log row: the caller's. */
+  locale: Locale;
 };
 
 /**
@@ -274,11 +277,7 @@ export async function saveTrainerReview(args: SaveTrainerReviewArgs): Promise<{ 
   });
 
   if (args.approved !== undefined && args.approved !== trainerApproved) {
-    await runUpdate(
-      temporal,
-      () => settlementHandle(temporal, target.settlement.uuid).executeUpdate(approveUpdate, { args: [{ trainerUuid: target.trainer.uuid, by: 'trainer', approved: args.approved!, userUuid: args.userUuid }] }),
-      new Map([[target.trainer.uuid, trainerDisplayName(target.trainer)]]),
-    );
+    await approve({ em, temporal, settlementTrainer: target, by: 'trainer', approved: args.approved, userUuid: args.userUuid, locale: args.locale });
   }
   return { existedBefore };
 }
@@ -362,6 +361,8 @@ export type SaveCompanyReviewArgs = {
   user: { id: number; uuid: string };
   review: SaveRowInput[];
   approved?: boolean;
+  /** The language of the approval's log row: the caller's. */
+  locale: Locale;
 };
 
 /**
@@ -396,11 +397,7 @@ export async function saveCompanyReview(args: SaveCompanyReviewArgs): Promise<vo
   });
 
   if (args.approved !== undefined && args.approved !== companyApproved) {
-    await runUpdate(
-      temporal,
-      () => settlementHandle(temporal, settlement.uuid).executeUpdate(approveUpdate, { args: [{ trainerUuid: trainer.uuid, by: 'company', approved: args.approved!, userUuid: args.user.uuid }] }),
-      new Map([[trainer.uuid, trainerDisplayName(trainer)]]),
-    );
+    await approve({ em, temporal, settlementTrainer: { settlement, trainer }, by: 'company', approved: args.approved, userUuid: args.user.uuid, locale: args.locale });
   }
 }
 

@@ -6,7 +6,7 @@ import { requireOwnUser, requireTrainer } from '../../auth/trainer-guards';
 import { ZUuid } from '../../../contracts/common.contract';
 import { ZReviewSavedResponse, ZSaveReviewRequest, ZTrainerSettlementReview, type TReviewSavedResponse, type TTrainerSettlementReview } from '../../../contracts/review.contract';
 import { HttpError, notFound } from '../../http/errors';
-import { t } from '../../http/locale';
+import { localeOf, t } from '../../http/locale';
 import { validate, validated } from '../../http/validate';
 import { requestEntityManager as em } from '../master-data/entity-manager';
 import { readTrainerReview, saveTrainerReview } from './review-rows.service';
@@ -64,6 +64,7 @@ export function createReviewRowsTrainerRouter({ temporal }: Deps) {
         userUuid: auth.userUuid,
         review: body.review,
         approved: body.approved,
+        locale: localeOf(req),
       });
       const answer: TReviewSavedResponse = { status: 'success', message: t(req, 'review.saved') };
       // The first POST creates the saved review; a POST after one exists is accepted like a PUT.

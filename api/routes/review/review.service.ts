@@ -3,7 +3,9 @@ import type { Client } from '@temporalio/client';
 import { Settlement, SettlementTrainer, Trainer, type StudioGroup } from '../../../db/entities';
 import { trainerDisplayName } from '../../../domain/trainer-data';
 import { isoDateOf } from '../../../domain/settlement/month';
-import { approveUpdate, type TApprovalBy, type TApproveAnswer } from '../../../workflows/settlement.messages';
+import { approvalsChangedSignal, type TApprovalBy } from '../../../workflows/settlement.messages';
+import { ApprovalRefused, recordApprovalToggle, type TApprovalToggleResult } from '../../../activities/shared/approvals';
+import type { Locale } from '../../../domain/messages';
 import { ADMIN_LOCATION_UUID, type TTrainerCreditNoteItem, type TTrainerCreditNotesResponse, type TTrainerSettlement } from '../../../contracts/review.contract';
 import type { TTrainerWorkflowState } from '../../../contracts/settlement.contract';
 import { badRequest, HttpError, notFound } from '../../http/errors';
@@ -11,8 +13,8 @@ import { findSettlement, runUpdate, settlementHandle } from '../settlement/settl
 import { approvalListsOf } from './review-preview';
 import { assertReviewOpen, reviewLockOf } from './review-locks';
 
-// The review core: who may see which trainer's preview, and the approvals, which go to the settlement
-// workflow (the workflow's activity appends the Approval row; this file never writes one).
+// The review core: who may see which trainer's preview, and the approvals (recorded here, then
+// signalled to the settlement workflow).
 
 /** States before a preview is sent: the trainer sees nothing of the settlement yet. */
 const NOT_SENT_STATES = ['new', 'data_created'];
@@ -140,35 +142,48 @@ export const previewSent = (settlementTrainer: SettlementTrainer) => !NOT_SENT_S
 // --- approvals (both sides) --------------------------------------------------------------------
 
 export type ApproveCommand = {
+  em: EntityManager;
   temporal: Client;
-  settlementTrainer: SettlementTrainer;
+  settlementTrainer: { settlement: Pick<Settlement, 'uuid'>; trainer: Trainer };
   by: TApprovalBy;
   approved: boolean;
   userUuid: string;
   studioUuid?: string;
+  /** The language of the settlement log's row: the caller's. */
+  locale: Locale;
 };
 
+const REFUSAL_STATUS = { NotFound: 404, Invalid: 422, Conflict: 409 } as const;
+
 /**
- * A toggle goes to the settlement workflow as an update: its validator refuses a locked approval
- * (409/422 at once), its activity appends the Approval row and answers the list, newest first.
+ * A toggle is recorded here, in one short transaction under the review's locks
+ * (activities/shared/approvals.ts: refused with 404/409/422 and the lock's reason), then the
+ * settlement workflow is signalled the trainer's current approvals, which open the credit-note step
+ * and which its run validator checks. Answers the toggled kind's list, newest first. A signal that
+ * does not arrive (Temporal unreachable) answers 503 after the write: the same toggle again writes
+ * nothing and signals again.
  */
-export async function approve({ temporal, settlementTrainer, by, approved, userUuid, studioUuid }: ApproveCommand): Promise<TApproveAnswer> {
+export async function approve({ em, temporal, settlementTrainer, by, approved, userUuid, studioUuid, locale }: ApproveCommand): Promise<TApprovalToggleResult> {
+  const settlementUuid = settlementTrainer.settlement.uuid;
   const trainer = settlementTrainer.trainer;
-  const names = new Map([[trainer.uuid, trainerDisplayName(trainer)]]);
-  return runUpdate(
-    temporal,
-    () =>
-      settlementHandle(temporal, settlementTrainer.settlement.uuid).executeUpdate(approveUpdate, {
-        args: [{ trainerUuid: trainer.uuid, by, approved, userUuid, ...(studioUuid ? { studioUuid } : {}) }],
-      }),
-    names,
+  let result: TApprovalToggleResult;
+  try {
+    result = await em.transactional((tem) => recordApprovalToggle(tem, { settlementUuid, trainerUuid: trainer.uuid, by, approved, userUuid, studioUuid, locale }));
+  } catch (error) {
+    if (!(error instanceof ApprovalRefused)) throw error;
+    const params = error.params.trainer === undefined ? error.params : { ...error.params, trainer: trainerDisplayName(trainer) };
+    throw new HttpError(REFUSAL_STATUS[error.type], error.key, undefined, params);
+  }
+  await runUpdate(temporal, () =>
+    settlementHandle(temporal, settlementUuid).signal(approvalsChangedSignal, { trainerUuid: trainer.uuid, company: result.company, trainer: result.trainer, seq: result.seq }),
   );
+  return result;
 }
 
-/** The trainer's switch: refused with the lock's reason before the workflow is asked (it refuses too). */
-export async function approveByTrainer(em: EntityManager, command: Omit<ApproveCommand, 'by' | 'studioUuid'>): Promise<TApproveAnswer> {
+/** The trainer's switch: refused with the lock's reason (a company approval, a created credit note). */
+export async function approveByTrainer(em: EntityManager, command: Omit<ApproveCommand, 'em' | 'by' | 'studioUuid'> & { settlementTrainer: SettlementTrainer }): Promise<TApprovalToggleResult> {
   assertReviewOpen(await reviewLockOf(em, command.settlementTrainer.id));
-  return approve({ ...command, by: 'trainer' });
+  return approve({ ...command, em, by: 'trainer' });
 }
 
 /** A location of the trainer's lines (its studio uuid); the admin pseudo location has no toggle of its own. */

@@ -101,7 +101,7 @@ export function createTrainerReviewRouter({ temporal }: { temporal: Client }) {
     if (body.settlementUuid !== undefined && body.settlementUuid !== params.settlementUuid) throw notFound('settlement.notFound');
     const em = requestEntityManager();
     const settlementTrainer = await trainerSettlementTrainer(em, auth.userId, params.settlementUuid, params.studioGroupUuid);
-    const answer = await approveByTrainer(em, { temporal, settlementTrainer, approved: body.approved, userUuid: auth.userUuid });
+    const answer = await approveByTrainer(em, { temporal, settlementTrainer, approved: body.approved, userUuid: auth.userUuid, locale: localeOf(req) });
     res.json(answer.entries);
   });
 
