@@ -1,48 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AdminPosition } from '../../db/entities';
-import { type AdminPositionInput, type ClassFacts, type SettlementLineResult } from '../../domain/pay';
+import { type AdminPositionInput, type SettlementLineResult } from '../../domain/pay';
 import { sql } from '../shared/sql';
-import { monthInstants } from '../../domain/settlement/month';
 
-// A trainer's settlement lines as the preparation writes them: the month's classes read for the pay
-// engine, a computed line as its row, and the replace-and-sum every phase does in its transaction.
-
-type ClassRow = {
-  id: number;
-  studio_id: number;
-  source_id: string;
-  starts_at: Date;
-  name: string;
-  category: string | null;
-  duration_minutes: number;
-  booked_slots: number;
-  trainer_id: number | null;
-  other_trainers: number[] | null;
-};
-
-/** The month's classes whose main trainer is one of `trainerIds`, as the pay engine reads them. */
-export async function loadClasses(em: EntityManager, studioGroupId: number, trainerIds: number[], month: string): Promise<ClassFacts[]> {
-  const { start, end } = monthInstants(month);
-  const rows = await sql<ClassRow>(
-    em,
-    `select id, studio_id, source_id, starts_at, name, category, duration_minutes, booked_slots, trainer_id, other_trainers
-       from studio_class
-      where studio_group_id = ? and trainer_id in (select value::int from jsonb_array_elements_text(?::jsonb)) and starts_at >= ? and starts_at < ?`,
-    [studioGroupId, JSON.stringify(trainerIds), start, end],
-  );
-  return rows.map((row) => ({
-    id: row.id,
-    studioId: row.studio_id,
-    sourceId: row.source_id,
-    startsAt: row.starts_at,
-    name: row.name,
-    category: row.category,
-    durationMinutes: row.duration_minutes,
-    bookedSlots: row.booked_slots,
-    trainerId: row.trainer_id,
-    otherTrainerIds: row.other_trainers ?? [],
-  }));
-}
+// A trainer's settlement lines as the preparation writes them (the month's classes it prices come
+// from db/queries/month-classes): a computed line as its row, and the replace-and-sum every phase
+// does in its transaction.
 
 export function adminPositionInput(position: AdminPosition): AdminPositionInput {
   return { id: position.id, trainerId: position.trainer.id, kind: position.kind, description: position.description, netCents: position.netCents };

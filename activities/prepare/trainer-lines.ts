@@ -25,7 +25,8 @@ import { isoDateOf } from '../../domain/settlement/month';
 import { trainerDisplayName, type TrainerSnapshot } from '../../domain/trainer-data';
 import { insertReviewRows } from '../review';
 import { eventKeyPrefix, findSettlement, LOCKED, notFound, PROC, withdrawApprovals, WRITE_BATCH_SIZE, type PrepareActivityDeps } from './prepare-records';
-import { adminPositionInput, lineRow, loadClasses, replaceLines } from './lines';
+import { adminPositionInput, lineRow, replaceLines } from './lines';
+import { trainersMonthClasses } from '../../db/queries/month-classes';
 
 // Phases 2 and 3 of the preparation (create/class, create/trainer): each trainer's lines computed
 // and written in batches, then the prepared trainers handed to the review or billing.
@@ -54,7 +55,7 @@ export function createTrainerLinesActivities({ orm }: PrepareActivityDeps) {
       if (rows.length !== new Set(input.trainerUuids).size) throw notFound('A trainer of this chunk has no invoice data in the settlement.');
 
       const trainerIds = rows.map((row) => row.trainer.id);
-      const classes = await loadClasses(em, settlement.studioGroup.id, trainerIds, month);
+      const classes = await trainersMonthClasses(em, { studioGroupId: settlement.studioGroup.id, trainerIds, month });
       const positions = await em.find(AdminPosition, { settlement, trainer: { $in: trainerIds } }, { orderBy: { id: 'asc' } });
       const positionUuids = new Map(positions.map((position) => [position.id, position.uuid]));
       const result = calculateSettlement({

@@ -1,8 +1,9 @@
 import { DateTime } from 'luxon';
 import { PaymentTypeRule, type StudioGroup } from '../../../db/entities';
 import { paymentRuleInputOf } from '../../../db/payment-rule-input';
-import { berlinDateOf, checkClasses, type ClassFacts } from '../../../domain/pay';
-import { monthInstants, SETTLEMENT_TIME_ZONE } from '../../../domain/settlement/month';
+import { berlinDateOf, checkClasses } from '../../../domain/pay';
+import { SETTLEMENT_TIME_ZONE } from '../../../domain/settlement/month';
+import { monthClassesWithNames } from '../../../db/queries/month-classes';
 import { checkTrainerData, trainerDisplayName } from '../../../domain/trainer-data';
 import type { TDataCheckResult, TUncheckedTrainer } from '../../../contracts/trainer-overview.contract';
 import { requestEntityManager } from '../master-data/entity-manager';
@@ -95,60 +96,21 @@ async function uncheckedTrainers(group: StudioGroup): Promise<TUncheckedTrainer[
   return result.sort((a, b) => a.name.localeCompare(b.name, 'de') || a.id - b.id);
 }
 
-type ClassRow = {
-  id: number;
-  studio_id: number;
-  source_id: string;
-  starts_at: Date;
-  name: string;
-  category: string | null;
-  duration_minutes: number;
-  booked_slots: number;
-  trainer_id: number | null;
-  other_trainers: number[] | null;
-  studio_name: string;
-  firstname: string | null;
-  lastname: string | null;
-  company_name: string | null;
-  trainer_source_id: string | null;
-};
-
 async function classesWithoutRule(group: StudioGroup, month: string): Promise<TDataCheckResult['CALLCHECKER']['class_without_rule']> {
   const em = requestEntityManager();
-  const { start, end } = monthInstants(month);
-  const rows = await em.execute<ClassRow[]>(
-    `select c.id, c.studio_id, c.source_id, c.starts_at, c.name, c.category, c.duration_minutes, c.booked_slots, c.trainer_id, c.other_trainers,
-            s.name as studio_name, t.firstname, t.lastname, t.company_name, t.source_id as trainer_source_id
-       from studio_class c
-       join studio s on s.id = c.studio_id
-       left join trainer t on t.id = c.trainer_id
-      where c.studio_group_id = ? and c.starts_at >= ? and c.starts_at < ?`,
-    [group.id, start, end],
-  );
+  const classes = await monthClassesWithNames(em, { studioGroupId: group.id, month });
   const rules = (await em.find(PaymentTypeRule, { studioGroup: group })).map(paymentRuleInputOf);
-  const facts: ClassFacts[] = rows.map((row) => ({
-    id: row.id,
-    studioId: row.studio_id,
-    sourceId: row.source_id,
-    startsAt: row.starts_at,
-    name: row.name,
-    category: row.category,
-    durationMinutes: row.duration_minutes,
-    bookedSlots: row.booked_slots,
-    trainerId: row.trainer_id,
-    otherTrainerIds: row.other_trainers ?? [],
-  }));
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return checkClasses(facts, rules).withoutRule.map((item) => {
-    const row = byId.get(item.id)!;
+  const byId = new Map(classes.map((item) => [item.facts.id, item]));
+  return checkClasses(classes.map((item) => item.facts), rules).withoutRule.map((item) => {
+    const { facts, studioName, trainer } = byId.get(item.id)!;
     return {
-      class: row.name,
-      id: row.id,
-      class_date: berlinDateOf(row.starts_at),
-      studio_name: row.studio_name,
-      category: row.category,
-      trainer_name: row.trainer_id ? trainerDisplayName({ companyName: row.company_name, firstname: row.firstname, lastname: row.lastname, sourceId: row.trainer_source_id }) : null,
-      trainer_id: row.trainer_id,
+      class: facts.name,
+      id: facts.id,
+      class_date: berlinDateOf(facts.startsAt),
+      studio_name: studioName,
+      category: facts.category,
+      trainer_name: trainer ? trainerDisplayName(trainer) : null,
+      trainer_id: facts.trainerId,
     };
   });
 }
