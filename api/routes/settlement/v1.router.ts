@@ -167,6 +167,19 @@ async function v1Settlement(req: Request, group: StudioGroup, settlementUuid: st
 }
 
 /**
+ * What a per-trainer call (create, send) acts on: the path's group, with the caller as its idUser,
+ * a settlement of that month still in progress, and the trainer the path names.
+ */
+async function trainerCallOf(req: Request, params: { apiSlug?: string; idMandant: number; idStudioGroup: number; importMonth: string; trainerId: string; idUser: string; settlementUuid: string }) {
+  const group = await studioGroupOfPath(req, params);
+  assertCaller(req, params.idUser);
+  const settlement = await v1Settlement(req, group, params.settlementUuid, params.importMonth);
+  assertInProgress(settlement);
+  const trainer = await findTrainerByKey(em(), group, params.trainerId);
+  return { settlement, trainer, name: trainerDisplayName(trainer) };
+}
+
+/**
  * Runs a per-trainer v1 update; a refusal of the workflow's validator (not prepared, not issued
  * yet, another command running …) answers `{status:'error'}` with the v1 message and its reason.
  */
@@ -265,12 +278,7 @@ export function registerInvoiceCalls(router: Router, temporal: Client) {
   // Create invoice PDFs: one call per trainer; the first opens the settlement's v1 credit-note run.
   router.get('/trainer-invoice/create/:apiSlug/:idMandant/:idStudioGroup/:importMonth/:trainerId/:idUser/:settlementUuid', validate(schemas.create), async (req, res) => {
     const { params } = validated(req, schemas.create);
-    const group = await studioGroupOfPath(req, params);
-    assertCaller(req, params.idUser);
-    const settlement = await v1Settlement(req, group, params.settlementUuid, params.importMonth);
-    assertInProgress(settlement);
-    const trainer = await findTrainerByKey(em(), group, params.trainerId);
-    const name = trainerDisplayName(trainer);
+    const { settlement, trainer, name } = await trainerCallOf(req, params);
     const result = await runTrainerUpdate(req, temporal, trainer, 'settlementV1.invoiceNotCreatedBecause', () =>
       settlementHandle(temporal, settlement.uuid).executeUpdate(v1IssueCreditNoteUpdate, { args: [{ trainerUuid: trainer.uuid, userUuid: authOf(req).userUuid }] }),
     );
@@ -305,12 +313,7 @@ export function registerInvoiceCalls(router: Router, temporal: Client) {
   // Send Emails: one call per trainer with an issued invoice.
   router.get('/trainer-invoice/send/:idMandant/:idStudioGroup/:importMonth/:trainerId/:idUser/:settlementUuid', validate(schemas.send), async (req, res) => {
     const { params } = validated(req, schemas.send);
-    const group = await studioGroupOfPath(req, params);
-    assertCaller(req, params.idUser);
-    const settlement = await v1Settlement(req, group, params.settlementUuid, params.importMonth);
-    assertInProgress(settlement);
-    const trainer = await findTrainerByKey(em(), group, params.trainerId);
-    const name = trainerDisplayName(trainer);
+    const { settlement, trainer, name } = await trainerCallOf(req, params);
     const result = await runTrainerUpdate(req, temporal, trainer, 'settlementV1.invoiceNotSentBecause', () =>
       settlementHandle(temporal, settlement.uuid).executeUpdate(v1SendCreditNoteUpdate, { args: [{ trainerUuid: trainer.uuid, userUuid: authOf(req).userUuid }] }),
     );
