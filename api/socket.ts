@@ -5,11 +5,10 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import type { EventFeed } from '../db/events';
 import type { ClientToServerEvents, ServerToClientEvents } from '../contracts/events';
-import { findLiveSession, type AuthContext } from './auth/sessions';
+import { authOfSession, findLiveSession, type AuthContext } from './auth/sessions';
 import { studioGroupsOf } from './auth/tenancy';
 import { studioGroupOfImport } from './routes/import/import.service';
 import { Settlement } from '../db/entities';
-import type { TRole } from '../contracts/auth.contract';
 import { translate } from '../domain/messages';
 
 type SocketData = { auth: AuthContext };
@@ -50,13 +49,7 @@ export function attachSocketServer({ httpServer, orm, temporal, feed }: { httpSe
     if (!user || !apiKey) return next(new Error('Please log in.'));
     const session = await findLiveSession(orm.em.fork(), user, apiKey);
     if (!session) return next(new Error('Your session has expired. Please log in again.'));
-    socket.data.auth = {
-      userId: session.user.id,
-      userUuid: session.user.uuid,
-      role: session.user.role as TRole,
-      locale: session.user.locale,
-      sessionId: session.id,
-    };
+    socket.data.auth = authOfSession(session);
     next();
   });
 

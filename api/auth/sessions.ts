@@ -45,6 +45,11 @@ export async function findLiveSession(em: EntityManager, userUuid: string, apiKe
   return session;
 }
 
+/** Who calls, as a live session names them: the same for an HTTP call and a socket. */
+export function authOfSession(session: ApiSession): AuthContext {
+  return { userId: session.user.id, userUuid: session.user.uuid, role: session.user.role as TRole, locale: session.user.locale, sessionId: session.id };
+}
+
 const LAST_USED_RESOLUTION_MS = 5 * 60_000;
 
 /** Every call but log-in and health needs `x-user` and `x-api-key` (spec 6). */
@@ -59,13 +64,7 @@ export const requireAuth: RequestHandler = async (req, _res, next) => {
     session.lastUsedAt = new Date();
     await em.flush();
   }
-  req.auth = {
-    userId: session.user.id,
-    userUuid: session.user.uuid,
-    role: session.user.role as TRole,
-    locale: session.user.locale,
-    sessionId: session.id,
-  };
+  req.auth = authOfSession(session);
   next();
 };
 
