@@ -3,6 +3,7 @@ import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TSmallBusinessLimitsResponse } from '../../contracts/accounting-handoff.contract';
 import type { TStudioGroupSettings } from '../../contracts/studio-group-settings.contract';
+import { settingsFormOf } from '../support/studio-group-settings';
 import { CreditNote, Notification, SettlementLog, StudioGroup, StudioGroupTrainer, Trainer, User } from '../../db/entities';
 import { trainerTurnovers } from '../../db/queries/small-business-turnover';
 import { eurosToCents, formatEuro } from '../../domain/money';
@@ -173,37 +174,20 @@ describe('yearly statement', () => {
 });
 
 describe('DATEV settings (PUT /settings `datev`)', () => {
-  const form = (settings: TStudioGroupSettings) => ({
-    companyName: settings.companyName,
-    street: settings.street,
-    houseNumber: settings.houseNumber,
-    postalCode: settings.postalCode,
-    city: settings.city,
-    country: settings.country,
-    taxNumber: settings.taxNumber,
-    vatId: settings.vatId,
-    iban: settings.iban,
-    bic: settings.bic,
-    accountingEmail: settings.accountingEmail,
-    accountingFiles: settings.accountingFiles,
-    vatRateBasisPoints: settings.vatRateBasisPoints,
-    creditNotePrefix: settings.creditNotePrefix,
-    sourceSystem: settings.sourceSystem,
-  });
   const put = (body: unknown) => fetch(api('/settings'), { method: 'PUT', headers: { ...admin.headers, 'x-locale': 'de' }, body: JSON.stringify(body) });
 
   it('reads the demo group\'s settings, saves new ones, keeps them when absent and clears them with null', async () => {
     const settings = (await (await fetch(api('/settings'), { headers: admin.headers })).json()) as TStudioGroupSettings;
     expect(settings.datev).toEqual({ chart: 'SKR03', consultantNumber: 29098, clientNumber: 55003, fiscalYearStartMonth: 1, expenseAccount: 3100, creditorRangeStart: 70000, creditorRangeEnd: 99999 });
     const skr04 = { chart: 'SKR04', consultantNumber: 1001, clientNumber: 1, fiscalYearStartMonth: 7, expenseAccount: 5900, creditorRangeStart: 70000, creditorRangeEnd: 79999 };
-    const saved = await put({ ...form(settings), datev: skr04 });
+    const saved = await put({ ...settingsFormOf(settings), datev: skr04 });
     expect(saved.status).toBe(200);
     expect(((await saved.json()) as { settings: TStudioGroupSettings }).settings.datev).toEqual(skr04);
-    const kept = await put(form(settings));
+    const kept = await put(settingsFormOf(settings));
     expect(((await kept.json()) as { settings: TStudioGroupSettings }).settings.datev).toEqual(skr04);
-    const cleared = await put({ ...form(settings), datev: null });
+    const cleared = await put({ ...settingsFormOf(settings), datev: null });
     expect(((await cleared.json()) as { settings: TStudioGroupSettings }).settings.datev).toBeNull();
-    await put({ ...form(settings), datev: settings.datev });
+    await put({ ...settingsFormOf(settings), datev: settings.datev });
   });
 
   it('refuses what DATEV would refuse with 400 naming the field, changing nothing', async () => {
@@ -216,7 +200,7 @@ describe('DATEV settings (PUT /settings `datev`)', () => {
       [{ chart: 'SKR99' }, 'datev.chart', /SKR03 oder SKR04/],
     ];
     for (const [change, field, message] of refusals) {
-      const answer = await put({ ...form(settings), datev: { ...settings.datev, ...change } });
+      const answer = await put({ ...settingsFormOf(settings), datev: { ...settings.datev, ...change } });
       expect(answer.status, JSON.stringify(change)).toBe(400);
       const body = (await answer.json()) as { field: string; message: string };
       expect(body.field).toBe(field);

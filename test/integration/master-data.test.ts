@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TPaymentTypeRule, TPaymentTypeRuleSaved } from '../../contracts/payment-type-rule.contract';
 import type { TStudio } from '../../contracts/studio.contract';
 import type { TStudioGroupSettings } from '../../contracts/studio-group-settings.contract';
+import { settingsFormOf } from '../support/studio-group-settings';
 import type { TTrainerDetail, TTrainerListItem, TUpdateTrainerRequest } from '../../contracts/trainer.contract';
 import { PaymentTypeRule, Studio, StudioGroup, Trainer } from '../../db/entities';
 import { logIn, startStack, type Stack } from '../support/stack';
@@ -416,23 +417,6 @@ describe('payment type rules', () => {
 
 describe('studio group settings', () => {
   const settingsRow = async () => JSON.stringify({ ...(await fresh().findOneOrFail(StudioGroup, { uuid: fitness.uuid })), updatedAt: undefined, mandant: undefined });
-  const formOfSettings = (settings: TStudioGroupSettings) => ({
-    companyName: settings.companyName,
-    street: settings.street,
-    houseNumber: settings.houseNumber,
-    postalCode: settings.postalCode,
-    city: settings.city,
-    country: settings.country,
-    taxNumber: settings.taxNumber,
-    vatId: settings.vatId,
-    iban: settings.iban,
-    bic: settings.bic,
-    accountingEmail: settings.accountingEmail,
-    accountingFiles: settings.accountingFiles,
-    vatRateBasisPoints: settings.vatRateBasisPoints,
-    creditNotePrefix: settings.creditNotePrefix,
-    sourceSystem: settings.sourceSystem,
-  });
 
   it('reads and saves the settings', async () => {
     const { status, body } = await call<TStudioGroupSettings>('GET', g('/settings'));
@@ -440,7 +424,7 @@ describe('studio group settings', () => {
     expect(body).toMatchObject({ companyName: 'Demo Fitness GmbH', vatRateBasisPoints: 1900, creditNotePrefix: 'GS', sourceSystem: 'demo' });
     const saved = await call<{ message: string; settings: TStudioGroupSettings }>('PUT', g('/settings'), {
       locale: 'de',
-      body: { ...formOfSettings(body), iban: 'DE02 1203 0000 0000 2020 51', bic: '', vatRateBasisPoints: 700, creditNotePrefix: 'DF-GS', accountingFiles: ['SEPA_XML'], accountingEmail: 'Buchhaltung@Demo.Test' },
+      body: { ...settingsFormOf(body), iban: 'DE02 1203 0000 0000 2020 51', bic: '', vatRateBasisPoints: 700, creditNotePrefix: 'DF-GS', accountingFiles: ['SEPA_XML'], accountingEmail: 'Buchhaltung@Demo.Test' },
     });
     expect(saved.status).toBe(200);
     expect(saved.body.message).toBe('Einstellungen der Studiogruppe gespeichert.');
@@ -449,7 +433,7 @@ describe('studio group settings', () => {
   });
 
   it('refuses bad settings with 400 naming the field and changes nothing', async () => {
-    const form = formOfSettings((await call<TStudioGroupSettings>('GET', g('/settings'))).body);
+    const form = settingsFormOf((await call<TStudioGroupSettings>('GET', g('/settings'))).body);
     const before = await settingsRow();
     const refusals: Array<[unknown, string, string]> = [
       [{ ...form, iban: 'DE00 1234' }, 'iban', 'iban: ist keine gültige IBAN'],
