@@ -210,11 +210,12 @@ export const v1FinishCreditNotesUpdate = defineUpdate<TV1FinishAnswer, [{ userUu
 export const trainerStatesChangedSignal = defineSignal<[TTrainerStatesChangedArgs]>('trainerStatesChanged');
 
 /**
- * A trainer's current approvals after a toggle the api recorded in PostgreSQL (issue 14: approvals
- * are no longer one update each). `seq` is the id of the trainer's newest approval row: signals of
- * one trainer may arrive out of order, the workflow keeps the newest.
+ * Trainers' current approvals after toggles the api recorded in PostgreSQL (issue 14: approvals are
+ * no longer one update each; the api signals concurrent toggles together). `seq` is the id of the
+ * trainer's newest approval row: signals may arrive out of order, the workflow keeps the newest.
  */
-export type TApprovalsChangedArgs = { trainerUuid: string; company: boolean; trainer: boolean; seq: number };
+export type TApprovalsChangedEntry = { trainerUuid: string; company: boolean; trainer: boolean; seq: number };
+export type TApprovalsChangedArgs = { approvals: TApprovalsChangedEntry[] };
 export const approvalsChangedSignal = defineSignal<[TApprovalsChangedArgs]>('approvalsChanged');
 
 /** Failure types of update validators and handlers (api/errors.ts maps them to HTTP statuses). */

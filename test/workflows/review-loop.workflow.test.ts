@@ -230,12 +230,13 @@ describe('settlementWorkflow: the review loop', () => {
   it('learns approvals the api recorded by signal: the newest per trainer counts, whatever order they arrive in', async () => {
     const [anna, ben] = [randomUUID(), randomUUID()];
     await withReviewedSettlement([anna, ben], [anna, ben], async (handle, calls) => {
-      const signal = (trainerUuid: string, company: boolean, trainer: boolean, seq: number) => handle.signal(approvalsChangedSignal, { trainerUuid, company, trainer, seq });
+      const signal = (trainerUuid: string, company: boolean, trainer: boolean, seq: number) => handle.signal(approvalsChangedSignal, { approvals: [{ trainerUuid, company, trainer, seq }] });
       await signal(anna, false, true, 10);
       await signal(anna, true, true, 12);
       // An older toggle's signal arriving late changes nothing.
       await signal(anna, false, true, 11);
-      await signal(ben, false, true, 13);
+      // Toggles signalled together.
+      await handle.signal(approvalsChangedSignal, { approvals: [{ trainerUuid: ben, company: false, trainer: false, seq: 13 }, { trainerUuid: ben, company: false, trainer: true, seq: 14 }] });
       const state = await untilState(handle, (current) => current.approvals[ben] !== undefined);
       expect(state.approvals).toEqual({ [anna]: { company: true, trainer: true }, [ben]: { company: false, trainer: true } });
       // The company's approval opens the credit notes, and the run takes the approved trainer only.

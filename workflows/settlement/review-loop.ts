@@ -37,10 +37,12 @@ export function registerReviewHandlers(ctx: SettlementContext): void {
     },
   );
 
-  setHandler(approvalsChangedSignal, ({ trainerUuid, company, trainer, seq }) => {
-    if (seq < (ctx.approvalSeqs.get(trainerUuid) ?? 0)) return;
-    ctx.approvalSeqs.set(trainerUuid, seq);
-    state.approvals[trainerUuid] = { company, trainer };
+  setHandler(approvalsChangedSignal, ({ approvals }) => {
+    for (const { trainerUuid, company, trainer, seq } of approvals) {
+      if (seq < (ctx.approvalSeqs.get(trainerUuid) ?? 0)) continue;
+      ctx.approvalSeqs.set(trainerUuid, seq);
+      state.approvals[trainerUuid] = { company, trainer };
+    }
   });
 
   setHandler(

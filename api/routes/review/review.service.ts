@@ -3,13 +3,14 @@ import type { Client } from '@temporalio/client';
 import { Settlement, SettlementTrainer, Trainer, type StudioGroup } from '../../../db/entities';
 import { trainerDisplayName } from '../../../domain/trainer-data';
 import { isoDateOf } from '../../../domain/settlement/month';
-import { approvalsChangedSignal, type TApprovalBy } from '../../../workflows/settlement.messages';
+import type { TApprovalBy } from '../../../workflows/settlement.messages';
 import { ApprovalRefused, recordApprovalToggle, type TApprovalToggleResult } from '../../../activities/shared/approvals';
 import type { Locale } from '../../../domain/messages';
 import { ADMIN_LOCATION_UUID, type TTrainerCreditNoteItem, type TTrainerCreditNotesResponse, type TTrainerSettlement } from '../../../contracts/review.contract';
 import type { TTrainerWorkflowState } from '../../../contracts/settlement.contract';
 import { badRequest, HttpError, notFound } from '../../http/errors';
-import { findSettlement, runUpdate, settlementHandle } from '../settlement/settlement.service';
+import { findSettlement } from '../settlement/settlement.service';
+import { signalApprovals } from './approval-signals';
 import { approvalListsOf } from './review-preview';
 import { assertReviewOpen, reviewLockOf } from './review-locks';
 
@@ -159,9 +160,9 @@ const REFUSAL_STATUS = { NotFound: 404, Invalid: 422, Conflict: 409 } as const;
  * A toggle is recorded here, in one short transaction under the review's locks
  * (activities/shared/approvals.ts: refused with 404/409/422 and the lock's reason), then the
  * settlement workflow is signalled the trainer's current approvals, which open the credit-note step
- * and which its run validator checks. Answers the toggled kind's list, newest first. A signal that
- * does not arrive (Temporal unreachable) answers 503 after the write: the same toggle again writes
- * nothing and signals again.
+ * and which its run validator checks (together with concurrent toggles: approval-signals.ts).
+ * Answers the toggled kind's list, newest first. A signal that does not arrive (Temporal
+ * unreachable) answers 503 after the write: the same toggle again writes nothing and signals again.
  */
 export async function approve({ em, temporal, settlementTrainer, by, approved, userUuid, studioUuid, locale }: ApproveCommand): Promise<TApprovalToggleResult> {
   const settlementUuid = settlementTrainer.settlement.uuid;
@@ -174,9 +175,7 @@ export async function approve({ em, temporal, settlementTrainer, by, approved, u
     const params = error.params.trainer === undefined ? error.params : { ...error.params, trainer: trainerDisplayName(trainer) };
     throw new HttpError(REFUSAL_STATUS[error.type], error.key, undefined, params);
   }
-  await runUpdate(temporal, () =>
-    settlementHandle(temporal, settlementUuid).signal(approvalsChangedSignal, { trainerUuid: trainer.uuid, company: result.company, trainer: result.trainer, seq: result.seq }),
-  );
+  await signalApprovals(temporal, settlementUuid, { trainerUuid: trainer.uuid, company: result.company, trainer: result.trainer, seq: result.seq });
   return result;
 }
 

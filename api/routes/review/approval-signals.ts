@@ -1,0 +1,49 @@
+import type { Client } from '@temporalio/client';
+import { approvalsChangedSignal, type TApprovalsChangedEntry } from '../../../workflows/settlement.messages';
+import { runUpdate, settlementHandle } from '../settlement/settlement.service';
+
+// The settlement workflow learns approval toggles by signal, after the api recorded them. When a
+// month's trainers approve at once, one signal per toggle would make as many round trips to Temporal
+// and history events as there are toggles, each a write of the one workflow. So the toggles of a
+// settlement are signalled together: the first waits for no one and is sent at once; the toggles that
+// arrive while a signal is under way go in the next one. Every caller answers only once the signal
+// with its toggle was accepted (a failed signal fails each of its callers, whose toggle is recorded:
+// the same toggle again writes nothing and signals again), so nothing recorded is left unsignalled by
+// an answer. The newest row id per trainer orders the values (`seq`).
+
+type Batch = { entries: Map<string, TApprovalsChangedEntry>; sent: Promise<void> };
+type Settlement = { inFlight: Promise<void> | null; next: Batch | null };
+
+const pending = new WeakMap<Client, Map<string, Settlement>>();
+
+/** Signals a trainer's current approvals to the settlement workflow, together with concurrent toggles. */
+export function signalApprovals(temporal: Client, settlementUuid: string, entry: TApprovalsChangedEntry): Promise<void> {
+  let settlements = pending.get(temporal);
+  if (!settlements) pending.set(temporal, (settlements = new Map()));
+  let settlement = settlements.get(settlementUuid);
+  if (!settlement) settlements.set(settlementUuid, (settlement = { inFlight: null, next: null }));
+
+  if (!settlement.next) {
+    const entries = new Map<string, TApprovalsChangedEntry>();
+    const previous = settlement.inFlight ?? Promise.resolve();
+    const current = settlement;
+    const sent = previous
+      .catch(() => undefined)
+      .then(async () => {
+        // From here on, later toggles go in the batch after this one.
+        if (current.next?.entries === entries) current.next = null;
+        await runUpdate(temporal, () => settlementHandle(temporal, settlementUuid).signal(approvalsChangedSignal, { approvals: [...entries.values()] }));
+      });
+    current.next = { entries, sent };
+    current.inFlight = sent;
+    void sent
+      .catch(() => undefined)
+      .then(() => {
+        if (current.inFlight === sent && current.next === null) settlements.delete(settlementUuid);
+      });
+  }
+  const batch = settlement.next!;
+  const known = batch.entries.get(entry.trainerUuid);
+  if (!known || known.seq <= entry.seq) batch.entries.set(entry.trainerUuid, entry);
+  return batch.sent;
+}
