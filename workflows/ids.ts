@@ -15,6 +15,8 @@ export const creditNoteCorrectionWorkflowId = (creditNoteUuid: string) => `credi
 export const accountingEmailWorkflowId = (runUuid: string, requestUuid: string) => `accounting-email-${runUuid}-${requestUuid}`;
 /** One e-mail per signed link (invitation, e-mail confirmation, password reset). */
 export const accountEmailWorkflowId = (purpose: string, tokenUuid: string) => `account-email-${purpose}-${tokenUuid}`;
+/** The staff e-mails about one change of a trainer's data in the portal (outboxMailWorkflow). */
+export const trainerDataChangedMailWorkflowId = (trainerUuid: string, changedAt: Date) => `trainer-data-changed-mail-${trainerUuid}-${changedAt.getTime()}`;
 /** The contact form's e-mails, one run per contact request. */
 export const contactRequestMailWorkflowId = (contactRequestUuid: string) => `contact-request-mail-${contactRequestUuid}`;
 /** The schedule that starts the day's document expiry reminders; its runs are `{this id}-{start time}`. */

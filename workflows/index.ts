@@ -9,3 +9,4 @@ export { creditNoteCorrectionWorkflow } from './credit-note-correction.workflow'
 export { documentExpiryRemindersWorkflow } from './document-expiry-reminders.workflow';
 export { accountEmailWorkflow } from './account-email.workflow';
 export { contactRequestMailWorkflow } from './contact-request-mail.workflow';
+export { outboxMailWorkflow } from './outbox-mail.workflow';

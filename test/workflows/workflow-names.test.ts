@@ -8,6 +8,7 @@ import { CREDIT_NOTE_RUN_WORKFLOW, type TCreditNoteRunWorkflow } from '../../wor
 import { DOCUMENT_EXPIRY_REMINDERS_WORKFLOW, type TDocumentExpiryRemindersWorkflow } from '../../workflows/document-expiry-reminders.messages';
 import { CONTACT_REQUEST_MAIL_WORKFLOW, type TContactRequestMailWorkflow } from '../../workflows/contact-request-mail.messages';
 import { IMPORT_QUEUE_WORKFLOW, type TImportQueueWorkflow } from '../../workflows/import-queue.messages';
+import { OUTBOX_MAIL_WORKFLOW, type TOutboxMailWorkflow } from '../../workflows/outbox-mail.messages';
 import { SETTLEMENT_WORKFLOW, type TSettlementWorkflow } from '../../workflows/settlement.messages';
 
 // The API starts workflows by type name with the signature from the messages file, so it never
@@ -22,6 +23,7 @@ const signatures: {
   [DOCUMENT_EXPIRY_REMINDERS_WORKFLOW]: TDocumentExpiryRemindersWorkflow;
   [CONTACT_REQUEST_MAIL_WORKFLOW]: TContactRequestMailWorkflow;
   [IMPORT_QUEUE_WORKFLOW]: TImportQueueWorkflow;
+  [OUTBOX_MAIL_WORKFLOW]: TOutboxMailWorkflow;
   [SETTLEMENT_WORKFLOW]: TSettlementWorkflow;
 } = workflows;
 

@@ -1,4 +1,5 @@
 import express, { Router } from 'express';
+import type { Client } from '@temporalio/client';
 import { z } from 'zod';
 import {
   ZApproveNotificationAnswer,
@@ -23,6 +24,7 @@ import { HttpError } from '../../http/errors';
 import { t } from '../../http/locale';
 import { validate, validated } from '../../http/validate';
 import { requestEntityManager } from '../master-data/entity-manager';
+import { deliverStaffNotices } from '../trainer-overview/trainer-data-change';
 import {
   accountOf,
   approveNotification,
@@ -66,7 +68,14 @@ const deleteTokenSchemas = { response: ZDeleteAccountToken, summary: 'A short-li
 const deleteSchemas = { body: ZDeleteAccountRequest, response: ZDeleteAccountAnswer, summary: "Deletes the caller's account as far as the law allows (credit notes stay)." };
 
 /** Mounted under /api/v2 after requireAuth: the trainer's account, notifications and studio groups (trainer spec 7). */
-export function createTrainerAccountRouter({ onEmailChanged }: { onEmailChanged?: (em: ReturnType<typeof requestEntityManager>, userId: number) => Promise<void> } = {}) {
+export function createTrainerAccountRouter({
+  temporal,
+  onEmailChanged,
+}: {
+  /** Hands staff the e-mails about a trainer's data change (outboxMailWorkflow); without it they wait in the outbox. */
+  temporal?: Client;
+  onEmailChanged?: (em: ReturnType<typeof requestEntityManager>, userId: number) => Promise<void>;
+} = {}) {
   const router = Router();
   // PATCH is a JSON merge-patch (RFC 7396); app.ts parses application/json only.
   const mergePatchJson = express.json({ type: 'application/merge-patch+json', limit: '100kb' });
@@ -76,7 +85,9 @@ export function createTrainerAccountRouter({ onEmailChanged }: { onEmailChanged?
   });
   router.patch('/trainer_accounts/:user', requireTrainer, requireOwnUser, mergePatchJson, validate(patchSchemas), async (req, res) => {
     const { body } = validated(req, patchSchemas);
-    const account = await patchTrainerAccount(requestEntityManager(), authOf(req).userId, body, { sessionId: authOf(req).sessionId });
+    const { account, staffNotices } = await patchTrainerAccount(requestEntityManager(), authOf(req).userId, body, { sessionId: authOf(req).sessionId });
+    // A change of personal, bank or tax data tells staff (workflowState 'changed'), committed above.
+    if (temporal) await deliverStaffNotices(temporal, staffNotices);
     // A new address is confirmed by a link sent to it; the log-in address changes only then (issue 10).
     if (body.email !== undefined) await onEmailChanged?.(requestEntityManager(), authOf(req).userId);
     // A language change answers in the new language, the one the page reloads into.

@@ -14,7 +14,7 @@ import type {
   TTrainerNotificationList,
 } from '../../../contracts/trainer-account.contract';
 import { notFound } from '../../http/errors';
-import { recordTrainerDataChange } from '../trainer-overview/trainer-data-change';
+import { recordTrainerDataChange, type StaffNotice } from '../trainer-overview/trainer-data-change';
 
 // The trainer's own account, notifications and studio groups. A profile edit advances no process, so
 // it goes straight to PostgreSQL (DESIGN: where truth lives).
@@ -75,7 +75,7 @@ export async function patchTrainerAccount(
   userId: number,
   patch: TTrainerAccountPatchValues,
   { sessionId }: { sessionId?: number } = {},
-): Promise<TrainerAccount> {
+): Promise<{ account: TrainerAccount; staffNotices: StaffNotice[] }> {
   const account = await accountOf(em, userId);
   const user: User = account.user;
   if (patch.plainPassword !== undefined) {
@@ -119,15 +119,17 @@ export async function patchTrainerAccount(
   set(patch.eInvoiceFormat, (value) => (account.eInvoiceFormat = value));
   // The account and the trainer records it feeds change together, in one transaction.
   await em.begin();
+  let staffNotices: StaffNotice[];
   try {
     await em.flush();
-    await copyAccountToTrainers(em, account, patch);
+    staffNotices = await copyAccountToTrainers(em, account, patch);
     await em.commit();
   } catch (error) {
     await em.rollback();
     throw error;
   }
-  return account;
+  // The staff e-mails about a data change, recorded with it: the caller hands them to SMTP.
+  return { account, staffNotices };
 }
 
 const toNotification = (notification: Notification): TTrainerNotification => ({
@@ -314,21 +316,21 @@ const ACCOUNT_VALUE_OF: { [K in keyof typeof TRAINER_FIELD_OF]: (account: Traine
  * e-mail stays: invitations and account links find the record by it. Call inside the patch's
  * transaction.
  */
-export async function copyAccountToTrainers(em: EntityManager, account: TrainerAccount, patch: TTrainerAccountPatchValues): Promise<void> {
+export async function copyAccountToTrainers(em: EntityManager, account: TrainerAccount, patch: TTrainerAccountPatchValues): Promise<StaffNotice[]> {
   const changes: Record<string, string | boolean | null> = {};
   for (const [field, trainerField] of Object.entries(TRAINER_FIELD_OF) as Array<[keyof typeof TRAINER_FIELD_OF, keyof TrainerSnapshot]>) {
     if (patch[field] !== undefined) changes[trainerField] = ACCOUNT_VALUE_OF[field](account);
   }
-  if (Object.keys(changes).length === 0) return;
+  if (Object.keys(changes).length === 0) return [];
   const links = await em.find(StudioGroupTrainer, { trainerAccount: account }, { populate: ['trainer'] });
-  if (links.length === 0) return;
-  await recordTrainerDataChange(em, links.map((link) => link.trainer), changes);
+  if (links.length === 0) return [];
+  const notices = await recordTrainerDataChange(em, links.map((link) => link.trainer), changes);
   for (const link of links) em.assign(link.trainer, changes as Partial<Trainer>);
   await em.flush();
   // VAT liability decides the VAT of every line: a prepared month keeps the liability its lines were
   // computed with; the change reaches it with the next preparation (recalculation), not the snapshot.
   const { vatLiable: _liability, ...snapshotChanges } = changes;
-  if (Object.keys(snapshotChanges).length === 0) return;
+  if (Object.keys(snapshotChanges).length === 0) return notices;
   await em.execute(
     `update settlement_trainer st set trainer_snapshot = st.trainer_snapshot || ?::jsonb, updated_at = now()
       where st.trainer_id in (select value::int from jsonb_array_elements_text(?::jsonb))
@@ -341,4 +343,5 @@ export async function copyAccountToTrainers(em: EntityManager, account: TrainerA
                        order by a.created_at desc, a.id desc limit 1), false) = false`,
     [JSON.stringify(snapshotChanges), JSON.stringify(links.map((link) => link.trainer.id))],
   );
+  return notices;
 }
