@@ -4,11 +4,11 @@ import * as fontkit from 'fontkit';
 import { friendlyFormatIBAN } from 'ibantools';
 import { DateTime } from 'luxon';
 import PDFDocument from 'pdfkit';
-import { buildCreditNoteCii } from '../e-invoice/cii';
+import { buildCreditNoteCii, servicePeriod } from '../e-invoice/cii';
 import { translate, type MessageKey, type MessageParams } from '../messages';
 import { formatEuro } from '../money';
 import { VAT_EXEMPTION_NOTE } from '../pay';
-import { monthInstants, monthTitle, SETTLEMENT_TIME_ZONE } from '../settlement/month';
+import { SETTLEMENT_TIME_ZONE } from '../settlement/month';
 import { assertValidCreditNote, creditNoteTotals, type TCreditNoteDocument, type TCreditNoteLine, type TCreditNoteParty } from './document';
 
 // The credit note PDF. It carries what §14 (4) UStG asks of a self-billed invoice: both parties'
@@ -44,6 +44,39 @@ function fonts() {
     parsedFonts = { regular: font('400Regular/Arimo_400Regular.ttf'), bold: font('700Bold/Arimo_700Bold.ttf') };
   }
   return parsedFonts;
+}
+
+// pdfkit's view of a document's fonts (private fields): the font in use and the fonts by name.
+type EmbeddedFont = { font: fontkit.Font; layoutCache?: Record<string, unknown> };
+type PdfFontState = { _font: EmbeddedFont; _fontFamilies: Record<string, EmbeddedFont> };
+
+// The layout of a word (fontkit's shaping: glyphs and advances, scaled to 1000 units) depends on the
+// font and the word alone, yet pdfkit keeps it per document and lays out every word afresh for each
+// one: measuring and drawing the words was half of a credit note's CPU. The layouts are shared by
+// the documents this process draws (pdfkit reads them and never changes them; which glyphs a
+// document embeds is still decided per document, so its bytes do not change). Dropped every
+// LAYOUTS_KEPT_FOR documents so the memory stays bounded: a month's names and amounts are not kept.
+const LAYOUTS_KEPT_FOR = 250;
+let sharedLayouts = new Map<fontkit.Font, Record<string, unknown>>();
+let documentsDrawn = 0;
+
+/** Opens the two fonts in the document (regular first, as before: the subset names come from the order) with the shared layouts. */
+function useFonts(pdf: PDFKit.PDFDocument) {
+  if (documentsDrawn++ % LAYOUTS_KEPT_FOR === 0) sharedLayouts = new Map();
+  const state = pdf as unknown as PdfFontState;
+  pdf.registerFont(FONT, fonts().regular as unknown as Buffer);
+  pdf.registerFont(FONT_BOLD, fonts().bold as unknown as Buffer);
+  for (const name of [FONT, FONT_BOLD]) {
+    pdf.font(name);
+    // pdfkit does not remember the name of a font it found under its PostScript name (the regular
+    // one, already open as the default font): without this, every pdf.font(FONT) would parse a
+    // new subset and compare the fonts' name tables again.
+    state._fontFamilies[name] = state._font;
+    const layouts = sharedLayouts.get(state._font.font) ?? Object.create(null);
+    sharedLayouts.set(state._font.font, layouts);
+    state._font.layoutCache = layouts;
+  }
+  pdf.font(FONT);
 }
 
 /** The name of the embedded XML, as Factur-X and ZUGFeRD 2 require it. */
@@ -97,6 +130,11 @@ type PdfaHooks = { endSubset: () => void; info: Record<string, unknown> };
 const BODY_SIZE = 9;
 const CELL_PADDING = 4;
 
+/** What makes pdfkit break a line whatever its width (and the soft hyphen it may turn into a hyphen). */
+const LINE_BREAKING = /[\n\r\v\f\u0085\u2028\u2029\u00ad]/;
+/** A text this close to its cell's width takes the wrapper (which sums the words' widths its own way). */
+const ONE_LINE_SLACK = 0.01;
+
 type Column = { key: 'date' | 'studio' | 'class' | 'duration' | 'bookedSlots' | 'net'; width: number; align: 'left' | 'right' };
 const COLUMNS: Column[] = [
   { key: 'date', width: 76, align: 'left' },
@@ -141,8 +179,31 @@ export function formatVatRate(rateBasisPoints: number, locale: 'de' | 'en'): str
 
 const numberLocale = (locale: 'de' | 'en') => (locale === 'de' ? 'de-DE' : 'en-GB');
 const euro = (cents: number, locale: 'de' | 'en') => formatEuro(cents, numberLocale(locale));
-const germanDate = (isoDate: string) => DateTime.fromISO(isoDate, { zone: SETTLEMENT_TIME_ZONE }).toFormat('dd.MM.yyyy');
-const classDateTime = (instant: string) => DateTime.fromISO(instant, { setZone: true }).setZone(SETTLEMENT_TIME_ZONE).toFormat('dd.MM.yyyy HH:mm');
+const germanDate = (isoDate: string) => {
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  return day ? `${day[3]}.${day[2]}.${day[1]}` : DateTime.fromISO(isoDate, { zone: SETTLEMENT_TIME_ZONE }).toFormat('dd.MM.yyyy');
+};
+// A class's start in German local time ('dd.MM.yyyy HH:mm'), drawn for every line: luxon's parse and
+// zone conversion cost more than the rest of a line. Germany's offset from UTC is looked up once per
+// hour of UTC (it changes only on the hour) and the local time written from the shifted instant.
+const HOUR_MS = 3_600_000;
+const berlinOffsets = new Map<number, number>();
+function berlinOffsetMs(millis: number): number {
+  const hour = Math.floor(millis / HOUR_MS);
+  let offset = berlinOffsets.get(hour);
+  if (offset === undefined) {
+    if (berlinOffsets.size > 10_000) berlinOffsets.clear();
+    offset = DateTime.fromMillis(hour * HOUR_MS, { zone: SETTLEMENT_TIME_ZONE }).offset * 60_000;
+    berlinOffsets.set(hour, offset);
+  }
+  return offset;
+}
+const two = (value: number) => String(value).padStart(2, '0');
+function classDateTime(instant: string): string {
+  const millis = Date.parse(instant);
+  const local = new Date(millis + berlinOffsetMs(millis));
+  return `${two(local.getUTCDate())}.${two(local.getUTCMonth() + 1)}.${local.getUTCFullYear()} ${two(local.getUTCHours())}:${two(local.getUTCMinutes())}`;
+}
 
 /** The document's title: 'Gutschrift', or for a cancellation a title that names the original without that word. */
 export function creditNoteTitle(doc: Pick<TCreditNoteDocument, 'documentType' | 'locale' | 'cancelsNumber'>): string {
@@ -180,9 +241,7 @@ export async function renderCreditNotePdf(doc: TCreditNoteDocument): Promise<Buf
     },
   });
   // pdfkit's types know font files, not the parsed font it also takes.
-  pdf.registerFont(FONT, fonts().regular as unknown as Buffer);
-  pdf.registerFont(FONT_BOLD, fonts().bold as unknown as Buffer);
-  pdf.font(FONT);
+  useFonts(pdf);
   // The e-invoice inside: the same document's CII XML (Factur-X EN 16931), dated like the PDF.
   pdf.file(Buffer.from(buildCreditNoteCii(doc, { syntax: 'factur-x' }), 'utf8'), {
     name: FACTUR_X_FILE_NAME,
@@ -247,14 +306,14 @@ export async function renderCreditNotePdf(doc: TCreditNoteDocument): Promise<Buf
   pdf.font(FONT).fontSize(BODY_SIZE).text(intro, left, y, { width: contentWidth });
   y = pdf.y + 10;
 
-  const period = monthInstants(doc.serviceMonth);
+  const period = servicePeriod(doc.serviceMonth);
   const facts: Array<[string, string]> = [
     [t('creditNote.pdf.number'), pdfText(doc.number)],
     [t('creditNote.pdf.issueDate'), germanDate(doc.issueDate)],
     [
       t('creditNote.pdf.servicePeriod'),
       t('creditNote.pdf.servicePeriodValue', {
-        month: monthTitle(doc.serviceMonth, doc.locale),
+        month: period.title[doc.locale],
         from: germanDate(period.firstDay),
         to: germanDate(period.lastDay),
       }),
@@ -284,12 +343,37 @@ export async function renderCreditNotePdf(doc: TCreditNoteDocument): Promise<Buf
     bookedSlots: t('creditNote.pdf.column.bookedSlots'),
     net: t('creditNote.pdf.column.net'),
   };
+  // Most cells fit on one line: those are measured and drawn without pdfkit's line wrapper (a line
+  // breaker and an event emitter per cell, once to measure and once to draw, were a fifth of a
+  // credit note's CPU). The numbers are the wrapper's own — the line height added to the current y,
+  // a right-aligned x as the column's width minus the text's, the x and y it leaves behind — so the
+  // bytes stay those the wrapper writes. A cell that needs more than one line takes the wrapper.
+  const oneLine = (text: string, width: number) => !LINE_BREAKING.test(text) && pdf.widthOfString(text) <= width - ONE_LINE_SLACK;
   const rowHeight = (texts: Record<Column['key'], string>) =>
-    Math.max(...COLUMNS.map((column) => pdf.heightOfString(texts[column.key] || ' ', { width: column.width - CELL_PADDING })));
+    Math.max(
+      ...COLUMNS.map((column) => {
+        const text = texts[column.key] || ' ';
+        const width = column.width - CELL_PADDING;
+        if (!oneLine(text, width)) return pdf.heightOfString(text, { width });
+        const lineTop = pdf.y;
+        return lineTop + pdf.currentLineHeight(true) - lineTop;
+      }),
+    );
   const drawRow = (texts: Record<Column['key'], string>, rowY: number) => {
     let x = left;
     for (const column of COLUMNS) {
-      pdf.text(texts[column.key], x, rowY, { width: column.width - CELL_PADDING, align: column.align, lineBreak: true });
+      const text = texts[column.key];
+      const width = column.width - CELL_PADDING;
+      if (text === '') {
+        pdf.x = x;
+        pdf.y = rowY;
+      } else if (text === text.trim() && oneLine(text, width)) {
+        pdf.text(text, column.align === 'right' ? x + (width - pdf.widthOfString(text)) : x, rowY, { lineBreak: false });
+        pdf.x = x;
+        pdf.y = rowY + pdf.currentLineHeight(true);
+      } else {
+        pdf.text(text, x, rowY, { width, align: column.align, lineBreak: true });
+      }
       x += column.width;
     }
   };
