@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Studio, StudioGroup, Trainer } from './entities';
+import { Studio, StudioGroup, Trainer, TrainerSourceAlias } from './entities';
 import type { SourceStudio, SourceSystemConnector, SourceTrainer } from '../domain/source-systems/connector';
 
 export type UpsertStudiosAndTrainersInput = {
@@ -54,7 +54,25 @@ async function upsertStudios(em: EntityManager, studioGroup: StudioGroup, source
   }
 }
 
+/**
+ * The trainer ids of source-system trainer ids: a record's own source id, or one a merge folded into
+ * it (trainer_source_alias), so a merged-away id lands on the kept trainer. Unknown ids are missing.
+ */
+export async function trainerIdsBySourceId(em: EntityManager, studioGroup: StudioGroup | number, sourceIds: Iterable<string>): Promise<Map<string, number>> {
+  const wanted = [...new Set(sourceIds)];
+  if (wanted.length === 0) return new Map();
+  const [trainers, aliases] = await Promise.all([
+    em.find(Trainer, { studioGroup, sourceId: { $in: wanted } }, { fields: ['id', 'sourceId'] }),
+    em.find(TrainerSourceAlias, { studioGroup, sourceId: { $in: wanted } }, { fields: ['sourceId', 'trainer'] }),
+  ]);
+  return new Map([...aliases.map((alias) => [alias.sourceId, alias.trainer.id] as const), ...trainers.map((trainer) => [trainer.sourceId, trainer.id] as const)]);
+}
+
 async function upsertTrainers(em: EntityManager, studioGroup: StudioGroup, sourceTrainers: SourceTrainer[]) {
+  // A source id merged into another record (trainer_source_alias) is that record now: not created again.
+  const aliases = await em.find(TrainerSourceAlias, { studioGroup, sourceId: { $in: sourceTrainers.map((trainer) => trainer.sourceId) } }, { fields: ['sourceId'] });
+  const merged = new Set(aliases.map((alias) => alias.sourceId));
+  sourceTrainers = sourceTrainers.filter((trainer) => !merged.has(trainer.sourceId));
   if (sourceTrainers.length === 0) return;
   const existing = await em.find(Trainer, { studioGroup, sourceId: { $in: sourceTrainers.map((trainer) => trainer.sourceId) } });
   const bySourceId = new Map(existing.map((trainer) => [trainer.sourceId, trainer]));

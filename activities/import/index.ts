@@ -4,7 +4,7 @@ import { ApplicationFailure } from '@temporalio/activity';
 import { activityContext } from '../shared/activity-context';
 import { DateTime } from 'luxon';
 import type { TImportStreamMessage } from '../../contracts/import.contract';
-import { ImportLog, SettlementLine, Studio, StudioClass, StudioGroup, Trainer } from '../../db/entities';
+import { ImportLog, SettlementLine, Studio, StudioClass, StudioGroup } from '../../db/entities';
 import { getConnector, SourceDataError, UnknownSourceSystemError, type SourceClass } from '../../domain/source-systems/connector';
 import { translate, type MessageKey, type MessageParams } from '../../domain/messages';
 import { importProc, recordImportStep } from './import-log';
@@ -21,7 +21,7 @@ import {
   type TStartClassImportInput,
   type TStartClassImportResult,
 } from './import.types';
-import { upsertStudiosAndTrainers } from '../../db/master-data';
+import { trainerIdsBySourceId, upsertStudiosAndTrainers } from '../../db/master-data';
 
 export * from './import.types';
 export { upsertStudiosAndTrainers } from '../../db/master-data';
@@ -165,16 +165,15 @@ export function createImportActivities({ orm, dataDir }: ImportActivityDeps) {
       heartbeat({ processed: 0, total: classes.length });
 
       const trainerSourceIds = new Set(classes.flatMap((item) => [item.trainerSourceId ?? [], ...item.otherTrainerSourceIds].flat()));
-      const trainers = trainerSourceIds.size
-        ? await em.find(Trainer, { studioGroup, sourceId: { $in: [...trainerSourceIds] } }, { fields: ['id', 'sourceId'] })
-        : [];
-      const trainerIdOf = new Map(trainers.map((trainer) => [trainer.sourceId, trainer.id]));
+      // A merged-away trainer's source id resolves to the kept trainer (trainer_source_alias).
+      const trainerIdOf = await trainerIdsBySourceId(em, studioGroup, trainerSourceIds);
       const unknownTrainerIds = new Set<string>();
       let classesWithUnknownTrainer = 0;
       const importedAt = new Date();
       const rows = classes.map((item) => {
         const mainId = item.trainerSourceId ? trainerIdOf.get(item.trainerSourceId) : null;
-        const otherIds = item.otherTrainerSourceIds.map((sourceId) => trainerIdOf.get(sourceId));
+        // Two source ids of one (merged) trainer name that trainer once, and not beside itself.
+        const otherIds = [...new Set(item.otherTrainerSourceIds.map((sourceId) => trainerIdOf.get(sourceId)))].filter((id) => id === undefined || id !== mainId);
         const unknown = [item.trainerSourceId, ...item.otherTrainerSourceIds].filter((sourceId): sourceId is string => !!sourceId && !trainerIdOf.has(sourceId));
         unknown.forEach((sourceId) => unknownTrainerIds.add(sourceId));
         // A class naming a trainer TrainerPay does not know is kept without trainer: reported by

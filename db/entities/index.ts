@@ -32,6 +32,7 @@ import { StudioGroupTrainer } from './studio-group-trainer.entity';
 import { Trainer } from './trainer.entity';
 import { TrainerAccount } from './trainer-account.entity';
 import { TrainerMergeLog } from './trainer-merge-log.entity';
+import { TrainerSourceAlias } from './trainer-source-alias.entity';
 import { SmallBusinessNotice } from './small-business-notice.entity';
 import { User } from './user.entity';
 
@@ -72,6 +73,7 @@ export * from './studio-group-trainer.entity';
 export * from './trainer.entity';
 export * from './trainer-account.entity';
 export * from './trainer-merge-log.entity';
+export * from './trainer-source-alias.entity';
 export * from './small-business-notice.entity';
 export * from './user.entity';
 
@@ -109,6 +111,7 @@ export const entities = [
   ImportLog,
   ImportQueueItem,
   TrainerMergeLog,
+  TrainerSourceAlias,
   ContactRequest,
   OutgoingEmail,
   RateLimitCounter,

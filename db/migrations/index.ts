@@ -14,6 +14,7 @@ import { Migration20261124133000_trainerReviewAndMerge } from './Migration202611
 import { Migration20261124134000_documents } from './Migration20261124134000_documents';
 import { Migration20261124133458_contactRequestHandling } from './Migration20261124133458_contactRequestHandling';
 import { Migration20261124140527_trainerEInvoiceFormat } from './Migration20261124140527_trainerEInvoiceFormat';
+import { Migration20261124192153_trainerSourceAlias } from './Migration20261124192153_trainerSourceAlias';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121221656', class: Migration20261121221656 },
@@ -29,4 +30,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124133458_contactRequestHandling', class: Migration20261124133458_contactRequestHandling },
   { name: 'Migration20261124134000_documents', class: Migration20261124134000_documents },
   { name: 'Migration20261124140527_trainerEInvoiceFormat', class: Migration20261124140527_trainerEInvoiceFormat },
+  { name: 'Migration20261124192153_trainerSourceAlias', class: Migration20261124192153_trainerSourceAlias },
 ];

@@ -24,9 +24,9 @@ export const trainerOverviewMessages = defineMessages({
     en: 'Both trainers have lines in the open settlement of {month}. Remove one of them from that settlement (or finish it) first.',
     de: 'Beide Trainer haben Zeilen in der offenen Abrechnung {month}. Nimm zuerst einen der beiden aus dieser Abrechnung (oder schließe sie ab).',
   },
-  'trainerOverview.merge.sameSettlement': {
-    en: 'Both trainers are in the settlement of {month}; records of one settlement cannot be joined.',
-    de: 'Beide Trainer sind in der Abrechnung {month}; Datensätze einer Abrechnung können nicht zusammengeführt werden.',
+  'trainerOverview.merge.sameRun': {
+    en: 'Both trainers received a credit note in the same credit-note run of {month}; a trainer has one credit note per run, so the two cannot be joined.',
+    de: 'Beide Trainer haben im selben Gutschriftenlauf {month} eine Gutschrift erhalten; ein Trainer hat je Lauf eine Gutschrift, daher lassen sich die beiden nicht zusammenführen.',
   },
   'trainerOverview.merge.twoAccounts': {
     en: 'Both trainers are connected to different trainer accounts; merging would join two people’s accounts.',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TTrainerMergeOption, TTrainerMergeResponse } from '../../contracts/trainer-overview.contract';
-import { CreditNote, PaymentTypeRule, SettlementTrainer, StudioClass, StudioGroupTrainer, Trainer, TrainerAccount, TrainerMergeLog, User } from '../../db/entities';
+import { CreditNote, PaymentTypeRule, Settlement, SettlementLine, SettlementTrainer, StudioClass, StudioGroupTrainer, Trainer, TrainerAccount, TrainerMergeLog, TrainerSourceAlias, User } from '../../db/entities';
 import { importDemoClasses, prepareSettlement } from '../support/month-close';
 import { readNdjson } from '../support/ndjson';
 import { logIn, startStack, type Stack } from '../support/stack';
@@ -149,4 +149,45 @@ describe('trainer merge', () => {
     expect(log).toMatchObject({ keptTrainerUuid: kept.uuid, mergedTrainerSourceId: 'DF-T007' });
     expect(log.mergedBy!.email).toBe('admin@demo.test');
   }, 180_000);
+
+  it('remembers the merged source id: a later import puts its classes on the kept trainer and creates no record again', async () => {
+    const kept = await bySourceId('DF-T006');
+    expect(await fresh().findOne(TrainerSourceAlias, { studioGroup: fitness.id, sourceId: 'DF-T007' })).toMatchObject({ trainer: { id: kept.id } });
+    const keptClasses = await fresh().count(StudioClass, { trainer: kept.id });
+    const trainers = await fresh().count(Trainer, { studioGroup: fitness.id });
+
+    // The source system still sends DF-T007 (as a trainer and on its classes).
+    await importDemoClasses(stack.baseUrl, admin, fitness.uuid, '2026-10-01', MONTH);
+
+    expect(await fresh().count(Trainer, { studioGroup: fitness.id, sourceId: 'DF-T007' })).toBe(0);
+    expect(await fresh().count(Trainer, { studioGroup: fitness.id })).toBe(trainers);
+    expect(await fresh().count(StudioClass, { trainer: kept.id })).toBe(keptClasses);
+  }, 180_000);
+
+  it('merges two trainers of a closed settlement: their two rows become the kept trainer\'s one, lines and sums joined', async () => {
+    // DF-T008 and DF-T009 share the September settlement (refused above while it was open).
+    const a = await bySourceId('DF-T008');
+    const b = await bySourceId('DF-T009');
+    const em = fresh();
+    const rowA = await em.findOneOrFail(SettlementTrainer, { trainer: a.id, settlement: { month: OPEN_MONTH } }, { populate: ['settlement'] });
+    const rowB = await em.findOneOrFail(SettlementTrainer, { trainer: b.id, settlement: rowA.settlement.id });
+    const linesA = await em.count(SettlementLine, { settlementTrainer: rowA.id });
+    const linesB = await em.count(SettlementLine, { settlementTrainer: rowB.id });
+    expect(linesA).toBeGreaterThan(0);
+    expect(linesB).toBeGreaterThan(0);
+    await em.nativeUpdate(Settlement, { id: rowA.settlement.id }, { status: 'completed', completedAt: new Date() });
+
+    const answer = await merge({ trainerUuid: a.uuid, mergeTrainerUuid: b.uuid });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.moved).toMatchObject({ joinedSettlements: 1 });
+
+    const check = fresh();
+    expect(await check.findOne(Trainer, b.id)).toBeNull();
+    const rows = await check.find(SettlementTrainer, { settlement: rowA.settlement.id, trainer: a.id });
+    expect(rows.map((row) => row.id)).toEqual([rowA.id]);
+    expect(await check.count(SettlementLine, { settlementTrainer: rowA.id })).toBe(linesA + linesB);
+    expect(rows[0]!.sumGrossCents).toBe(rowA.sumGrossCents + rowB.sumGrossCents);
+    expect(rows[0]!.sumNetCents).toBe(rowA.sumNetCents + rowB.sumNetCents);
+    expect(await check.count(SettlementTrainer, { id: rowB.id })).toBe(0);
+  }, 120_000);
 });
