@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { ClientRateLimitInfo, Options, Store } from 'express-rate-limit';
+import type { Request } from 'express';
+import { rateLimit, ipKeyGenerator, type ClientRateLimitInfo, type Options, type Store } from 'express-rate-limit';
 
 // express-rate-limit's store in PostgreSQL (table rate_limit_counter), so a limit holds across every
 // api replica (DESIGN.md: nothing assumes one process) instead of per process memory. One round trip
@@ -84,3 +85,14 @@ export function createPostgresRateLimitStore({ orm, prefix, windowMs: givenWindo
     },
   };
 }
+
+/**
+ * A limit counted in this store, with the headers every limit of the API sends (RateLimit draft 7,
+ * no legacy X-RateLimit-*); `options` says what differs (window, limit, key, which answers count).
+ */
+export function postgresRateLimit({ orm, prefix, ...options }: { orm: MikroORM; prefix: string } & Partial<Options>) {
+  return rateLimit({ standardHeaders: 'draft-7', legacyHeaders: false, ...options, store: createPostgresRateLimitStore({ orm, prefix }) });
+}
+
+/** Per client address and typed e-mail address (log-in, password reset), so a studio's shared IP is not one count. */
+export const addressAndEmailKey = (req: Request) => `${ipKeyGenerator(req.ip ?? '')}|${String(req.body?.email ?? '').trim().toLowerCase()}`;

@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import rateLimit, { ipKeyGenerator } from 'express-rate-limit';
 import { RequestContext } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
@@ -28,7 +27,7 @@ import {
 import { ZSuccess } from '../../../contracts/master-data.contract';
 import { ZTrainerIdParams } from '../../../contracts/trainer.contract';
 import type { StudioGroup } from '../../../db/entities';
-import { createPostgresRateLimitStore } from '../../auth/rate-limit-store';
+import { addressAndEmailKey, postgresRateLimit } from '../../auth/rate-limit-store';
 import { authOf, createApiSession } from '../../auth/sessions';
 import { studioGroupOf, studioGroupsOf } from '../../auth/tenancy';
 import { requireOwnUser, requireTrainer } from '../../auth/trainer-guards';
@@ -108,13 +107,12 @@ const toStudioGroupRef = (group: StudioGroup) => ({ uuid: group.uuid, id: group.
 /** Mounted under /api before the log-in check: the e-mailed links. */
 export function createAccountLinksPublicRouter(deps: AccountLinksDeps) {
   const router = Router();
-  const resetLimiter = rateLimit({
-    store: createPostgresRateLimitStore({ orm: deps.orm, prefix: 'password-reset' }),
+  const resetLimiter = postgresRateLimit({
+    orm: deps.orm,
+    prefix: 'password-reset',
     windowMs: WINDOW_MS,
     limit: PASSWORD_RESETS_PER_WINDOW,
-    standardHeaders: 'draft-7',
-    legacyHeaders: false,
-    keyGenerator: (req) => `${ipKeyGenerator(req.ip ?? '')}|${String(req.body?.email ?? '').trim().toLowerCase()}`,
+    keyGenerator: addressAndEmailKey,
     handler: (req, res) => void res.status(429).json({ status: 'error', message: t(req, 'account.password.tooMany') }),
   });
 
@@ -160,12 +158,11 @@ export function createAccountLinksPublicRouter(deps: AccountLinksDeps) {
 /** Mounted under /api/v2 after the log-in check: the trainer's side (trainer spec 7). */
 export function createAccountLinksTrainerRouter(deps: AccountLinksDeps) {
   const router = Router();
-  const confirmationLimiter = rateLimit({
-    store: createPostgresRateLimitStore({ orm: deps.orm, prefix: 'email-confirmation' }),
+  const confirmationLimiter = postgresRateLimit({
+    orm: deps.orm,
+    prefix: 'email-confirmation',
     windowMs: WINDOW_MS,
     limit: CONFIRMATION_EMAILS_PER_WINDOW,
-    standardHeaders: 'draft-7',
-    legacyHeaders: false,
     keyGenerator: (req) => `user|${authOf(req).userUuid}`,
     handler: (req, res) => void res.status(429).json({ status: 'error', message: t(req, 'account.confirmation.tooMany') }),
   });

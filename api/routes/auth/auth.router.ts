@@ -1,12 +1,11 @@
 import { Router } from 'express';
-import rateLimit, { ipKeyGenerator } from 'express-rate-limit';
 import { RequestContext } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { User } from '../../../db/entities';
 import { ZLoginRequest, ZLoginResponse, ZLogoutResponse, ZMeResponse, type TLoginResponse, type TLogoutResponse, type TMeResponse, type TStudioGroupRef } from '../../../contracts/auth.contract';
 import type { TLocale } from '../../../contracts/common.contract';
 import { hashPassword, verifyPassword } from '../../../domain/passwords';
-import { createPostgresRateLimitStore } from '../../auth/rate-limit-store';
+import { addressAndEmailKey, postgresRateLimit } from '../../auth/rate-limit-store';
 import { authOf, createApiSession, requireAuth, revokeSession } from '../../auth/sessions';
 import { studioGroupsOf } from '../../auth/tenancy';
 import { HttpError } from '../../http/errors';
@@ -57,14 +56,13 @@ export function createAuthRouter({ apiKeyTtlHours, orm }: { apiKeyTtlHours: numb
   // Counts only failed attempts, per address and e-mail, so a typo does not lock a studio's shared IP.
   // The count lives in PostgreSQL: with several api replicas behind a balancer, attempts spread over
   // them still add up to one limit.
-  const loginLimiter = rateLimit({
-    store: createPostgresRateLimitStore({ orm, prefix: 'login' }),
+  const loginLimiter = postgresRateLimit({
+    orm,
+    prefix: 'login',
     windowMs: LOGIN_WINDOW_MS,
     limit: LOGIN_FAILURES_PER_WINDOW,
     skipSuccessfulRequests: true,
-    standardHeaders: 'draft-7',
-    legacyHeaders: false,
-    keyGenerator: (req) => `${ipKeyGenerator(req.ip ?? '')}|${String(req.body?.email ?? '').trim().toLowerCase()}`,
+    keyGenerator: addressAndEmailKey,
     handler: (req, res) => {
       res.status(429).json({ status: 'error', message: t(req, 'auth.tooManyFailures') });
     },

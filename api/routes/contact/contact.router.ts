@@ -2,13 +2,13 @@ import { RequestContext } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
-import rateLimit, { ipKeyGenerator } from 'express-rate-limit';
+import { ipKeyGenerator } from 'express-rate-limit';
 import { CONTACT_FILL_TIME_FIELD, CONTACT_HONEYPOT_FIELD, CONTACT_MIN_FILL_MS, CONTACT_RATE_LIMIT } from '../../../contracts/contact-limits';
 import { ZContactRequestAnswer, ZContactRequestForm } from '../../../contracts/contact.contract';
 import { ContactRequest, OutgoingEmail } from '../../../db/entities';
 import { CONTACT_REQUEST_MAIL_WORKFLOW, type TContactRequestMailWorkflow } from '../../../workflows/contact-request-mail.messages';
 import { contactRequestMailWorkflowId, TASK_QUEUE } from '../../../workflows/ids';
-import { createPostgresRateLimitStore } from '../../auth/rate-limit-store';
+import { postgresRateLimit } from '../../auth/rate-limit-store';
 import { HttpError } from '../../http/errors';
 import { t } from '../../http/locale';
 import { validate, validated } from '../../http/validate';
@@ -79,23 +79,22 @@ export function createContactRouter({ orm, temporal, salesEmail }: ContactRouter
     res.status(429).json({ status: 'error', message: t(req, 'contact.rateLimited', { email: salesEmail }) });
   };
   // Accepted requests per IP and hour (a person sends one; a flood is refused with a clear 429)...
-  const acceptedLimiter = rateLimit({
-    store: createPostgresRateLimitStore({ orm, prefix: 'contact-form' }),
+  const acceptedLimiter = postgresRateLimit({
+    orm,
+    prefix: 'contact-form',
     windowMs: CONTACT_RATE_LIMIT.windowMs,
     limit: CONTACT_RATE_LIMIT.max,
     skipFailedRequests: true,
-    standardHeaders: 'draft-7',
-    legacyHeaders: false,
     keyGenerator: (req) => ipKeyGenerator(req.ip ?? ''),
     handler: tooMany,
   });
   // ...and attempts of any outcome, so refused requests cannot be hammered either.
-  const attemptLimiter = rateLimit({
-    store: createPostgresRateLimitStore({ orm, prefix: 'contact-form-attempts' }),
+  const attemptLimiter = postgresRateLimit({
+    orm,
+    prefix: 'contact-form-attempts',
     windowMs: 10 * 60_000,
     limit: 30,
     standardHeaders: false,
-    legacyHeaders: false,
     keyGenerator: (req) => ipKeyGenerator(req.ip ?? ''),
     handler: tooMany,
   });
