@@ -1,28 +1,32 @@
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { ApplicationFailure } from '@temporalio/activity';
 import { activityContext } from '../shared/activity-context';
+import { notifyAll } from '../shared/settlement-log';
+import { sql } from '../shared/sql';
 import { isPermanentResponseCode } from 'nodemailer/lib/errors';
 import { z } from 'zod';
 import { studioGroupRoom } from '../../contracts/events';
 import { OUTBOX_CHANGED_EVENT, type TOutboxChangedEvent } from '../../contracts/outbox.contract';
-import { OutgoingEmail, StudioGroup, StudioGroupTrainer, Trainer } from '../../db/entities';
-import { EVENTS_CHANNEL } from '../../db/events';
+import { OutgoingEmail } from '../../db/entities';
 import { isMessageKey, type Locale } from '../../domain/messages';
 import { trainerDisplayName } from '../../domain/trainer-data';
 import {
   ZDeliverEmailInput,
   ZDeliverEmailsInput,
   ZQueueEmailInput,
+  ZQueueEmailsInput,
   type TDeliverEmailInput,
   type TDeliverEmailResult,
   type TDeliverEmailsInput,
   type TQueueEmailInput,
   type TQueueEmailResult,
+  type TQueueEmailsInput,
 } from './mail.types';
-import { fromDomain, MAIL_CONNECTIONS, type Mailer, type OutgoingMessage } from './mailer';
+import { fromDomain, MAIL_CONNECTIONS, type Mailer } from './mailer';
 import { outboxKey, parseOutboxKey } from './outbox-key';
 import { renderEmail } from './template';
 
@@ -38,7 +42,10 @@ export { renderEmail } from './template';
 //    first call wins: a second call with the same key answers the row already there.
 // 2. deliverEmail sends one row, at most once: it locks the row, sends only a row not `sent` yet,
 //    and marks it `sent` in the same transaction. A retry overlapping a slow attempt waits for the
-//    lock and then finds the row sent. (A crash between the server's "250 OK" and the commit can
+//    lock and then finds the row sent.
+// queueEmails and deliverEmails do the same for a batch (a month's 1,000 previews or credit notes):
+// one statement finds the recipients, one insert records the rows, one locks them, one update marks
+// them, instead of a handful of round trips per e-mail. (A crash between the server's "250 OK" and the commit can
 //    still send twice; the Message-ID is the row's uuid, so the copy is recognisable as one.)
 //
 // Status model (within the entity's queued | sent | failed):
@@ -83,152 +90,272 @@ const usableAddress = (value: string | null | undefined) => {
 /** The subject column holds 255 characters. */
 const fitSubject = (subject: string) => (subject.length <= 255 ? subject : `${subject.slice(0, 254)}…`);
 
-/** Tells the group's Outbox page to refetch; inside a transaction NOTIFY goes out on commit. */
-async function notifyOutboxChanged(em: EntityManager, row: OutgoingEmail) {
-  const studioGroupUuid = parseOutboxKey(row.idempotencyKey)?.studioGroupUuid;
-  if (!studioGroupUuid) return;
-  const data: TOutboxChangedEvent = { studioGroupUuid, emailUuid: row.uuid, status: row.status };
-  await em.execute('select pg_notify(?, ?)', [EVENTS_CHANNEL, JSON.stringify({ topic: studioGroupRoom(studioGroupUuid), event: OUTBOX_CHANGED_EVENT, data })]);
+/** Tells the groups' Outbox pages to refetch, one statement for all rows; inside a transaction NOTIFY goes out on commit. */
+async function notifyOutboxChanged(em: EntityManager, rows: Array<Pick<OutgoingEmail, 'uuid' | 'idempotencyKey' | 'status'>>) {
+  const payloads = rows.flatMap((row) => {
+    const studioGroupUuid = parseOutboxKey(row.idempotencyKey)?.studioGroupUuid;
+    if (!studioGroupUuid) return [];
+    const data: TOutboxChangedEvent = { studioGroupUuid, emailUuid: row.uuid, status: row.status };
+    return [JSON.stringify({ topic: studioGroupRoom(studioGroupUuid), event: OUTBOX_CHANGED_EVENT, data })];
+  });
+  await notifyAll(em, payloads);
 }
 
 type Recipient = { address: string | null; locale: Locale; name: string | null; trainerName: string | null };
+type QueueInput = z.infer<typeof ZQueueEmailInput>;
+type TrainerRecipientRow = {
+  uuid: string;
+  studio_group_uuid: string;
+  email: string | null;
+  firstname: string | null;
+  lastname: string | null;
+  company_name: string | null;
+  source_id: string;
+  account_email: string | null;
+  account_language: Locale | null;
+  account_firstname: string | null;
+};
 
-async function resolveRecipient(em: EntityManager, studioGroup: StudioGroup, recipient: z.infer<typeof ZQueueEmailInput>['recipient']): Promise<Recipient> {
-  if (recipient.kind === 'address') {
-    return { address: recipient.email, locale: recipient.locale, name: recipient.name ?? null, trainerName: null };
-  }
-  const trainer = await em.findOne(Trainer, { uuid: recipient.trainerUuid, studioGroup });
-  if (!trainer) throw nonRetryable('NotFound', `Trainer ${recipient.trainerUuid} not found in studio group ${studioGroup.uuid}.`);
-  const link = await em.findOne(StudioGroupTrainer, { trainer }, { populate: ['trainerAccount'] });
-  const account = link?.trainerAccount;
-  return {
-    // The linked account's address is the one the trainer keeps up to date and logs in with.
-    address: usableAddress(account?.email) ?? usableAddress(trainer.email),
-    // A trainer without a portal account has chosen no language; the studio groups are German.
-    locale: account?.language ?? 'de',
-    name: account?.firstname?.trim() || trainer.firstname?.trim() || null,
-    trainerName: trainerDisplayName(trainer),
-  };
+/** The studio groups and the trainer recipients of a batch, one statement each. */
+async function resolveRecipients(em: EntityManager, inputs: QueueInput[]): Promise<Array<{ studioGroupName: string; recipient: Recipient }>> {
+  const groups = await sql<{ uuid: string; name: string }>(em, 'select uuid, name from studio_group where uuid in (select value::uuid from jsonb_array_elements_text(?::jsonb))', [JSON.stringify([...new Set(inputs.map((input) => input.studioGroupUuid))])]);
+  const groupNames = new Map(groups.map((group) => [group.uuid, group.name]));
+  const trainerUuids = inputs.flatMap((input) => (input.recipient.kind === 'trainer' ? [input.recipient.trainerUuid] : []));
+  const trainers =
+    trainerUuids.length === 0
+      ? []
+      : await sql<TrainerRecipientRow>(
+          em,
+          `select t.uuid, g.uuid as studio_group_uuid, t.email, t.firstname, t.lastname, t.company_name, t.source_id,
+                  ta.email as account_email, ta.language as account_language, ta.firstname as account_firstname
+             from trainer t
+             join studio_group g on g.id = t.studio_group_id
+             left join studio_group_trainer sgt on sgt.trainer_id = t.id
+             left join trainer_account ta on ta.id = sgt.trainer_account_id
+            where t.uuid in (select value::uuid from jsonb_array_elements_text(?::jsonb))`,
+          [JSON.stringify([...new Set(trainerUuids)])],
+        );
+  const trainerOf = new Map(trainers.map((trainer) => [`${trainer.studio_group_uuid}:${trainer.uuid}`, trainer]));
+  return inputs.map((input) => {
+    const studioGroupName = groupNames.get(input.studioGroupUuid);
+    if (studioGroupName === undefined) throw nonRetryable('NotFound', `Studio group ${input.studioGroupUuid} not found.`);
+    const { recipient } = input;
+    if (recipient.kind === 'address') return { studioGroupName, recipient: { address: recipient.email, locale: recipient.locale, name: recipient.name ?? null, trainerName: null } };
+    const trainer = trainerOf.get(`${input.studioGroupUuid}:${recipient.trainerUuid}`);
+    if (!trainer) throw nonRetryable('NotFound', `Trainer ${recipient.trainerUuid} not found in studio group ${input.studioGroupUuid}.`);
+    return {
+      studioGroupName,
+      recipient: {
+        // The linked account's address is the one the trainer keeps up to date and logs in with.
+        address: usableAddress(trainer.account_email) ?? usableAddress(trainer.email),
+        // A trainer without a portal account has chosen no language; the studio groups are German.
+        locale: trainer.account_language ?? 'de',
+        name: trainer.account_firstname?.trim() || trainer.firstname?.trim() || null,
+        trainerName: trainerDisplayName({ companyName: trainer.company_name, firstname: trainer.firstname, lastname: trainer.lastname, sourceId: trainer.source_id }),
+      },
+    };
+  });
 }
 
-function toResult(row: OutgoingEmail, created: boolean): TQueueEmailResult {
-  return { queued: true, emailUuid: row.uuid, idempotencyKey: row.idempotencyKey, created, status: row.status, to: row.toAddress, subject: row.subject };
+type OutboxRow = { uuid: string; idempotency_key: string; status: OutgoingEmail['status']; to_address: string; subject: string };
+const OUTBOX_COLUMNS = 'uuid, idempotency_key, status, to_address, subject';
+
+function toResult(row: OutboxRow, created: boolean): TQueueEmailResult {
+  return { queued: true, emailUuid: row.uuid, idempotencyKey: row.idempotency_key, created, status: row.status, to: row.to_address, subject: row.subject };
 }
 
 export function createMailActivities({ orm, mailer, publicUrl, dataDir }: MailActivityDeps) {
   const baseUrl = publicUrl.replace(/\/+$/, '');
   const attachmentPath = (filePath: string) => (path.isAbsolute(filePath) || !dataDir ? filePath : path.join(dataDir, filePath));
 
-  const mailActivities = {
-    /** Records an e-mail in the outbox under its idempotency key (see above); sends nothing. */
-    async queueEmail(rawInput: TQueueEmailInput): Promise<TQueueEmailResult> {
-      const input = parseInput(ZQueueEmailInput, rawInput);
+  /** Records the e-mails not recorded yet (the first call of a key wins) and answers every one's row, in input order. */
+  async function queueAll(inputs: QueueInput[]): Promise<TQueueEmailResult[]> {
+    for (const input of inputs) {
       for (const key of [input.subjectKey, input.bodyKey, input.link?.labelKey]) {
         if (key !== undefined && !isMessageKey(key)) throw nonRetryable('Invalid', `Unknown message key '${key}'.`);
       }
-      const idempotencyKey = outboxKey(input);
-      const em = orm.em.fork();
-      const existing = await em.findOne(OutgoingEmail, { idempotencyKey });
-      if (existing) return toResult(existing, false);
-
-      const studioGroup = await em.findOne(StudioGroup, { uuid: input.studioGroupUuid });
-      if (!studioGroup) throw nonRetryable('NotFound', `Studio group ${input.studioGroupUuid} not found.`);
-      const recipient = await resolveRecipient(em, studioGroup, input.recipient);
-      if (!recipient.address) return { queued: false, reason: 'noEmailAddress' };
-
-      const rendered = renderEmail({
-        locale: recipient.locale,
-        studioGroupName: studioGroup.name,
-        recipientName: recipient.name,
-        subjectKey: input.subjectKey,
-        bodyKey: input.bodyKey,
-        params: { ...input.params, ...(recipient.trainerName ? { trainer: recipient.trainerName } : {}) },
-        note: input.note,
-        link: input.link ? { url: `${baseUrl}/${recipient.locale}${input.link.path}`, labelKey: input.link.labelKey } : null,
-        subjectText: input.subjectText,
-        bodyHtml: input.bodyHtml,
-      });
-
-      try {
-        const row = await em.transactional(async (tem) => {
-          const created = tem.create(OutgoingEmail, {
-            idempotencyKey,
-            toAddress: recipient.address!,
-            subject: fitSubject(rendered.subject),
-            textBody: rendered.text,
-            htmlBody: rendered.html,
-            attachments: input.attachments,
-            status: 'queued',
+    }
+    const keys = inputs.map((input) => outboxKey(input));
+    const rowsOf = async (em: EntityManager, wanted: string[]) =>
+      new Map((await sql<OutboxRow>(em, `select ${OUTBOX_COLUMNS} from outgoing_email where idempotency_key in (select value from jsonb_array_elements_text(?::jsonb))`, [JSON.stringify(wanted)])).map((row) => [row.idempotency_key, row]));
+    const existing = await rowsOf(orm.em.fork(), keys);
+    // A key twice in one batch is one e-mail: the first input's.
+    const seen = new Set(existing.keys());
+    const missing = inputs.flatMap((input, index) => {
+      const key = keys[index]!;
+      if (seen.has(key)) return [];
+      seen.add(key);
+      return [{ input, key }];
+    });
+    const created = new Map<string, OutboxRow>();
+    const noAddress = new Set<string>();
+    if (missing.length > 0) {
+      await orm.em.fork().transactional(async (tem) => {
+        const recipients = await resolveRecipients(
+          tem,
+          missing.map(({ input }) => input),
+        );
+        const records = missing.flatMap(({ input, key }, index) => {
+          const { studioGroupName, recipient } = recipients[index]!;
+          if (!recipient.address) {
+            noAddress.add(key);
+            return [];
+          }
+          const rendered = renderEmail({
+            locale: recipient.locale,
+            studioGroupName,
+            recipientName: recipient.name,
+            subjectKey: input.subjectKey,
+            bodyKey: input.bodyKey,
+            params: { ...input.params, ...(recipient.trainerName ? { trainer: recipient.trainerName } : {}) },
+            note: input.note,
+            link: input.link ? { url: `${baseUrl}/${recipient.locale}${input.link.path}`, labelKey: input.link.labelKey } : null,
+            subjectText: input.subjectText,
+            bodyHtml: input.bodyHtml,
           });
-          await tem.flush();
-          await notifyOutboxChanged(tem, created);
-          return created;
+          return [
+            {
+              uuid: randomUUID(),
+              idempotency_key: key,
+              to_address: recipient.address,
+              subject: fitSubject(rendered.subject),
+              text_body: rendered.text,
+              html_body: rendered.html,
+              attachments: input.attachments,
+            },
+          ];
         });
-        return toResult(row, true);
-      } catch (error) {
-        // A concurrent attempt recorded the same key first: its row is the e-mail.
-        if (!(error instanceof UniqueConstraintViolationException)) throw error;
-        const row = await orm.em.fork().findOneOrFail(OutgoingEmail, { idempotencyKey });
-        return toResult(row, false);
+        if (records.length === 0) return;
+        // A key recorded meanwhile by a concurrent attempt is skipped here and answered below.
+        const inserted = await sql<OutboxRow>(
+          tem,
+          `insert into outgoing_email (uuid, idempotency_key, to_address, subject, text_body, html_body, attachments, status, created_at, updated_at)
+           select r.uuid, r.idempotency_key, r.to_address, r.subject, r.text_body, r.html_body, coalesce(r.attachments, '[]'::jsonb), 'queued', now(), now()
+             from rows from (jsonb_to_recordset(?::jsonb) as (uuid uuid, idempotency_key text, to_address text, subject text, text_body text, html_body text, attachments jsonb))
+                  with ordinality as r(uuid, idempotency_key, to_address, subject, text_body, html_body, attachments, n)
+            order by r.n
+           on conflict (idempotency_key) do nothing
+           returning ${OUTBOX_COLUMNS}`,
+          [JSON.stringify(records)],
+        );
+        for (const row of inserted) created.set(row.idempotency_key, row);
+        await notifyOutboxChanged(
+          tem,
+          inserted.map((row) => ({ uuid: row.uuid, idempotencyKey: row.idempotency_key, status: row.status })),
+        );
+      });
+    }
+    const late = keys.filter((key) => !existing.has(key) && !created.has(key) && !noAddress.has(key));
+    const concurrent = late.length > 0 ? await rowsOf(orm.em.fork(), late) : new Map<string, OutboxRow>();
+    return keys.map((key) => {
+      const row = created.get(key);
+      if (row) return toResult(row, true);
+      const other = existing.get(key) ?? concurrent.get(key);
+      if (other) return toResult(other, false);
+      return { queued: false, reason: 'noEmailAddress' };
+    });
+  }
+
+  /**
+   * Sends the rows of a batch not sent yet, in one transaction: one statement locks them (an
+   * overlapping attempt waits and then finds them sent), MAIL_CONNECTIONS go to the SMTP server at
+   * a time over the pooled transport, and one flush records every outcome. The first temporary
+   * failure (the server unavailable) stops the batch: nobody takes a next e-mail, what was sent is
+   * recorded, and the activity fails so that the retry sends the rest.
+   */
+  async function deliverAll(emailUuids: string[]): Promise<TDeliverEmailResult[]> {
+    if (emailUuids.length === 0) return [];
+    const outcome = await orm.em.fork().transactional(async (tem): Promise<{ results: TDeliverEmailResult[]; retry?: { error: unknown; description: string } }> => {
+      // Locked in id order, so overlapping batches cannot deadlock.
+      const rows = await tem.find(OutgoingEmail, { uuid: { $in: [...new Set(emailUuids)] } }, { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' } });
+      const rowOf = new Map(rows.map((row) => [row.uuid, row]));
+      const absent = emailUuids.find((uuid) => !rowOf.has(uuid));
+      if (absent) throw nonRetryable('NotFound', `E-mail ${absent} not found.`);
+      const resultOf = new Map<string, TDeliverEmailResult>();
+      const changed: OutgoingEmail[] = [];
+      const fail = (row: OutgoingEmail, error: string) => {
+        row.status = 'failed';
+        row.error = error;
+        changed.push(row);
+        resultOf.set(row.uuid, { emailUuid: row.uuid, status: 'failed', delivery: 'failed', alreadySent: false, error });
+      };
+      const send = mailer.kind === 'smtp' ? mailer.send : undefined;
+      const pending: OutgoingEmail[] = [];
+      for (const row of rows) {
+        if (row.status === 'sent') resultOf.set(row.uuid, { emailUuid: row.uuid, status: 'sent', delivery: 'smtp', alreadySent: true });
+        else if (!send) resultOf.set(row.uuid, { emailUuid: row.uuid, status: row.status, delivery: 'outbox', alreadySent: false });
+        else {
+          const missing = row.attachments.find((attachment) => !fs.existsSync(attachmentPath(attachment.filePath)));
+          if (missing) fail(row, `Attachment ${missing.fileName} not found.`);
+          else pending.push(row);
+        }
       }
+
+      let retry: { error: unknown; description: string } | undefined;
+      let next = 0;
+      let delivered = 0;
+      await Promise.all(
+        Array.from({ length: Math.min(MAIL_CONNECTIONS, pending.length) }, async () => {
+          for (let index = next++; index < pending.length && !retry; index = next++) {
+            const row = pending[index]!;
+            try {
+              await send!({
+                messageId: `<${row.uuid}@${fromDomain(mailer.from)}>`,
+                to: row.toAddress,
+                subject: row.subject,
+                text: row.textBody,
+                html: row.htmlBody ?? undefined,
+                attachments: row.attachments.map((attachment) => ({
+                  filename: attachment.fileName,
+                  path: attachmentPath(attachment.filePath),
+                  ...(attachment.contentType ? { contentType: attachment.contentType } : {}),
+                })),
+              });
+            } catch (error) {
+              const { code, responseCode, message: text } = error as { code?: string; responseCode?: number; message?: string };
+              const description = text ?? String(error);
+              if (code && MESSAGE_REFUSED_CODES.has(code) && typeof responseCode === 'number' && isPermanentResponseCode(responseCode)) {
+                fail(row, description);
+                continue;
+              }
+              // Temporary (the server is down, busy, or refuses our log-in until it is fixed): note it, keep the row queued, retry.
+              row.error = description;
+              retry ??= { error, description };
+              continue;
+            }
+            row.status = 'sent';
+            row.sentAt = new Date();
+            row.error = null;
+            changed.push(row);
+            resultOf.set(row.uuid, { emailUuid: row.uuid, status: 'sent', delivery: 'smtp', alreadySent: false });
+            activityContext()?.heartbeat({ delivered: ++delivered });
+          }
+        }),
+      );
+      await tem.flush();
+      await notifyOutboxChanged(tem, changed);
+      return { results: emailUuids.map((uuid) => resultOf.get(uuid) ?? { emailUuid: uuid, status: 'queued', delivery: 'smtp', alreadySent: false, ...(retry ? { error: retry.description } : {}) }), retry };
+    });
+    if (outcome.retry) throw ApplicationFailure.retryable(outcome.retry.description || 'The e-mail could not be sent.', 'MailServerUnavailable');
+    return outcome.results;
+  }
+
+  const mailActivities = {
+    /** Records an e-mail in the outbox under its idempotency key (see above); sends nothing. */
+    async queueEmail(rawInput: TQueueEmailInput): Promise<TQueueEmailResult> {
+      const [result] = await queueAll([parseInput(ZQueueEmailInput, rawInput)]);
+      return result!;
+    },
+
+    /** queueEmail for a batch, in input order: one transaction, a few statements for all of them. */
+    async queueEmails(rawInput: TQueueEmailsInput): Promise<TQueueEmailResult[]> {
+      return queueAll(parseInput(ZQueueEmailsInput, rawInput).emails);
     },
 
     /** Sends a recorded e-mail once through the SMTP server; without one it stays in the outbox (see above). */
     async deliverEmail(rawInput: TDeliverEmailInput): Promise<TDeliverEmailResult> {
-      const { emailUuid } = parseInput(ZDeliverEmailInput, rawInput);
-      const em = orm.em.fork();
-      const outcome = await em.transactional(async (tem): Promise<{ result: TDeliverEmailResult; retry?: unknown }> => {
-        // The row lock serialises overlapping attempts: the second one waits and then finds it sent.
-        const row = await tem.findOne(OutgoingEmail, { uuid: emailUuid }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-        if (!row) throw nonRetryable('NotFound', `E-mail ${emailUuid} not found.`);
-        if (row.status === 'sent') return { result: { emailUuid, status: 'sent', delivery: 'smtp', alreadySent: true } };
-        if (mailer.kind === 'outbox' || !mailer.send) return { result: { emailUuid, status: row.status, delivery: 'outbox', alreadySent: false } };
-
-        const fail = async (error: string): Promise<{ result: TDeliverEmailResult }> => {
-          row.status = 'failed';
-          row.error = error;
-          await tem.flush();
-          await notifyOutboxChanged(tem, row);
-          return { result: { emailUuid, status: 'failed', delivery: 'failed', alreadySent: false, error } };
-        };
-
-        const missing = row.attachments.find((attachment) => !fs.existsSync(attachmentPath(attachment.filePath)));
-        if (missing) return fail(`Attachment ${missing.fileName} not found.`);
-
-        const message: OutgoingMessage = {
-          messageId: `<${row.uuid}@${fromDomain(mailer.from)}>`,
-          to: row.toAddress,
-          subject: row.subject,
-          text: row.textBody,
-          html: row.htmlBody ?? undefined,
-          attachments: row.attachments.map((attachment) => ({
-            filename: attachment.fileName,
-            path: attachmentPath(attachment.filePath),
-            ...(attachment.contentType ? { contentType: attachment.contentType } : {}),
-          })),
-        };
-        try {
-          await mailer.send(message);
-        } catch (error) {
-          const { code, responseCode, message: text } = error as { code?: string; responseCode?: number; message?: string };
-          const description = text ?? String(error);
-          if (code && MESSAGE_REFUSED_CODES.has(code) && typeof responseCode === 'number' && isPermanentResponseCode(responseCode)) {
-            return fail(description);
-          }
-          // Temporary (the server is down, busy, or refuses our log-in until it is fixed): note it, keep the row queued, retry.
-          row.error = description;
-          await tem.flush();
-          return { result: { emailUuid, status: 'queued', delivery: 'smtp', alreadySent: false, error: description }, retry: error };
-        }
-        row.status = 'sent';
-        row.sentAt = new Date();
-        row.error = null;
-        await tem.flush();
-        await notifyOutboxChanged(tem, row);
-        return { result: { emailUuid, status: 'sent', delivery: 'smtp', alreadySent: false } };
-      });
-      if (outcome.retry !== undefined) throw ApplicationFailure.retryable(outcome.result.error ?? 'The e-mail could not be sent.', 'MailServerUnavailable');
-      return outcome.result;
+      const [result] = await deliverAll([parseInput(ZDeliverEmailInput, rawInput).emailUuid]);
+      return result!;
     },
 
     /**
@@ -237,28 +364,7 @@ export function createMailActivities({ orm, mailer, publicUrl, dataDir }: MailAc
      * batch is retried while the SMTP server is unavailable.
      */
     async deliverEmails(rawInput: TDeliverEmailsInput): Promise<TDeliverEmailResult[]> {
-      const { emailUuids } = parseInput(ZDeliverEmailsInput, rawInput);
-      // MAIL_CONNECTIONS at a time over the pooled transport; each e-mail locks only its own row.
-      const results = new Array<TDeliverEmailResult>(emailUuids.length);
-      let next = 0;
-      let delivered = 0;
-      // The first failure (the server unavailable) stops the batch: nobody takes a next e-mail, and
-      // the retry sends what is left.
-      let failure: { error: unknown } | undefined;
-      await Promise.all(
-        Array.from({ length: Math.min(MAIL_CONNECTIONS, emailUuids.length) }, async () => {
-          for (let index = next++; index < emailUuids.length && !failure; index = next++) {
-            try {
-              results[index] = await mailActivities.deliverEmail({ emailUuid: emailUuids[index]! });
-              activityContext()?.heartbeat({ delivered: ++delivered });
-            } catch (error) {
-              failure ??= { error };
-            }
-          }
-        }),
-      );
-      if (failure) throw failure.error;
-      return results;
+      return deliverAll(parseInput(ZDeliverEmailsInput, rawInput).emailUuids);
     },
   };
   return mailActivities;

@@ -89,6 +89,10 @@ export const ZQueueEmailInput = z
   .refine((input) => input.recipient.kind !== 'trainer' || input.link !== undefined, { path: ['link'], message: 'validation.required' });
 export type TQueueEmailInput = z.input<typeof ZQueueEmailInput>;
 
+/** A batch of queueEmail (a step's e-mails to many trainers), recorded together. */
+export const ZQueueEmailsInput = z.object({ emails: z.array(ZQueueEmailInput).max(1000) });
+export type TQueueEmailsInput = z.input<typeof ZQueueEmailsInput>;
+
 export type TOutgoingEmailStatus = 'queued' | 'sent' | 'failed';
 
 export type TQueueEmailResult =

@@ -26,7 +26,7 @@ export type Mailer = {
 };
 
 /** E-mails handed to the SMTP server at once (deliverEmails) and connections kept open for them. */
-export const MAIL_CONNECTIONS = 4;
+export const MAIL_CONNECTIONS = 8;
 
 /** Timeouts below nodemailer's defaults (2 min to connect, 10 min idle): an activity should fail and retry instead. */
 const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };

@@ -29,7 +29,7 @@ export type LogRowInput = {
 const MAX_NOTIFY_BYTES = 7_000;
 
 /** Sends many events in one statement (a preparation writes one log row per trainer). */
-async function notifyAll(em: EntityManager, payloads: string[]): Promise<void> {
+export async function notifyAll(em: EntityManager, payloads: string[]): Promise<void> {
   const fitting = payloads.filter((payload) => Buffer.byteLength(payload, 'utf8') < MAX_NOTIFY_BYTES);
   if (fitting.length === 0) return;
   await sql(em, 'select pg_notify(?, t.payload) from jsonb_array_elements_text(?::jsonb) with ordinality as t(payload, n) order by t.n', [EVENTS_CHANNEL, JSON.stringify(fitting)]);
