@@ -36,7 +36,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createPrepareActivities(deps),
     ...mail,
     ...createAccountMailActivities(mailDeps(deps)),
-    ...createReviewActivities({ orm: deps.orm, queueEmail: mail.queueEmail }),
+    ...createReviewActivities({ orm: deps.orm, queueEmails: mail.queueEmails }),
     ...createDocumentActivities({ orm: deps.orm, queueEmail: mail.queueEmail }),
     ...createCreditNoteActivities({ orm: deps.orm, dataDir: deps.dataDir, queueEmail: mail.queueEmail }),
     ...createCancellationActivities({ orm: deps.orm, dataDir: deps.dataDir, queueEmail: mail.queueEmail, writeFile: writeFileAtomic }),
