@@ -38,6 +38,8 @@ import { BENCH_MONTH, groupSizeFromEnv, scratchDatabase, writeSyntheticGroup } f
 const SIZE = groupSizeFromEnv();
 const USERS = Number(process.env.BENCH_USERS ?? 200);
 const INTERACTIVE_SECONDS = Number(process.env.BENCH_INTERACTIVE_SECONDS ?? 10);
+/** BENCH_PHASES=prepare,previews: run only these phases (each needs the ones before it), e.g. to profile one. */
+const PHASES = process.env.BENCH_PHASES?.split(',').map((name) => name.trim());
 /** Issue 14's goals on the 2-core machine (ms). */
 const GOALS: Record<string, number> = { prepare: 2_000, previews: 3_000, 'credit notes': 5_000, accounting: 1_000, total: 15_000 };
 
@@ -142,6 +144,7 @@ async function main() {
     const probe = processProbe({ api: api.pid, worker: worker.pid, ...(pgPid ? { postgres: pgPid } : {}), temporal: temporal.process.pid!, driver: -process.pid });
     const rows: Array<{ phase: string; ms: number; requests: number; figures: Record<string, TreeFigures>; detail: string }> = [];
     const phase = async (name: string, work: () => Promise<string>) => {
+      if (PHASES && !PHASES.includes(name)) return;
       probe.cut();
       const requestsBefore = requests;
       const phaseStarted = performance.now();
@@ -256,7 +259,8 @@ async function main() {
       const described = await new Client({ connection }).workflow.getHandle(workflowId).describe();
       return described.historyLength;
     };
-    const histories = `settlement workflow ${await historyLength(settlementWorkflowId(settlementUuid))} events, credit-note run ${await historyLength(creditNoteRunWorkflowId(runUuid))} events`;
+    const runHistory = rows.some((row) => row.phase === 'credit notes') ? `, credit-note run ${await historyLength(creditNoteRunWorkflowId(runUuid))} events` : '';
+    const histories = `settlement workflow ${await historyLength(settlementWorkflowId(settlementUuid))} events${runHistory}`;
     await connection.close();
 
     const processes = Object.keys(rows[0]!.figures);
