@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TTrainerMergeOption, TTrainerMergeResponse } from '../../contracts/trainer-overview.contract';
-import { CreditNote, PaymentTypeRule, Settlement, SettlementLine, SettlementTrainer, StudioClass, StudioGroupTrainer, Trainer, TrainerAccount, TrainerMergeLog, TrainerSourceAlias, User } from '../../db/entities';
+import { CreditNote, PaymentTypeRule, Settlement, SettlementLine, SettlementRun, SettlementTrainer, StudioClass, StudioGroupTrainer, Trainer, TrainerAccount, TrainerMergeLog, TrainerSourceAlias, User } from '../../db/entities';
 import { importDemoClasses, prepareSettlement } from '../support/month-close';
 import { readNdjson } from '../support/ndjson';
 import { logIn, startStack, type Stack } from '../support/stack';
@@ -164,7 +164,7 @@ describe('trainer merge', () => {
     expect(await fresh().count(StudioClass, { trainer: kept.id })).toBe(keptClasses);
   }, 180_000);
 
-  it('merges two trainers of a closed settlement: their two rows become the kept trainer\'s one, lines and sums joined', async () => {
+  it('merges two trainers of a closed settlement: their two rows become the kept trainer\'s one, lines and sums joined; two credit notes of one run are refused', async () => {
     // DF-T008 and DF-T009 share the September settlement (refused above while it was open).
     const a = await bySourceId('DF-T008');
     const b = await bySourceId('DF-T009');
@@ -176,6 +176,22 @@ describe('trainer merge', () => {
     expect(linesA).toBeGreaterThan(0);
     expect(linesB).toBeGreaterThan(0);
     await em.nativeUpdate(Settlement, { id: rowA.settlement.id }, { status: 'completed', completedAt: new Date() });
+
+    // Both billed in one credit-note run: a trainer holds one credit note per run, so that is refused.
+    const runs = fresh();
+    const adminUser = await runs.findOneOrFail(User, { email: 'admin@demo.test' });
+    const run = runs.create(SettlementRun, { settlement: rowA.settlement.id, createdBy: adminUser, status: 'finished', finishedAt: new Date() });
+    for (const [row, trainerId, number] of [[rowA, a.id, 'MERGE-TEST-1'], [rowB, b.id, 'MERGE-TEST-2']] as const) {
+      runs.create(CreditNote, { studioGroup: fitness.id, settlementRun: run, settlementTrainer: row.id, trainer: trainerId, number, issueDate: '2026-10-05', netCents: row.sumNetCents, vatCents: row.sumVatCents, grossCents: row.sumGrossCents, fileName: `${number}.pdf`, filePath: `${number}.pdf` });
+    }
+    await runs.flush();
+    const before = await tableCounts();
+    const refused = await merge({ trainerUuid: a.uuid, mergeTrainerUuid: b.uuid });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain('same credit-note run of 09/2026');
+    expect(await tableCounts()).toEqual(before);
+    await runs.nativeDelete(CreditNote, { settlementRun: run.id });
+    await runs.nativeDelete(SettlementRun, { id: run.id });
 
     const answer = await merge({ trainerUuid: a.uuid, mergeTrainerUuid: b.uuid });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
