@@ -1,12 +1,21 @@
 import { createHash, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { TAccountingFileType } from './credit-note.types';
 
 // Where a run's documents live under the data directory, and how they are written: deterministic
 // paths, so a retried activity rewrites the same file instead of adding one.
 
 export const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
+
+/** The sha256 of a file, read as a stream (a run's ZIP carries every PDF: tens of MB at 1,000 trainers, hundreds at 10,000). */
+export async function sha256OfFile(absolutePath: string): Promise<string> {
+  const hash = createHash('sha256');
+  await pipeline(fs.createReadStream(absolutePath), hash);
+  return hash.digest('hex');
+}
 
 /** Where a credit note PDF lives, relative to the data directory: `credit-notes/{group}/{YYYY-MM}/{number}.pdf`. */
 export const creditNoteFilePath = (studioGroupUuid: string, settlementMonth: string, number: string) =>

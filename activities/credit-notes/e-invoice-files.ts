@@ -1,7 +1,7 @@
 import path from 'node:path';
-import type { TCreditNoteDocument } from '../../domain/credit-notes';
+import { renderCreditNotePdf, type TCreditNoteDocument } from '../../domain/credit-notes';
 import { buildCreditNoteCii, xrechnungFilePath } from '../../domain/e-invoice';
-import { writeFileAtomic } from './credit-note-files';
+import { sha256, writeFileAtomic } from './credit-note-files';
 
 // The XRechnung of a credit note (the CII XML with the German CIUS), stored beside its PDF when the
 // PDF is drawn: the trainers who receive XRechnung get it attached to the credit-note e-mail (the
@@ -14,8 +14,17 @@ export { xrechnungFileName, xrechnungFilePath } from '../../domain/e-invoice';
 export const buildXRechnung = (doc: TCreditNoteDocument) => buildCreditNoteCii(doc, { syntax: 'xrechnung' });
 
 /** Writes the XRechnung beside the PDF (atomically; a retry writes the same bytes). */
-export async function storeXRechnung(dataDir: string, doc: TCreditNoteDocument, pdfFilePath: string): Promise<string> {
+export async function storeXRechnung(dataDir: string, doc: TCreditNoteDocument, pdfFilePath: string, xml = buildXRechnung(doc)): Promise<string> {
   const filePath = xrechnungFilePath(pdfFilePath);
-  await writeFileAtomic(path.join(dataDir, filePath), buildXRechnung(doc));
+  await writeFileAtomic(path.join(dataDir, filePath), xml);
   return filePath;
+}
+
+/** A credit note's files as a run stores them: the hybrid PDF, its sha256 and the XRechnung. */
+export type RenderedCreditNote = { pdf: Buffer; sha256: string; xrechnung: string };
+
+/** Draws a stored document's files (all CPU: run in the render pool's threads, pdf-pool.ts). */
+export async function renderCreditNoteFiles(doc: TCreditNoteDocument): Promise<RenderedCreditNote> {
+  const pdf = await renderCreditNotePdf(doc);
+  return { pdf, sha256: sha256(pdf), xrechnung: buildXRechnung(doc) };
 }

@@ -38,9 +38,9 @@ export type { CreditNoteActivityDeps };
 // they share are in run-records.ts.
 
 export function createCreditNoteActivities({ orm, dataDir, queueEmail }: CreditNoteActivityDeps) {
-  const storePdf = createPdfStore({ orm, dataDir });
+  const pdfStore = createPdfStore({ orm, dataDir });
   return {
-    ...createIssueActivities({ orm, storePdf }),
+    ...createIssueActivities({ orm, pdfStore }),
     ...createCreditNoteMailActivities({ orm, queueEmail, dataDir }),
     ...createRunFilesActivities({ orm, dataDir }),
     ...createFinishActivities({ orm, dataDir, queueEmail }),

@@ -22,7 +22,7 @@ import {
 } from './credit-note.types';
 import { creditNoteFilePath } from './credit-note-files';
 import { todayInGermany, transferDateFor } from './payment-date';
-import { PDFS_IN_FLIGHT, type PdfToStore, type StorePdf } from './render';
+import { PDFS_IN_FLIGHT, type PdfStore, type PdfToStore, type StoredPdf } from './render';
 import { findGroup, findRun, nonRetryable, PROC, publishSend, publishSends, snapshotOf, uuidList, type GroupRow, type TrainerRow } from './run-records';
 
 // Starting a run and issuing its credit notes: numbers (gap-free per studio group and year) and
@@ -312,11 +312,12 @@ async function issueBatch(
   });
 }
 
-export function createIssueActivities({ orm, storePdf }: { orm: MikroORM; storePdf: StorePdf }) {
+export function createIssueActivities({ orm, pdfStore }: { orm: MikroORM; pdfStore: PdfStore }) {
   return {
     /** Records the run (SettlementRun, uuid = runUuid) and opens its stream ('config' with item_count); idempotent. */
     async startCreditNoteRun(rawInput: TStartCreditNoteRunInput): Promise<TStartCreditNoteRunResult> {
       const input = ZStartCreditNoteRunInput.parse(rawInput);
+      pdfStore.warm();
       await orm.em.fork().transactional(async (tem) => {
         const settlement = await settlementRowOf(tem, input.settlementUuid);
         const [user] = await sql<{ id: number }>(tem, 'select id from app_user where uuid = ?', [input.userUuid]);
@@ -345,13 +346,17 @@ export function createIssueActivities({ orm, storePdf }: { orm: MikroORM; storeP
       const run = await findRun(em, input.runUuid, settlement);
       const trainers: TIssuedCreditNote[] = [];
       // Numbers and records for the whole batch in one transaction; then the PDFs, drawn in the
-      // render pool and all written before the activity answers.
+      // render pool and all written before the activity answers, their hashes recorded in one update.
       const drawing = new Set<Promise<void>>();
+      const stored: StoredPdf[] = [];
       const failures: unknown[] = [];
       for (const { pdf, ...issued } of await issueBatch(em.fork(), settlement, group, run, input)) {
         trainers.push(issued);
         if (pdf && issued.creditNoteUuid) {
-          const job = storePdf(issued.creditNoteUuid, pdf).catch((error: unknown) => void failures.push(error));
+          const job = pdfStore.storePdf(issued.creditNoteUuid, pdf).then(
+            (written) => void stored.push(written),
+            (error: unknown) => void failures.push(error),
+          );
           drawing.add(job);
           void job.finally(() => drawing.delete(job));
           if (drawing.size >= PDFS_IN_FLIGHT) await Promise.race(drawing);
@@ -359,6 +364,7 @@ export function createIssueActivities({ orm, storePdf }: { orm: MikroORM; storeP
         activityContext()?.heartbeat({ processed: input.offset + trainers.length, total: input.total });
       }
       await Promise.all(drawing);
+      await pdfStore.recordHashes(stored);
       // A PDF not written: the retry finds the record without a hash and draws it again.
       if (failures.length > 0) throw failures[0];
       return { trainers };

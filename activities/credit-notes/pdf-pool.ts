@@ -1,14 +1,16 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { renderCreditNotePdf, type TCreditNoteDocument } from '../../domain/credit-notes';
+import type { TCreditNoteDocument } from '../../domain/credit-notes';
+import { renderCreditNoteFiles, type RenderedCreditNote } from './e-invoice-files';
 
 // Credit-note PDFs are rendered off the activity's thread, in a small pool of worker threads (one
-// per core): pdfkit costs about 10 ms of CPU a document, so a run of 1,000 credit notes would
-// otherwise spend most of its time drawing on the one thread that also talks to PostgreSQL. The
-// bytes do not depend on where a document is drawn (the renderer is deterministic), and a pool that
-// cannot start (no worker threads, no TypeScript loader) falls back to drawing in-process.
+// per core): a hybrid PDF and its XRechnung cost several ms of CPU a document, so a run of 1,000
+// credit notes would otherwise spend most of its time drawing on the one thread that also talks to
+// PostgreSQL (the hash is taken there too). The bytes do not depend on where a document is drawn
+// (the renderer is deterministic), and a pool that cannot start (no worker threads, no TypeScript
+// loader) falls back to drawing in-process.
 
-type Pending = { resolve: (pdf: Buffer) => void; reject: (error: Error) => void };
+type Pending = { resolve: (files: RenderedCreditNote) => void; reject: (error: Error) => void };
 
 const WORKER_URL = new URL('./pdf-render.worker.mjs', import.meta.url);
 
@@ -21,20 +23,21 @@ export class PdfRenderPool {
 
   constructor(private readonly size = Math.max(1, Math.min(4, os.availableParallelism()))) {}
 
-  private start(): void {
+  /** Starts the threads (they load the renderer and its fonts), so a run's first PDFs do not wait for that. */
+  start(): void {
     if (this.workers.length > 0 || this.broken) return;
     try {
       for (let index = 0; index < this.size; index++) {
         // The sources are TypeScript run through tsx: the worker's entry registers it first.
         const worker = new Worker(WORKER_URL);
         worker.unref();
-        worker.on('message', ({ id, pdf, error }: { id: number; pdf?: Uint8Array; error?: { name: string; message: string } }) => {
+        worker.on('message', ({ id, pdf, sha256, xrechnung, error }: { id: number; pdf?: Uint8Array; sha256?: string; xrechnung?: string; error?: { name: string; message: string } }) => {
           const job = this.pending.get(id);
           this.pending.delete(id);
           this.load.set(worker, (this.load.get(worker) ?? 1) - 1);
           if (!job) return;
           if (error) job.reject(Object.assign(new Error(error.message), { name: error.name }));
-          else job.resolve(Buffer.from(pdf!.buffer, pdf!.byteOffset, pdf!.byteLength));
+          else job.resolve({ pdf: Buffer.from(pdf!.buffer, pdf!.byteOffset, pdf!.byteLength), sha256: sha256!, xrechnung: xrechnung! });
         });
         worker.on('error', (error) => this.fail(error));
         this.workers.push(worker);
@@ -55,20 +58,21 @@ export class PdfRenderPool {
     void this.close();
   }
 
-  async render(doc: TCreditNoteDocument): Promise<Buffer> {
+  /** The document's PDF, its hash and its XRechnung. */
+  async render(doc: TCreditNoteDocument): Promise<RenderedCreditNote> {
     this.start();
-    if (this.broken || this.workers.length === 0) return renderCreditNotePdf(doc);
+    if (this.broken || this.workers.length === 0) return renderCreditNoteFiles(doc);
     const worker = [...this.load.entries()].sort((a, b) => a[1] - b[1])[0]![0];
     this.load.set(worker, (this.load.get(worker) ?? 0) + 1);
     const id = this.nextId++;
     try {
-      return await new Promise<Buffer>((resolve, reject) => {
+      return await new Promise<RenderedCreditNote>((resolve, reject) => {
         this.pending.set(id, { resolve, reject });
         worker.postMessage({ id, doc });
       });
     } catch (error) {
       // A worker that failed to load (e.g. no TypeScript loader): draw here instead.
-      if (this.broken) return renderCreditNotePdf(doc);
+      if (this.broken) return renderCreditNoteFiles(doc);
       throw error;
     }
   }

@@ -16,7 +16,7 @@ import { writeSettlementLog } from '../shared/settlement-log';
 import { settlementRowOf } from '../shared/settlement';
 import { sql } from '../shared/sql';
 import { ZCreateRunFilesInput, type TAccountingFileType, type TCreateRunFilesInput, type TCreateRunFilesResult, type TRunFile } from './credit-note.types';
-import { datevFilePaths, runFilePaths, sepaMessageId, sha256, writeFileAtomic } from './credit-note-files';
+import { datevFilePaths, runFilePaths, sepaMessageId, sha256OfFile, writeFileAtomic } from './credit-note-files';
 import { createDatevRunFiles } from './datev-files';
 import { notifySmallBusinessLimits } from './small-business-notices';
 import { nextSepaBusinessDay, todayInGermany, transferDateFor } from './payment-date';
@@ -156,7 +156,7 @@ export function createRunFilesActivities({ orm, dataDir }: { orm: MikroORM; data
       const record = async (type: TAccountingFileType, build: () => Promise<{ message: string }>) => {
         try {
           const { message } = await build();
-          const hash = sha256(await fsp.readFile(absolute(paths[type])));
+          const hash = await sha256OfFile(absolute(paths[type]));
           results.push({ type, status: wanted.has(type) ? 'success' : 'not_set', filePath: paths[type] });
           logRows.push({ type, ok: true, message });
           return hash;

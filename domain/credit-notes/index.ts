@@ -18,4 +18,4 @@ export {
   type TCreditNoteRecipient,
   type TCreditNoteTotals,
 } from './document';
-export { creditNoteTitle, formatVatRate, renderCreditNotePdf } from './pdf';
+export { creditNoteTitle, formatVatRate, loadCreditNoteFonts, renderCreditNotePdf } from './pdf';

@@ -79,6 +79,9 @@ function useFonts(pdf: PDFKit.PDFDocument) {
   pdf.font(FONT);
 }
 
+/** Reads and parses the fonts now (a render thread does it while it waits for its first document). */
+export const loadCreditNoteFonts = () => void fonts();
+
 /** The name of the embedded XML, as Factur-X and ZUGFeRD 2 require it. */
 export const FACTUR_X_FILE_NAME = 'factur-x.xml';
 
