@@ -13,9 +13,12 @@
 //
 //   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres npm run bench   (a scratch database on that server)
 //   npm run bench                                                             (embedded PostgreSQL in a temp folder)
-//   BENCH_KEEP=1 keeps the scratch database; BENCH_TRAINERS / BENCH_STUDIOS / BENCH_CLASSES change the size.
+//   BENCH_KEEP=1 keeps the scratch database; BENCH_TRAINERS / BENCH_STUDIOS / BENCH_CLASSES change the size;
+//   BENCH_RELOAD=0 leaves out the reload (the scale table); BENCH_PROFILE=<folder> writes a V8 CPU
+//   profile of the credit-note run's issue step (the activity's thread; the render threads are not in it).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -34,6 +37,24 @@ const GOAL_MS = 10_000;
 /** Issue 5: a run's credit notes (numbers, PDFs, stored) and its three files (SEPA, ZIP, CSV). */
 const ISSUE_GOAL_MS = 20_000;
 const FILES_GOAL_MS = 5_000;
+
+/** A CPU profile of `work` on this thread, written to BENCH_PROFILE/<name>.cpuprofile when that is set. */
+async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const folder = process.env.BENCH_PROFILE;
+  if (!folder) return work();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    fs.mkdirSync(folder, { recursive: true });
+    fs.writeFileSync(path.join(folder, `${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+}
 
 const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
@@ -89,7 +110,7 @@ async function main() {
     };
 
     await prepare(1, 'first preparation');
-    await prepare(2, 'reload (same trainers)');
+    if (process.env.BENCH_RELOAD !== '0') await prepare(2, 'reload (same trainers)');
 
     // The credit-note run of issue 5, as creditNoteRunWorkflow runs it (without the e-mails).
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trainerpay-bench-files-'));
@@ -107,14 +128,16 @@ async function main() {
     await creditNotes.startCreditNoteRun({ runUuid, settlementUuid, trainerUuids, userUuid, locale: 'de' });
     const issuedNumbers: string[] = [];
     const refusedReasons = new Map<string, number>();
-    for (let offset = 0; offset < trainerUuids.length; offset += CREDIT_NOTE_CHUNK_SIZE) {
-      const chunk = trainerUuids.slice(offset, offset + CREDIT_NOTE_CHUNK_SIZE);
-      const { trainers } = await creditNotes.issueCreditNotes({ runUuid, settlementUuid, trainerUuids: chunk, offset, total: trainerUuids.length, locale: 'de' });
-      for (const trainer of trainers) {
-        if (trainer.number) issuedNumbers.push(trainer.number);
-        else refusedReasons.set(trainer.reason ?? '?', (refusedReasons.get(trainer.reason ?? '?') ?? 0) + 1);
+    await profiled('issue-credit-notes', async () => {
+      for (let offset = 0; offset < trainerUuids.length; offset += CREDIT_NOTE_CHUNK_SIZE) {
+        const chunk = trainerUuids.slice(offset, offset + CREDIT_NOTE_CHUNK_SIZE);
+        const { trainers } = await creditNotes.issueCreditNotes({ runUuid, settlementUuid, trainerUuids: chunk, offset, total: trainerUuids.length, locale: 'de' });
+        for (const trainer of trainers) {
+          if (trainer.number) issuedNumbers.push(trainer.number);
+          else refusedReasons.set(trainer.reason ?? '?', (refusedReasons.get(trainer.reason ?? '?') ?? 0) + 1);
+        }
       }
-    }
+    });
     const issueMs = ms(started);
     const issueCpu = process.cpuUsage(cpuStarted);
     const cpuSeconds = (usage: NodeJS.CpuUsage) => `${((usage.user + usage.system) / 1e6).toFixed(1)} s CPU`;
@@ -141,7 +164,7 @@ async function main() {
     memory.stop();
     if (!process.env.BENCH_KEEP) fs.rmSync(dataDir, { recursive: true, force: true });
 
-    const [first, reload] = [rows.find((row) => row.run === 'first preparation' && row.phase === 'total')!, rows.find((row) => row.run.startsWith('reload') && row.phase === 'total')!];
+    const [first, reload] = [rows.find((row) => row.run === 'first preparation' && row.phase === 'total')!, rows.find((row) => row.run.startsWith('reload') && row.phase === 'total')];
     console.log(`\nTrainerPay benchmark: month preparation (${os.cpus().length} CPUs, Node ${process.version})`);
     console.log(`Database: ${database.where}`);
     console.log(`Synthetic studio group: ${TRAINERS} trainers, ${STUDIOS} studios, ${CLASSES} classes in ${MONTH.slice(0, 7)} (written in ${(setupMs / 1000).toFixed(1)} s)`);
@@ -150,7 +173,8 @@ async function main() {
     console.log(`${'run'.padEnd(width.run)}${'phase'.padEnd(width.phase)}${'time'.padStart(width.ms)}  detail`);
     console.log('-'.repeat(width.run + width.phase + width.ms + 40));
     for (const row of rows) console.log(`${row.run.padEnd(width.run)}${row.phase.padEnd(width.phase)}${`${(row.ms / 1000).toFixed(2)} s`.padStart(width.ms)}  ${row.detail}`);
-    console.log(`\nGoal: all ${TRAINERS} trainers prepared in under ${GOAL_MS / 1000} s — first ${(first.ms / 1000).toFixed(2)} s, reload ${(reload.ms / 1000).toFixed(2)} s: ${first.ms < GOAL_MS && reload.ms < GOAL_MS ? 'met' : 'NOT met'}.`);
+    const prepared = reload ? `first ${(first.ms / 1000).toFixed(2)} s, reload ${(reload.ms / 1000).toFixed(2)} s` : `${(first.ms / 1000).toFixed(2)} s`;
+    console.log(`\nGoal: all ${TRAINERS} trainers prepared in under ${GOAL_MS / 1000} s — ${prepared}: ${first.ms < GOAL_MS && (reload?.ms ?? 0) < GOAL_MS ? 'met' : 'NOT met'}.`);
     console.log(
       `Goal: ${TRAINERS} credit notes issued in under ${ISSUE_GOAL_MS / 1000} s — ${(issueMs / 1000).toFixed(2)} s: ${issueMs < ISSUE_GOAL_MS ? 'met' : 'NOT met'}; ` +
         `SEPA + ZIP + CSV in under ${FILES_GOAL_MS / 1000} s — ${(filesMs / 1000).toFixed(2)} s: ${filesMs < FILES_GOAL_MS ? 'met' : 'NOT met'}.`,
@@ -167,3 +191,7 @@ await main().catch((error: unknown) => {
   console.error(error);
   process.exitCode = 1;
 });
+// Something the activities leave behind (two pipes and two message ports, seen with the render
+// threads' TypeScript loader) keeps the process alive once it is done; `npm run bench` goes on with
+// the reports only when this one ends.
+process.exit();
