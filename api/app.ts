@@ -108,7 +108,7 @@ export function createApp({ orm, temporal, feed, env }: AppDeps) {
   // Wizard v1's unversioned calls (/api/settlement/..., /api/trainer-invoice/...), staff of the path's group only.
   api.use(createSettlementV1Router({ temporal }));
   api.use(createImportLogRouter());
-  api.use('/v2', createTrainerAccountRouter({ temporal, onEmailChanged: (em, userId) => emailChanged(em, accountLinks, userId) }));
+  api.use('/v2', createTrainerAccountRouter({ temporal, onEmailChanged: (em, userId) => emailChanged(em, accountLinks, userId), dataDir: env.dataDir }));
   api.use('/v2', createAccountLinksTrainerRouter(accountLinks));
   api.use('/v2', createTrainerCreditNotesRouter(downloads));
   api.use('/v2', createAccountingHandoffTrainerRouter());

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Document } from './entities';
 
 // Uploaded documents live under DATA_DIR as documents/{first two characters}/{sha256}.pdf:
 // the same bytes are stored once (two uploads of one PDF share the file), and a file is never
@@ -46,4 +48,31 @@ export async function storedDocumentPath(dataDir: string, relativePath: string):
   if (!absolutePath.startsWith(root + path.sep)) return null;
   const stat = await fs.stat(absolutePath).catch(() => null);
   return stat?.isFile() ? absolutePath : null;
+}
+
+/**
+ * Serialises the writes that store or unlink one hash's file until the transaction ends: an upload
+ * takes it after writing the bytes and stores them again if a removal got there first.
+ */
+export const lockDocumentFile = (em: EntityManager, sha256: string) => em.execute('select pg_advisory_xact_lock(hashtext(?))', [`document-file:${sha256}`]);
+
+/**
+ * Removes the stored files of these hashes that no document row references any more. Called after
+ * the rows' delete committed (a rolled-back delete keeps its files); each hash is checked under its
+ * lock, so an upload of the same bytes in between keeps the file. Answers how many files went.
+ */
+export async function removeUnreferencedDocumentFiles(em: EntityManager, dataDir: string, sha256s: Iterable<string | null | undefined>): Promise<number> {
+  let removed = 0;
+  for (const sha256 of new Set(sha256s)) {
+    if (!sha256) continue;
+    await em.transactional(async (tx) => {
+      await lockDocumentFile(tx, sha256);
+      if ((await tx.count(Document, { sha256 })) > 0) return;
+      const absolutePath = await storedDocumentPath(dataDir, documentRelativePath(sha256));
+      if (!absolutePath) return;
+      await fs.rm(absolutePath, { force: true });
+      removed += 1;
+    });
+  }
+  return removed;
 }

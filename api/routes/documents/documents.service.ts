@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { DateTime } from 'luxon';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
@@ -19,7 +18,7 @@ import {
 } from '../../../contracts/documents.contract';
 import type { AuthContext } from '../../auth/sessions';
 import { HttpError, badRequest, conflict, notFound } from '../../http/errors';
-import { documentRelativePath, storeDocumentBytes, storedDocumentPath } from '../../../db/document-storage';
+import { documentRelativePath, lockDocumentFile, removeUnreferencedDocumentFiles, storeDocumentBytes, storedDocumentPath } from '../../../db/document-storage';
 
 // Documents of trainers per studio group: the trainer's page (own documents only), the upload and
 // delete, staff's document manager with approval, expiry and rejection, and the categories. Straight
@@ -27,8 +26,6 @@ import { documentRelativePath, storeDocumentBytes, storedDocumentPath } from '..
 
 const dateOf = (value: string | Date | null | undefined) => (value ? isoDateOf(value) : null);
 const berlin = (value: Date) => DateTime.fromJSDate(value, { zone: DOCUMENT_ZONE });
-/** Serialises writes that store or unlink one hash's file (an upload and a delete of the same bytes). */
-const lockHash = (em: EntityManager, sha256: string) => em.execute('select pg_advisory_xact_lock(hashtext(?))', [`document-file:${sha256}`]);
 
 // --- the trainer ------------------------------------------------------------------------------------
 
@@ -97,7 +94,7 @@ export async function recordUpload({
   if (!category) throw notFound('documents.categoryNotFound');
   return em.transactional(async (tx) => {
     const { sha256, relativePath } = await storeDocumentBytes(dataDir, bytes);
-    await lockHash(tx, sha256);
+    await lockDocumentFile(tx, sha256);
     // The file may have been unlinked by a delete that held the lock just before: store again (same bytes).
     if (!(await storedDocumentPath(dataDir, relativePath))) await storeDocumentBytes(dataDir, bytes);
     const document = tx.create(Document, {
@@ -131,15 +128,8 @@ export async function deleteOwnDocument({ em, auth, dataDir, documentUuid, studi
   // replaces it by uploading a new version, which the studio reviews, instead of removing it.
   if (document.approvalStatus === 'approved') throw conflict('documents.approvedNotDeletable');
   const fileName = document.fileName;
-  await em.transactional(async (tx) => {
-    if (document.sha256) await lockHash(tx, document.sha256);
-    await tx.nativeDelete(Document, { id: document.id });
-    const others = document.sha256 ? await tx.count(Document, { sha256: document.sha256 }) : 1;
-    if (others === 0) {
-      const absolutePath = await storedDocumentPath(dataDir, document.filePath);
-      if (absolutePath) await fs.rm(absolutePath, { force: true });
-    }
-  });
+  await em.nativeDelete(Document, { id: document.id });
+  await removeUnreferencedDocumentFiles(em, dataDir, [document.sha256]);
   return { fileName };
 }
 

@@ -71,11 +71,14 @@ const deleteSchemas = { body: ZDeleteAccountRequest, response: ZDeleteAccountAns
 export function createTrainerAccountRouter({
   temporal,
   onEmailChanged,
+  dataDir,
 }: {
   /** Hands staff the e-mails about a trainer's data change (outboxMailWorkflow); without it they wait in the outbox. */
   temporal?: Client;
   onEmailChanged?: (em: ReturnType<typeof requestEntityManager>, userId: number) => Promise<void>;
-} = {}) {
+  /** Where the trainers' documents are stored: a deleted account's files go from there. */
+  dataDir: string;
+}) {
   const router = Router();
   // PATCH is a JSON merge-patch (RFC 7396); app.ts parses application/json only.
   const mergePatchJson = express.json({ type: 'application/merge-patch+json', limit: '100kb' });
@@ -129,7 +132,7 @@ export function createTrainerAccountRouter({
     const em = requestEntityManager();
     const account = await accountOf(em, auth.userId);
     if (!isDeleteTokenValid(account.user, auth.sessionId, body.token)) throw new HttpError(403, 'trainerAccount.deleteTokenInvalid', 'token');
-    await deleteTrainerAccount(em, auth.userId);
+    await deleteTrainerAccount(em, auth.userId, dataDir);
     const answer: TDeleteAccountAnswer = { status: 'success', message: t(req, 'trainerAccount.accountDeleted') };
     res.json(answer);
   });

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ApiSession, Notification, StudioGroup, StudioGroupTrainer, Trainer, TrainerAccount, User } from '../../../db/entities';
+import { ApiSession, Document, Notification, StudioGroup, StudioGroupTrainer, Trainer, TrainerAccount, User } from '../../../db/entities';
+import { removeUnreferencedDocumentFiles } from '../../../db/document-storage';
 import type { TrainerSnapshot } from '../../../domain/trainer-data';
 import { hashPassword } from '../../../domain/passwords';
 import type { AuthContext } from '../../auth/sessions';
@@ -230,13 +231,15 @@ const DISABLED_PASSWORD_HASH = '!deleted';
 
 /**
  * Deletes the trainer's account as far as the law allows: personal and bank data are erased, the
- * links to studio groups and the notifications removed, log-in disabled and every session revoked.
+ * links to studio groups, the notifications and the uploaded documents (approved ones too: they are
+ * the trainer's personal data, GDPR Art. 17) removed, log-in disabled and every session revoked.
  * Issued credit notes, settlements, comments and approvals stay: they are the studio groups' legal
  * records (§14b UStG keeps invoices ten years) and refer to the studio group's trainer record, not
- * to this account.
+ * to this account. The documents' files go after the commit, each once no other document (the
+ * same bytes uploaded by another account) holds it.
  */
-export async function deleteTrainerAccount(em: EntityManager, userId: number): Promise<void> {
-  await em.transactional(async (tx) => {
+export async function deleteTrainerAccount(em: EntityManager, userId: number, dataDir: string): Promise<void> {
+  const documentHashes = await em.transactional(async (tx) => {
     const account = await accountOf(tx, userId);
     const user: User = account.user;
     const placeholderEmail = `deleted-${user.uuid}@deleted.invalid`;
@@ -268,8 +271,12 @@ export async function deleteTrainerAccount(em: EntityManager, userId: number): P
     await tx.flush();
     await tx.nativeDelete(StudioGroupTrainer, { trainerAccount: account.id });
     await tx.nativeDelete(Notification, { trainerAccount: account.id });
+    const documents = await tx.find(Document, { trainerAccount: account.id }, { fields: ['sha256'] });
+    await tx.nativeDelete(Document, { trainerAccount: account.id });
     await tx.nativeUpdate(ApiSession, { user: user.id, revokedAt: null }, { revokedAt: new Date() });
+    return documents.map((document) => document.sha256);
   });
+  await removeUnreferencedDocumentFiles(em, dataDir, documentHashes);
 }
 
 // --- account data → trainer records -----------------------------------------------------------
