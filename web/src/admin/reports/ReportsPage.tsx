@@ -1,7 +1,7 @@
 import { Alert, Card, Center, Group, Loader, Select, Stack, Switch, Text } from '@mantine/core';
 import { DatePickerInput, MonthPickerInput } from '@mantine/dates';
 import { DateTime } from 'luxon';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { TStudioBalanceRow, TTrainerBalanceRow } from '../../../../contracts/reports.contract';
@@ -12,7 +12,6 @@ import { useLocale } from '../../shared/hooks/use-locale';
 import { useCurrentStudioGroup } from '../current-studio-group';
 import { useStudioGroup } from '../hooks/api/studio-group';
 import { COLUMNS, hasTotals } from './columns';
-import { StudioBalanceCharts, TrainerBalanceCharts } from './ReportCharts';
 import { ReportGrid } from './ReportGrid';
 import { HAS_PREPARED_SWITCH, isReportKind, PICKER, REPORT_KINDS, useReport, type ReportKind, type ReportRange } from './reports-api';
 
@@ -47,6 +46,13 @@ const EXPLAIN: Partial<Record<ReportKind, 'balance' | 'ruleCheck' | 'classes' | 
   severalTrainers: 'severalTrainers',
   settlementLog: 'settlementLog',
 };
+
+// The charts (@mantine/charts and recharts, the biggest part of this screen) load only for the
+// balances that show them, while their data is being fetched.
+const loadCharts = () => import('./ReportCharts');
+const TrainerBalanceCharts = lazy(() => loadCharts().then((module) => ({ default: module.TrainerBalanceCharts })));
+const StudioBalanceCharts = lazy(() => loadCharts().then((module) => ({ default: module.StudioBalanceCharts })));
+const CHART_KINDS: ReadonlySet<ReportKind> = new Set(['trainerBalance', 'trainerBalanceByClass', 'trainerBalanceByStudio', 'studioBalance']);
 
 const GRID_HEIGHT: Partial<Record<ReportKind, number>> = { classesWithoutTrainer: 400, severalTrainers: 400 };
 
@@ -99,6 +105,10 @@ function ReportBody({ kind }: { kind: ReportKind }) {
   const report = useReport(kind, group, { range, includePrepared }, studioGroup.data?.sourceSystem);
   const explain = EXPLAIN[kind];
   const rows = (report.data ?? []) as Array<Record<string, unknown>>;
+  useEffect(() => {
+    // A failure here is left to the chart's own load (and the page's error boundary).
+    if (CHART_KINDS.has(kind)) loadCharts().catch(() => undefined);
+  }, [kind]);
 
   return (
     <Stack gap="md">
@@ -135,8 +145,16 @@ function ReportBody({ kind }: { kind: ReportKind }) {
       )}
       {report.isSuccess && (
         <>
-          {(kind === 'trainerBalance' || kind === 'trainerBalanceByClass' || kind === 'trainerBalanceByStudio') && rows.length > 0 && <TrainerBalanceCharts rows={report.data as TTrainerBalanceRow[]} />}
-          {kind === 'studioBalance' && rows.length > 0 && <StudioBalanceCharts rows={report.data as TStudioBalanceRow[]} />}
+          <Suspense
+            fallback={
+              <Center py="xl">
+                <Loader />
+              </Center>
+            }
+          >
+            {(kind === 'trainerBalance' || kind === 'trainerBalanceByClass' || kind === 'trainerBalanceByStudio') && rows.length > 0 && <TrainerBalanceCharts rows={report.data as TTrainerBalanceRow[]} />}
+            {kind === 'studioBalance' && rows.length > 0 && <StudioBalanceCharts rows={report.data as TStudioBalanceRow[]} />}
+          </Suspense>
           <Card withBorder>
             <ReportGrid
               key={`${kind}-${range.dateStart}-${range.dateEnd}-${includePrepared}`}
