@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import { defineConfig, runnerImport, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
+import { FIRST_LOAD_TEXTS, pickTexts } from './src/shared/i18n/first-load';
 
 // The API (Express + socket.io) listens on :3000; in development and preview the web app is served
 // by Vite and forwards both, so the browser only ever talks to one origin (as it does in production,
@@ -27,13 +28,39 @@ function prerenderPublicSite(): Plugin {
   };
 }
 
+/**
+ * `virtual:trainerpay-first-load-texts/<locale>`: the texts of the entry's screens (first-load.ts),
+ * taken from the language's dictionary when the module is built, so the log-in page does not load
+ * the whole dictionary and the dictionaries stay the one place of every text.
+ */
+function firstLoadTexts(): Plugin {
+  const prefix = 'virtual:trainerpay-first-load-texts/';
+  const dictionaries = fileURLToPath(new URL('src/shared/i18n/', import.meta.url));
+  return {
+    name: 'trainerpay-first-load-texts',
+    resolveId: (id) => (id.startsWith(prefix) ? `\0${id}` : undefined),
+    async load(id) {
+      if (!id.startsWith(`\0${prefix}`)) return undefined;
+      const locale = id.slice(prefix.length + 1);
+      if (!/^[a-z]{2}$/.test(locale)) throw new Error(`no dictionary for ${id}`);
+      const { module, dependencies } = await runnerImport<Record<string, Record<string, unknown>>>(path.join(dictionaries, `${locale}.ts`));
+      for (const dependency of dependencies) this.addWatchFile(dependency);
+      const texts = module[locale];
+      if (!texts) throw new Error(`${locale}.ts does not export ${locale}`);
+      return `export default ${JSON.stringify(pickTexts(texts, FIRST_LOAD_TEXTS))};`;
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), prerenderPublicSite()],
+  plugins: [react(), firstLoadTexts(), prerenderPublicSite()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
     sourcemap: true,
+    // .vite/manifest.json: which chunks and CSS each page and lazy route loads (bench/web-size.ts).
+    manifest: true,
     // The grid library (ag-grid, ~1.1 MB) is one chunk that only the pages with grids load lazily.
     chunkSizeWarningLimit: 1300,
     // Two entries: the web app (index.html) and the public site (site.html: React and the site only).

@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { RouterProvider } from 'react-router';
 import { ApiError } from './shared/api/client';
 import { ErrorBoundary } from './shared/components/ErrorBoundary';
@@ -24,7 +25,11 @@ export function App() {
       <Notifications position="bottom-right" autoClose={4000} limit={4} />
       <ErrorBoundary>
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          {/* Another language's texts load before its page shows (LocaleLayout); a navigation keeps
+              the old page meanwhile, so this shows nothing only before the first page. */}
+          <Suspense fallback={null}>
+            <RouterProvider router={router} />
+          </Suspense>
         </QueryClientProvider>
       </ErrorBoundary>
     </MantineProvider>

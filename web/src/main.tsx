@@ -1,17 +1,11 @@
-import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/notifications/styles.css';
-import 'dayjs/locale/de';
-import 'dayjs/locale/es';
+import './shared/mantine-styles';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, queryClient } from './App';
 import { setUnauthorizedHandler } from './shared/api/client';
 import { initI18n } from './shared/i18n';
 import { localeOfPath, preferredLocale } from './shared/i18n/locales';
-
-// The first render is already in the URL's language (no flash of another language).
-initI18n(localeOfPath(window.location.pathname) ?? preferredLocale());
+import { hasStoredSession, loadSessionCheck } from './shared/session';
 
 // An expired or revoked key (401): the client cleared the session; the route guards send the user
 // to the log-in page, which says why and returns to this page after logging in again. Here only
@@ -21,8 +15,15 @@ setUnauthorizedHandler(() => queryClient.clear());
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The first render is already in the URL's language (no flash of another language): its texts are
+// loaded first, and the check of a stored session, so a logged-in user is recognised at once (if
+// the check cannot load, the user is shown the log-in page).
+const texts = initI18n(localeOfPath(window.location.pathname) ?? preferredLocale());
+const sessionCheck = hasStoredSession() ? loadSessionCheck().catch(() => undefined) : undefined;
+void Promise.all([texts, sessionCheck]).then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

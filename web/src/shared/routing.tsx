@@ -1,9 +1,9 @@
-import { DatesProvider } from '@mantine/dates';
-import { useLayoutEffect } from 'react';
+import { use, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import type { TRole } from '../../../contracts/auth.contract';
 import { useLocale } from './hooks/use-locale';
+import { isLocaleLoaded, loadLocale } from './i18n';
 import { isAppLocale, preferredLocale, storedLocale } from './i18n/locales';
 import { homePath, sessionEndReason, useSession } from './session';
 
@@ -29,6 +29,8 @@ export function LocaleLayout() {
   const { locale } = useParams();
   const { i18n } = useTranslation();
   const valid = isAppLocale(locale);
+  // Another language's texts are loaded first (the router's transition keeps the page meanwhile).
+  if (valid && !isLocaleLoaded(locale)) use(loadLocale(locale));
 
   useLayoutEffect(() => {
     if (!isAppLocale(locale)) return;
@@ -38,11 +40,7 @@ export function LocaleLayout() {
   }, [locale, i18n]);
 
   if (!valid) return <AddLocaleRedirect />;
-  return (
-    <DatesProvider settings={{ locale, firstDayOfWeek: 1 }}>
-      <Outlet />
-    </DatesProvider>
-  );
+  return <Outlet />;
 }
 
 /** Only for logged-in users of the given roles; others go to the log-in page or their own home. */

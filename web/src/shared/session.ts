@@ -1,13 +1,49 @@
-import { ZLoginResponse, type TLoginResponse, type TRole } from '../../../contracts/auth.contract';
+import type { TLoginResponse, TRole } from '../../../contracts/auth.contract';
 import { createStoredValue, useStoredValue } from './stored-value';
 import type { AppLocale } from './i18n/locales';
 
 /** The log-in answer is the session: the API key and user uuid go out as headers on every call. */
 export type Session = TLoginResponse;
 
-const sessionStore = createStoredValue<Session>('trainerpay.session', (raw) => {
-  const parsed = ZLoginResponse.safeParse(raw);
-  return parsed.success ? parsed.data : null;
+const SESSION_KEY = 'trainerpay.session';
+
+// A stored session is checked against the log-in answer's contract (zod). The check is loaded when
+// there is a session to check (main.tsx, before the first render; the log-in call), so the log-in
+// page of a visitor without one does not load zod (issue 14).
+let checkSession: ((raw: unknown) => Session | null) | null = null;
+let checkLoading: Promise<void> | null = null;
+
+export function loadSessionCheck(): Promise<void> {
+  checkLoading ??= import('../../../contracts/auth.contract').then(
+    ({ ZLoginResponse }) => {
+      checkSession = (raw) => {
+        const parsed = ZLoginResponse.safeParse(raw);
+        return parsed.success ? parsed.data : null;
+      };
+      sessionStore.invalidate();
+    },
+    (error: unknown) => {
+      checkLoading = null; // the next read tries again
+      throw error;
+    },
+  );
+  return checkLoading;
+}
+
+/** Whether this browser keeps a session (checked or not). */
+export function hasStoredSession(): boolean {
+  try {
+    return window.localStorage.getItem(SESSION_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+const sessionStore = createStoredValue<Session>(SESSION_KEY, (raw) => {
+  if (checkSession) return checkSession(raw);
+  // Stored meanwhile (another tab logged in): read again once the check is there.
+  loadSessionCheck().catch(() => undefined);
+  return null;
 });
 
 const sessionListeners = new Set<(session: Session | null) => void>();

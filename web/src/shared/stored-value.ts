@@ -4,6 +4,8 @@ export type StoredValue<T> = {
   get: () => T | null;
   set: (value: T | null) => void;
   subscribe: (listener: () => void) => () => void;
+  /** Parses the stored value again (its parser's answer changed) and tells the subscribers. */
+  invalidate: () => void;
 };
 
 /**
@@ -47,6 +49,10 @@ export function createStoredValue<T>(key: string, parse: (raw: unknown) => T | n
       } catch {
         // storage full or disabled: the value lives only as long as the page
       }
+      notify();
+    },
+    invalidate() {
+      cachedRaw = undefined;
       notify();
     },
     subscribe(listener) {

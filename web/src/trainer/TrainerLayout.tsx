@@ -1,4 +1,5 @@
 import { ActionIcon, AppShell, Avatar, Burger, Container, Group, Indicator, Popover, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
+import '../shared/mantine-styles-app'; // the UI kit's CSS beyond the first screens'
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';

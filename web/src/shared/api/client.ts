@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { ZErrorResponse } from '../../../../contracts/common.contract';
 import { i18n } from '../i18n';
 import { clearSession, getSession } from '../session';
 
@@ -82,8 +81,12 @@ async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     // not JSON (a proxy's HTML error page): fall back to the status line
   }
-  const parsed = ZErrorResponse.safeParse(payload);
-  if (parsed.success) return new ApiError({ status: response.status, message: parsed.data.message, field: parsed.data.field, payload });
+  // The contract (zod) loads with the first refusal: the log-in page's first load does without it.
+  const parsed = await import('../../../../contracts/common.contract').then(
+    ({ ZErrorResponse }) => ZErrorResponse.safeParse(payload),
+    () => null, // its chunk did not load (the network is gone): the status line below
+  );
+  if (parsed?.success) return new ApiError({ status: response.status, message: parsed.data.message, field: parsed.data.field, payload });
   return new ApiError({ status: response.status, message: i18n.t('errors.http', { status: response.status }) });
 }
 

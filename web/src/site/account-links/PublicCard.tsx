@@ -1,4 +1,5 @@
 import { Box, Paper, Stack } from '@mantine/core';
+import '../../shared/mantine-styles-app'; // the UI kit's CSS beyond the first screens'
 import type { ReactNode } from 'react';
 import { LanguageSwitcher } from '../../shared/components/LanguageSwitcher';
 import { Logo } from '../../shared/components/Logo';

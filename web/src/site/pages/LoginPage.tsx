@@ -3,7 +3,6 @@ import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { ZLoginRequest } from '../../../../contracts/auth.contract';
 import { errorMessage } from '../../shared/api/client';
 import { IconAlert, IconCheck, IconInfo } from '../../shared/components/icons';
 import { LanguageSwitcher } from '../../shared/components/LanguageSwitcher';
@@ -33,9 +32,15 @@ export function LoginPage() {
   // Opened while logged in: straight home. (After a log-in here, onSuccess navigates instead.)
   if (session && login.isIdle) return <Navigate replace to={homePath(session.role, locale)} />;
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = ZLoginRequest.safeParse({ email, password });
+    // The request's contract (zod) loads with the first submit, not with the page (issue 14).
+    const contract = await import('../../../../contracts/auth.contract').catch(() => null);
+    if (!contract) {
+      notifications.show({ color: 'red', message: t('errors.network') });
+      return;
+    }
+    const parsed = contract.ZLoginRequest.safeParse({ email, password });
     if (!parsed.success) {
       const fields = new Set(parsed.error.issues.map((issue) => issue.path[0]));
       setFieldErrors({
@@ -101,7 +106,7 @@ export function LoginPage() {
           <LanguageSwitcher />
         </Box>
         <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 36 }} w="100%" maw={440} radius="lg">
-          <form onSubmit={onSubmit} noValidate aria-labelledby="login-title">
+          <form onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby="login-title">
             <Stack gap="md">
               <Box hiddenFrom="md" mb="xs">
                 <Logo size={30} />

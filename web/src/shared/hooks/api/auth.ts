@@ -1,14 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZLoginResponse, type TLoginRequest } from '../../../../../contracts/auth.contract';
+import type { TLoginRequest } from '../../../../../contracts/auth.contract';
 import { apiRequest } from '../../api/client';
-import { clearSession, setSession } from '../../session';
+import { clearSession, loadSessionCheck, setSession } from '../../session';
 
 /** POST /api/login → the session (user uuid, API key, role, locale, name, studio groups). */
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TLoginRequest) =>
-      apiRequest('/api/login', { method: 'POST', body, schema: ZLoginResponse, auth: false }),
+    // The contract (zod) loads with the call: the log-in page's first load does without it.
+    mutationFn: async (body: TLoginRequest) => {
+      const [{ ZLoginResponse }] = await Promise.all([import('../../../../../contracts/auth.contract'), loadSessionCheck()]);
+      return apiRequest('/api/login', { method: 'POST', body, schema: ZLoginResponse, auth: false });
+    },
     onSuccess: (session) => {
       queryClient.clear(); // nothing cached for a previous user may show up for this one
       setSession(session);
