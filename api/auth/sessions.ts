@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { RequestContext, type EntityManager } from '@mikro-orm/core';
+import type { EntityManager as SqlEntityManager } from '@mikro-orm/postgresql';
+import { sql } from '../../activities/shared/sql';
 import { ApiSession, User } from '../../db/entities';
 import type { TRole } from '../../contracts/auth.contract';
 import { HttpError } from '../http/errors';
@@ -37,16 +39,28 @@ export async function createApiSession(em: EntityManager, user: User, ttlHours: 
   return apiKey;
 }
 
-/** Finds the live session for a user uuid and key; undefined when unknown, expired, revoked or not that user's. */
-export async function findLiveSession(em: EntityManager, userUuid: string, apiKey: string) {
-  const session = await em.findOne(ApiSession, { keyHash: hashApiKey(apiKey) }, { populate: ['user'] });
-  if (!session || session.revokedAt || session.expiresAt.getTime() <= Date.now()) return undefined;
-  if (session.user.uuid !== userUuid) return undefined;
-  return session;
+/** A live session with its user, as every call reads it. */
+export type LiveSession = { id: number; lastUsedAt: Date; user: { id: number; uuid: string; role: string; locale: string } };
+
+/**
+ * Finds the live session for a user uuid and key; undefined when unknown, expired, revoked or not
+ * that user's. Every call asks: one plain statement, no entities loaded.
+ */
+export async function findLiveSession(em: EntityManager, userUuid: string, apiKey: string): Promise<LiveSession | undefined> {
+  const [row] = await sql<{ id: number; expires_at: Date; revoked_at: Date | null; last_used_at: Date; user_id: number; user_uuid: string; role: string; locale: string }>(
+    em as SqlEntityManager,
+    `select s.id, s.expires_at, s.revoked_at, s.last_used_at, u.id as user_id, u.uuid as user_uuid, u.role, u.locale
+       from api_session s join app_user u on u.id = s.user_id
+      where s.key_hash = ?`,
+    [hashApiKey(apiKey)],
+  );
+  if (!row || row.revoked_at || new Date(row.expires_at).getTime() <= Date.now()) return undefined;
+  if (row.user_uuid !== userUuid) return undefined;
+  return { id: row.id, lastUsedAt: new Date(row.last_used_at), user: { id: row.user_id, uuid: row.user_uuid, role: row.role, locale: row.locale } };
 }
 
 /** Who calls, as a live session names them: the same for an HTTP call and a socket. */
-export function authOfSession(session: ApiSession): AuthContext {
+export function authOfSession(session: LiveSession): AuthContext {
   return { userId: session.user.id, userUuid: session.user.uuid, role: session.user.role as TRole, locale: session.user.locale, sessionId: session.id };
 }
 
@@ -61,8 +75,7 @@ export const requireAuth: RequestHandler = async (req, _res, next) => {
   const session = await findLiveSession(em, userUuid, apiKey);
   if (!session) return next(new HttpError(401, 'auth.sessionInvalid'));
   if (Date.now() - session.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-    session.lastUsedAt = new Date();
-    await em.flush();
+    await em.nativeUpdate(ApiSession, { id: session.id }, { lastUsedAt: new Date() });
   }
   req.auth = authOfSession(session);
   next();

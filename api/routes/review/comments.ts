@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Comment, type SettlementTrainer } from '../../../db/entities';
+import { randomUUID } from 'node:crypto';
+import { sql } from '../../../activities/shared/sql';
 import { publishEvent } from '../../../db/events';
 import { OVERALL_FEEDBACK, ZCommentText, type TAddCommentRequest, type TComment, type TSettlementCommentEvent } from '../../../contracts/review.contract';
 import { settlementRoom } from '../../../contracts/settlement.contract';
@@ -12,8 +13,11 @@ import { assertReviewOpen, reviewLockOf } from './review-locks';
 // and a live event published in the same transaction (NOTIFY goes out on commit, so a screen that
 // refetches on the event finds the comment).
 
+/** The settlement trainer a comment goes to: its row, settlement and trainer (a SettlementTrainer entity is one). */
+export type CommentTarget = { id: number; settlement: { uuid: string }; trainer: { id: number; uuid: string } };
+
 export type AddCommentInput = {
-  settlementTrainer: SettlementTrainer;
+  settlementTrainer: CommentTarget;
   author: { userId: number; name: string; role: 'ROLE_TRAINER' | 'ROLE_ADMIN' };
   request: Pick<TAddCommentRequest, 'comment' | 'classHash' | 'className' | 'mood'>;
 };
@@ -50,24 +54,20 @@ export async function addComment(em: EntityManager, { settlementTrainer, author,
       classDatetime = line.class_starts_at ? new Date(line.class_starts_at) : null;
     }
 
-    const comment = tem.create(Comment, {
-      settlementTrainer: settlementTrainer.id,
-      classHash,
-      className,
-      classDatetime,
-      author: author.userId,
-      authorName: author.name,
-      role: author.role,
-      mood: request.mood || null,
-      text: cleaned.data,
-    });
-    await tem.flush();
+    // Written as the Comment entity writes it (uuid and created_at set here), without a unit of work.
+    const comment = { uuid: randomUUID(), authorName: author.name, role: author.role, mood: request.mood || null, text: cleaned.data, createdAt: new Date() };
+    await sql(
+      tem,
+      `insert into comment (uuid, settlement_trainer_id, class_hash, class_name, class_datetime, author_id, author_name, role, mood, text, created_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [comment.uuid, settlementTrainer.id, classHash, className, classDatetime, author.userId, comment.authorName, comment.role, comment.mood, comment.text, comment.createdAt],
+    );
 
     const event: TSettlementCommentEvent = {
       settlementUuid: settlementTrainer.settlement.uuid,
       trainerUuid: settlementTrainer.trainer.uuid,
       classHash,
-      comment: toComment({ uuid: comment.uuid, author_name: comment.authorName, role: comment.role, mood: comment.mood ?? null, text: comment.text, created_at: comment.createdAt }),
+      comment: toComment({ uuid: comment.uuid, author_name: comment.authorName, role: comment.role, mood: comment.mood, text: comment.text, created_at: comment.createdAt }),
     };
     const db = entityManagerQueryable(tem);
     await publishEvent(db, { topic: settlementRoom(event.settlementUuid), event: 'settlement:comment', data: event });

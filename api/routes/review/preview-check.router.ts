@@ -20,9 +20,9 @@ import {
 import { localeOf } from '../../http/locale';
 import { validate, validated } from '../../http/validate';
 import { requestEntityManager } from '../master-data/entity-manager';
-import { assertMonthMatches, assertSameStudioGroup, parseMonth } from '../settlement/settlement.service';
+import { assertSameStudioGroup } from '../settlement/settlement.service';
 import { addComment } from './comments';
-import { creditNotePreview } from './review-preview';
+import { adminCreditNotePreview } from './review-preview';
 import { adminSettlementTrainer, approve, assertLocationOfTrainer, locationApprovalsOf } from './review.service';
 
 // The preview check of the admin (spec 2.10, spec 7 "Preview check"): one trainer's preview, the
@@ -88,10 +88,13 @@ export function createPreviewCheckRouter({ temporal }: { temporal: Client }) {
     const { params, body } = validated(req, schemas.preview);
     const group = studioGroupOf(req);
     assertSameStudioGroup(group, { apiSlug: body.apiSlug });
-    const em = requestEntityManager();
-    const settlementTrainer = await adminSettlementTrainer(em, group, body.settlementUuid, params.trainerUuid);
-    if (body.settlementMonth !== undefined) assertMonthMatches(settlementTrainer.settlement, parseMonth(body.settlementMonth, 'settlementMonth'), localeOf(req));
-    const answer: TCreditNotePreview = await creditNotePreview(em, settlementTrainer, localeOf(req));
+    const answer: TCreditNotePreview = await adminCreditNotePreview(requestEntityManager(), {
+      group,
+      settlementUuid: body.settlementUuid,
+      trainerUuid: params.trainerUuid,
+      settlementMonth: body.settlementMonth,
+      locale: localeOf(req),
+    });
     res.json(answer);
   });
 

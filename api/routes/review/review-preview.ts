@@ -1,10 +1,9 @@
 import { centsToEuros } from '../../../domain/money';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { SettlementTrainer } from '../../../db/entities';
-import { trainerLinesWithStudio } from '../../../db/queries/settlement-lines';
+import type { StudioGroup } from '../../../db/entities';
+import { creditNotePreviewData, type CreditNotePreviewData } from '../../../db/queries/credit-note-preview';
 import { translate, type Locale } from '../../../domain/messages';
 import { trainerDisplayName, type TrainerSnapshot } from '../../../domain/trainer-data';
-import { isoDateOf } from '../../../domain/settlement/month';
 import {
   ADMIN_LOCATION_UUID,
   OVERALL_FEEDBACK,
@@ -15,13 +14,16 @@ import {
   type TCreditNotePreview,
   type TCreditNoteRow,
 } from '../../../contracts/review.contract';
-import { reviewLockOf } from './review-locks';
+import { notFound } from '../../http/errors';
+import { assertMonthMatches, parseMonth } from '../settlement/settlement.service';
+import { PDF_CREATED_STATES } from './review-locks';
+import { adminPreviewTarget, assertAdminTargetFound, trainerPreviewTarget } from './review.service';
 
 // The credit-note preview of one trainer in one settlement (admin preview check 2.10, the trainer's
-// review screen): the lines with their comment threads, the approval history and the sums. A fixed
-// number of queries whatever the number of lines (lines, comments, approvals, lock).
+// review screen): the lines with their comment threads, the approval history and the sums. One
+// statement resolves the caller's row and reads it all (db/queries/credit-note-preview.ts).
 
-const unixSeconds = (date: Date | string) => Math.floor(new Date(date).getTime() / 1000);
+const unixSeconds = (date: Date | string | number) => Math.floor(new Date(date).getTime() / 1000);
 
 export type ApprovalLists = { company: TApprovalEntry[]; trainer: TApprovalEntry[]; location: Record<string, TApprovalEntry[]> };
 
@@ -42,12 +44,18 @@ export async function approvalListsOf(em: EntityManager, settlementTrainerIds: n
   );
   for (const row of rows) {
     const list = lists.get(row.settlement_trainer_id);
-    if (!list) continue;
-    const entry: TApprovalEntry = { approved: row.approved, user: `${row.firstname} ${row.lastname}`.trim(), timestamp: unixSeconds(row.created_at) };
-    if (row.kind === 'location') (list.location[row.studio_uuid ?? ADMIN_LOCATION_UUID] ??= []).push(entry);
-    else list[row.kind].push(entry);
+    if (list) addApproval(list, row);
   }
   return lists;
+}
+
+type ApprovalRow = { kind: 'trainer' | 'company' | 'location'; approved: boolean; created_at: Date | number; studio_uuid: string | null; firstname: string; lastname: string };
+
+/** Appends one approval row (rows come newest first) to its list. */
+function addApproval(list: ApprovalLists, row: ApprovalRow): void {
+  const entry: TApprovalEntry = { approved: row.approved, user: `${row.firstname} ${row.lastname}`.trim(), timestamp: unixSeconds(row.created_at) };
+  if (row.kind === 'location') (list.location[row.studio_uuid ?? ADMIN_LOCATION_UUID] ??= []).push(entry);
+  else list[row.kind].push(entry);
 }
 
 /** The spec's approval value: 'false' when never toggled. */
@@ -61,7 +69,7 @@ type CommentRow = {
   role: 'ROLE_TRAINER' | 'ROLE_ADMIN';
   mood: TCommentMood | null;
   text: string;
-  created_at: Date;
+  created_at: Date | number;
 };
 
 export const toComment = (row: Pick<CommentRow, 'uuid' | 'author_name' | 'role' | 'mood' | 'text' | 'created_at'>): TComment => ({
@@ -81,6 +89,11 @@ export async function commentThreadsOf(em: EntityManager, settlementTrainerId: n
       order by created_at desc, id desc`,
     classHash === undefined ? [settlementTrainerId] : [settlementTrainerId, classHash],
   );
+  return threadsOf(rows);
+}
+
+/** Comment rows (newest first) as threads by class hash. */
+function threadsOf(rows: ReadonlyArray<Pick<CommentRow, 'uuid' | 'class_hash' | 'author_name' | 'role' | 'mood' | 'text' | 'created_at'>>): Map<string, TComment[]> {
   const threads = new Map<string, TComment[]>();
   for (const row of rows) {
     const thread = threads.get(row.class_hash) ?? [];
@@ -90,23 +103,46 @@ export async function commentThreadsOf(em: EntityManager, settlementTrainerId: n
   return threads;
 }
 
+/** The trainer's preview of their own row (trainerSettlementTrainer's check): resolved and read in one statement. */
+export async function trainerCreditNotePreview(em: EntityManager, userId: number, settlementUuid: string, studioGroupUuid: string, locale: Locale): Promise<TCreditNotePreview> {
+  const row = await creditNotePreviewData(em, trainerPreviewTarget(userId, settlementUuid, studioGroupUuid));
+  if (!row?.preview) throw notFound('settlement.notFound');
+  return creditNotePreview(row.preview, locale);
+}
+
 /**
- * The preview of one settlement trainer. `settlementTrainer` must have settlement.studioGroup and
- * trainer loaded. `locale` names the admin rows ('Administration: …').
+ * The admin's preview check (adminSettlementTrainer's checks, then the month the caller names, as
+ * `settlementMonth` of the request):
+ * resolved and read in one statement.
  */
-export async function creditNotePreview(em: EntityManager, settlementTrainer: SettlementTrainer, locale: Locale): Promise<TCreditNotePreview> {
-  const settlement = settlementTrainer.settlement;
-  const trainer = settlementTrainer.trainer;
-  const snapshot = (settlementTrainer.trainerSnapshot ?? {}) as Partial<TrainerSnapshot>;
-  const names = { firstname: snapshot.firstname ?? trainer.firstname, lastname: snapshot.lastname ?? trainer.lastname, companyName: snapshot.companyName ?? trainer.companyName, sourceId: trainer.sourceId };
+export async function adminCreditNotePreview(
+  em: EntityManager,
+  query: { group: Pick<StudioGroup, 'id'>; settlementUuid: string; trainerUuid: string; settlementMonth?: string; locale: Locale },
+): Promise<TCreditNotePreview> {
+  const row = await creditNotePreviewData<{ trainer_id: number | null; settlement_id: number | null; id: number | null }>(
+    em,
+    adminPreviewTarget(query.group, query.settlementUuid, query.trainerUuid),
+  );
+  assertAdminTargetFound(row!.target, query.trainerUuid);
+  const preview = row!.preview!;
+  if (query.settlementMonth !== undefined) assertMonthMatches({ month: preview.settlement_month }, parseMonth(query.settlementMonth, 'settlementMonth'), query.locale);
+  return creditNotePreview(preview, query.locale);
+}
+
+/** The preview of one settlement trainer as read. `locale` names the admin rows ('Administration: …'). */
+export function creditNotePreview(data: CreditNotePreviewData, locale: Locale): TCreditNotePreview {
+  const snapshot = (data.trainer_snapshot ?? {}) as Partial<TrainerSnapshot>;
+  const names = { firstname: snapshot.firstname ?? data.firstname, lastname: snapshot.lastname ?? data.lastname, companyName: snapshot.companyName ?? data.company_name, sourceId: data.source_id };
   const companyName = trainerDisplayName(names);
 
-  // One after the other: inside a transaction they share one connection anyway.
-  const lines = await trainerLinesWithStudio(em, [settlementTrainer.id], 'byStudio');
-  const threads = await commentThreadsOf(em, settlementTrainer.id);
-  const approvals = await approvalListsOf(em, [settlementTrainer.id]);
-  const lock = await reviewLockOf(em, settlementTrainer.id);
-  const approval = approvals.get(settlementTrainer.id)!;
+  const lines = data.lines;
+  const threads = threadsOf(data.comments);
+  const approval: ApprovalLists = { company: [], trainer: [], location: {} };
+  for (const row of data.approvals) addApproval(approval, row);
+  // As reviewLockOf reads it: the newest company toggle, the credit note's states.
+  const companyApproved = approval.company[0]?.approved === true;
+  const pdfCreated = (PDF_CREATED_STATES as readonly string[]).includes(data.workflow_state);
+  const lock = { locked: companyApproved || pdfCreated, pdfCreated };
   const administration = translate(locale, 'settlement.preview.administration');
 
   const footer = { sum_net: 0, sum_vat: 0, sum_gross: 0 };
@@ -128,7 +164,7 @@ export async function creditNotePreview(em: EntityManager, settlementTrainer: Se
       value_vat: centsToEuros(line.vat_cents),
       value_gross: centsToEuros(line.gross_cents),
       vat_rate_basis_points: line.vat_rate_basis_points,
-      trainer_uuid: trainer.uuid,
+      trainer_uuid: data.trainer_uuid,
       trainer_company_name: companyName,
       comment: { class_hash: line.class_hash, class_name: className, comments: threads.get(line.class_hash) ?? [] },
     };
@@ -136,11 +172,11 @@ export async function creditNotePreview(em: EntityManager, settlementTrainer: Se
 
   return {
     status: 'success',
-    settlementUuid: settlement.uuid,
-    settlementMonth: isoDateOf(settlement.month),
-    trainerUuid: trainer.uuid,
+    settlementUuid: data.settlement_uuid,
+    settlementMonth: data.settlement_month,
+    trainerUuid: data.trainer_uuid,
     trainerName: companyName,
-    workflow_state: settlementTrainer.workflowState,
+    workflow_state: data.workflow_state as TCreditNotePreview['workflow_state'],
     locked: lock.locked,
     pdfCreated: lock.pdfCreated,
     credit_note_info: {
@@ -150,7 +186,7 @@ export async function creditNotePreview(em: EntityManager, settlementTrainer: Se
     },
     credit_note_rows: rows,
     // Summed in cents, converted once: the footer is the sum of the rows to the cent.
-    credit_note_footer: { sum_net: centsToEuros(footer.sum_net), sum_vat: centsToEuros(footer.sum_vat), sum_gross: centsToEuros(footer.sum_gross), studio_group_name: settlement.studioGroup.name },
+    credit_note_footer: { sum_net: centsToEuros(footer.sum_net), sum_vat: centsToEuros(footer.sum_vat), sum_gross: centsToEuros(footer.sum_gross), studio_group_name: data.studio_group_name },
     overall_feedback: { comments: threads.get(OVERALL_FEEDBACK) ?? [] },
   };
 }

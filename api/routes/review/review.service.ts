@@ -11,6 +11,8 @@ import type { TTrainerWorkflowState } from '../../../contracts/settlement.contra
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import { findSettlement } from '../settlement/settlement.service';
 import { signalApprovals } from './approval-signals';
+import type { PreviewTarget } from '../../../db/queries/credit-note-preview';
+import type { CommentTarget } from './comments';
 import { approvalListsOf } from './review-preview';
 import { assertReviewOpen, reviewLockOf } from './review-locks';
 
@@ -29,6 +31,27 @@ export async function findTrainerOfGroup(em: EntityManager, group: StudioGroup, 
   const trainer = await em.findOne(Trainer, { uuid: trainerUuid, studioGroup: group });
   if (!trainer) throw notFound('settlement.trainerNotFound', { trainer: trainerUuid });
   return trainer;
+}
+
+/**
+ * The admin's preview target (db/queries/credit-note-preview.ts): one row whatever was found, so the
+ * caller answers as adminSettlementTrainer does — the trainer record of the group, then the
+ * settlement of the group (not deleted), then the trainer's row in it.
+ */
+export const adminPreviewTarget = (group: Pick<StudioGroup, 'id'>, settlementUuid: string, trainerUuid: string): PreviewTarget => ({
+  sql: `select t.id as trainer_id, s.id as settlement_id, st.id
+          from (select 1) one
+          left join trainer t on t.uuid = ? and t.studio_group_id = ?
+          left join settlement s on s.uuid = ? and s.studio_group_id = ? and s.status <> 'deleted'
+          left join settlement_trainer st on st.settlement_id = s.id and st.trainer_id = t.id`,
+  params: [trainerUuid, group.id, settlementUuid, group.id],
+});
+
+/** Answers a resolved admin preview target's misses as adminSettlementTrainer does. */
+export function assertAdminTargetFound(target: { trainer_id: number | null; settlement_id: number | null; id: number | null }, trainerUuid: string): void {
+  if (target.trainer_id === null) throw notFound('settlement.trainerNotFound', { trainer: trainerUuid });
+  if (target.settlement_id === null) throw notFound('settlement.notFound');
+  if (target.id === null) throw notFound('review.trainerNotInSettlement');
 }
 
 /** The trainer's row in a settlement of the caller's group, with what the preview needs loaded. */
@@ -52,19 +75,56 @@ export async function trainerSettlementTrainer(
   settlementUuid: string,
   studioGroupUuid?: string,
 ): Promise<SettlementTrainer> {
-  const [row] = await em.execute<Array<{ id: number }>>(
-    `select st.id
-       from settlement_trainer st
-       join settlement s on s.id = st.settlement_id
-       join studio_group g on g.id = s.studio_group_id
-       join studio_group_trainer sgt on sgt.trainer_id = st.trainer_id
-       join trainer_account ta on ta.id = sgt.trainer_account_id
-      where ta.user_id = ? and s.uuid = ? and s.status <> 'deleted' and ${PREVIEW_SENT_SQL}
-        ${studioGroupUuid === undefined ? '' : 'and g.uuid = ?'}`,
-    studioGroupUuid === undefined ? [userId, settlementUuid] : [userId, settlementUuid, studioGroupUuid],
-  );
+  const target = trainerPreviewTarget(userId, settlementUuid, studioGroupUuid);
+  const [row] = await em.execute<Array<{ id: number }>>(target.sql, [...target.params]);
   if (!row) throw notFound('settlement.notFound');
   return em.findOneOrFail(SettlementTrainer, row.id, { populate: ['settlement.studioGroup', 'trainer'] });
+}
+
+/**
+ * The caller's own row (`id`) in a settlement they were sent a preview of, as a statement: no row
+ * when trainerSettlementTrainer answers "not found". Also a preview target
+ * (db/queries/credit-note-preview.ts).
+ */
+export const trainerPreviewTarget = (userId: number, settlementUuid: string, studioGroupUuid?: string): PreviewTarget => ({
+  sql: `select st.id
+          from settlement_trainer st
+          join settlement s on s.id = st.settlement_id
+          join studio_group g on g.id = s.studio_group_id
+          join studio_group_trainer sgt on sgt.trainer_id = st.trainer_id
+          join trainer_account ta on ta.id = sgt.trainer_account_id
+         where ta.user_id = ? and s.uuid = ? and s.status <> 'deleted' and ${PREVIEW_SENT_SQL}
+           ${studioGroupUuid === undefined ? '' : 'and g.uuid = ?'}
+         limit 1`,
+  params: studioGroupUuid === undefined ? [userId, settlementUuid] : [userId, settlementUuid, studioGroupUuid],
+});
+
+/** What a comment of the trainer needs of their row (see AddCommentInput), and their name. */
+export type TrainerCommentTarget = CommentTarget & { authorName: string };
+
+/**
+ * trainerSettlementTrainer for the comment: the same check, the keys the comment writes and the
+ * caller's name, in one statement instead of loading entities.
+ */
+export async function trainerCommentTarget(em: EntityManager, userId: number, settlementUuid: string, studioGroupUuid: string): Promise<TrainerCommentTarget> {
+  const target = trainerPreviewTarget(userId, settlementUuid, studioGroupUuid);
+  const [row] = await em.execute<Array<{ id: number; settlement_uuid: string; trainer_id: number; trainer_uuid: string; firstname: string; lastname: string }>>(
+    `with target as (${target.sql})
+     select st.id, s.uuid as settlement_uuid, t.id as trainer_id, t.uuid as trainer_uuid, u.firstname, u.lastname
+       from target
+       join settlement_trainer st on st.id = target.id
+       join settlement s on s.id = st.settlement_id
+       join trainer t on t.id = st.trainer_id
+       join app_user u on u.id = ?`,
+    [...target.params, userId],
+  );
+  if (!row) throw notFound('settlement.notFound');
+  return {
+    id: row.id,
+    settlement: { uuid: row.settlement_uuid },
+    trainer: { id: row.trainer_id, uuid: row.trainer_uuid },
+    authorName: `${row.firstname} ${row.lastname}`.trim(),
+  };
 }
 
 export async function trainerSettlement(em: EntityManager, userId: number, settlementUuid: string): Promise<TTrainerSettlement> {

@@ -1,7 +1,6 @@
 import { Router } from 'express';
 import type { Client } from '@temporalio/client';
 import { z } from 'zod';
-import { User } from '../../../db/entities';
 import { authOf } from '../../auth/sessions';
 import { requireOwnUser, requireTrainer } from '../../auth/trainer-guards';
 import { ZUuid } from '../../../contracts/common.contract';
@@ -24,8 +23,8 @@ import { localeOf } from '../../http/locale';
 import { validate, validated } from '../../http/validate';
 import { requestEntityManager } from '../master-data/entity-manager';
 import { addComment } from './comments';
-import { creditNotePreview } from './review-preview';
-import { approveByTrainer, assertOwnTrainerUuids, listTrainerCreditNotes, trainerSettlement, trainerSettlementTrainer } from './review.service';
+import { trainerCreditNotePreview } from './review-preview';
+import { approveByTrainer, assertOwnTrainerUuids, listTrainerCreditNotes, trainerCommentTarget, trainerSettlement, trainerSettlementTrainer } from './review.service';
 
 // The trainer's side of the review (trainer portal 2–5, spec 7): their settlement, the credit-note
 // preview, comments and the approval switch. Only the caller's own rows of settlements they were sent
@@ -72,9 +71,7 @@ export function createTrainerReviewRouter({ temporal }: { temporal: Client }) {
 
   router.get(PREVIEW_PATH, requireTrainer, requireOwnUser, validate(schemas.preview), async (req, res) => {
     const { params } = validated(req, schemas.preview);
-    const em = requestEntityManager();
-    const settlementTrainer = await trainerSettlementTrainer(em, authOf(req).userId, params.settlementUuid, params.studioGroupUuid);
-    const answer: TCreditNotePreview = await creditNotePreview(em, settlementTrainer, localeOf(req));
+    const answer: TCreditNotePreview = await trainerCreditNotePreview(requestEntityManager(), authOf(req).userId, params.settlementUuid, params.studioGroupUuid, localeOf(req));
     res.json(answer);
   });
 
@@ -82,11 +79,10 @@ export function createTrainerReviewRouter({ temporal }: { temporal: Client }) {
     const { params, body } = validated(req, schemas.comment);
     const em = requestEntityManager();
     const auth = authOf(req);
-    const settlementTrainer = await trainerSettlementTrainer(em, auth.userId, params.settlementUuid, params.studioGroupUuid);
-    const user = await em.findOneOrFail(User, auth.userId);
+    const target = await trainerCommentTarget(em, auth.userId, params.settlementUuid, params.studioGroupUuid);
     const comments = await addComment(em, {
-      settlementTrainer,
-      author: { userId: auth.userId, name: `${user.firstname} ${user.lastname}`.trim(), role: 'ROLE_TRAINER' },
+      settlementTrainer: target,
+      author: { userId: auth.userId, name: target.authorName, role: 'ROLE_TRAINER' },
       request: body,
     });
     const answer: TCommentsResponse = { status: 'success', comments };

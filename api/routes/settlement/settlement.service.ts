@@ -72,7 +72,7 @@ export async function findSettlement(em: EntityManager, group: StudioGroup, sett
   return settlement;
 }
 
-export function assertMonthMatches(settlement: Settlement, lastDay: string | undefined, locale: Locale) {
+export function assertMonthMatches(settlement: Pick<Settlement, 'month'>, lastDay: string | undefined, locale: Locale) {
   const month = isoDateOf(settlement.month);
   if (lastDay !== undefined && lastDay !== month) {
     throw new HttpError(409, 'settlement.monthMismatch', 'settlementMonth', { month: monthTitle(month, locale), requested: monthTitle(lastDay, locale) });
