@@ -11,7 +11,8 @@ export const { freezeSettlementInvoiceData, markTrainersPrepared, recordTrainerR
   proxyActivities<PrepareActivities>(SHORT_WRITE);
 export const { recordApproval } = proxyActivities<ReviewActivities>(COMMAND_WRITE);
 // The preparation (PREPARE_CHUNK_SIZE trainers an activity) and the preview sending
-// (PREVIEW_SEND_CHUNK_SIZE trainers an activity) are batch work with a heartbeat after each trainer.
+// (PREVIEW_SEND_CHUNK_SIZE trainers an activity, one transaction for the batch) are batch work that
+// heartbeats as it goes.
 export const { prepareTrainerLines, createTrainerReviews, announcePreviewSendFinished } = proxyActivities<PrepareActivities & ReviewActivities>(BATCH);
 // Previews' e-mails are handed to SMTP in batches (each e-mail once, by its outbox row).
 export const { deliverEmails } = proxyActivities<MailActivities>(EMAIL_DELIVERY);
