@@ -45,7 +45,7 @@ const SettlementWizardPage = lazy(() => import('./admin/settlement/pages/Settlem
 const SettlementSummaryPage = lazy(() => import('./admin/settlement/pages/SettlementSummaryPage').then((m) => ({ default: m.SettlementSummaryPage })));
 const WorkflowIndexPage = lazy(() => import('./admin/settlement/pages/WorkflowPages').then((m) => ({ default: m.WorkflowIndexPage })));
 const SettlementWorkflowPage = lazy(() => import('./admin/settlement/pages/WorkflowPages').then((m) => ({ default: m.SettlementWorkflowPage })));
-const PreviewCheckPage = lazy(() => import('./admin/preview-check/PreviewCheckPage').then((m) => ({ default: m.PreviewCheckPage })));
+const PreviewCheckPage = lazy(() => import('./admin/review/PreviewCheckPage').then((m) => ({ default: m.PreviewCheckPage })));
 const CreditNotesPage = lazy(() => import('./admin/credit-notes/CreditNotesPage').then((m) => ({ default: m.CreditNotesPage })));
 const ReportsPage = lazy(() => import('./admin/reports/ReportsPage').then((m) => ({ default: m.ReportsPage })));
 const DocumentManagerPage = lazy(() => import('./admin/document-manager/DocumentManagerPage').then((m) => ({ default: m.DocumentManagerPage })));
@@ -54,7 +54,7 @@ const OutboxPage = lazy(() => import('./admin/outbox/pages/OutboxPage').then((m)
 const ContactRequestsPage = lazy(() => import('./admin/contact-requests/ContactRequestsPage').then((m) => ({ default: m.ContactRequestsPage })));
 const TrainerOverviewPage = lazy(() => import('./admin/trainer-overview/TrainerOverviewPage').then((m) => ({ default: m.TrainerOverviewPage })));
 const DataCheckPage = lazy(() => import('./admin/data-check/DataCheckPage').then((m) => ({ default: m.DataCheckPage })));
-const SettlementV1WizardPage = lazy(() => import('./admin/settlement-v1/SettlementV1WizardPage').then((m) => ({ default: m.SettlementV1WizardPage })));
+const SettlementV1WizardPage = lazy(() => import('./admin/settlement/v1/SettlementV1WizardPage').then((m) => ({ default: m.SettlementV1WizardPage })));
 
 const OPERATOR_ROLES = ['operator'] as const;
 

@@ -4,8 +4,8 @@ import type { TStudioGroupRef } from '../../../../../contracts/auth.contract';
 import { OVERALL_FEEDBACK, type TCreditNotePreview } from '../../../../../contracts/review.contract';
 import { errorMessage } from '../../../shared/api/client';
 import { IconAlert, IconInfo } from '../../../shared/components/icons';
-import { CommentList, type CommentThread } from '../../preview-check/components/ApprovalCommentsPanel';
-import { formatClassDateTime } from '../../preview-check/preview-check';
+import { CommentList, type CommentThread } from '../../review/components/ApprovalCommentsPanel';
+import { formatClassDateTime } from '../../review/preview-check';
 import { useCreditNotePreview } from '../hooks/review-api';
 
 /** The trainer's threads that hold comments: the overall feedback first, then the classes in the preview's order. */

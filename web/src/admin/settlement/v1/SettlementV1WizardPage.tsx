@@ -4,20 +4,20 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { TTrainerListItem } from '../../../../contracts/settlement.contract';
-import type { TV1UpdateEmailsResponse } from '../../../../contracts/settlement-v1.contract';
-import { ApiError, errorMessage } from '../../shared/api/client';
-import { IconAlert, IconCheck, IconPlay } from '../../shared/components/icons';
-import { PageHeader } from '../../shared/components/PageHeader';
-import { openSignedDownload, signCallOf } from '../../shared/downloads/signed-download';
-import { formatMonth } from '../../shared/format';
-import { useLocale } from '../../shared/hooks/use-locale';
-import { useSession } from '../../shared/session';
-import { useCurrentStudioGroup } from '../current-studio-group';
-import { SettlementLogGrid } from '../settlement/components/SettlementLogGrid';
-import { SumCards } from '../settlement/components/SumCards';
-import { useSettlementLogs } from '../settlement/hooks/settlement-api';
-import { firstOpenMonth, isSettleableMonth, latestSettleableMonth, settlementMonthOf } from '../settlement/settlement-month';
+import type { TTrainerListItem } from '../../../../../contracts/settlement.contract';
+import type { TV1UpdateEmailsResponse } from '../../../../../contracts/settlement-v1.contract';
+import { ApiError, errorMessage } from '../../../shared/api/client';
+import { IconAlert, IconCheck, IconPlay } from '../../../shared/components/icons';
+import { PageHeader } from '../../../shared/components/PageHeader';
+import { openSignedDownload, signCallOf } from '../../../shared/downloads/signed-download';
+import { formatMonth } from '../../../shared/format';
+import { useLocale } from '../../../shared/hooks/use-locale';
+import { useSession } from '../../../shared/session';
+import { useCurrentStudioGroup } from '../../current-studio-group';
+import { SettlementLogGrid } from '../components/SettlementLogGrid';
+import { SumCards } from '../components/SumCards';
+import { useSettlementLogs } from '../hooks/settlement-api';
+import { firstOpenMonth, isSettleableMonth, latestSettleableMonth, settlementMonthOf } from '../settlement-month';
 import {
   createInvoice,
   createSettlementPhase,
@@ -27,7 +27,7 @@ import {
   updateEmailState,
   updateInvoiceState,
   type V1Scope,
-} from './settlement-v1-api';
+} from './v1-api';
 import { pause, runPerTrainer, STEP_PAUSE_MS, type V1Message } from './v1-run';
 
 const STEPS = ['date', 'prepare', 'invoices', 'emails', 'summary'] as const;

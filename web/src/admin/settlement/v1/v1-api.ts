@@ -1,13 +1,13 @@
-import type { TStudioGroupRef } from '../../../../contracts/auth.contract';
-import { ZTrainerListResponse, type TPreparationPhase } from '../../../../contracts/settlement.contract';
+import type { TStudioGroupRef } from '../../../../../contracts/auth.contract';
+import { ZTrainerListResponse, type TPreparationPhase } from '../../../../../contracts/settlement.contract';
 import {
   ZV1InvoiceCreateResponse,
   ZV1InvoiceSendResponse,
   ZV1PreparationResponse,
   ZV1UpdateEmailsResponse,
   ZV1UpdateInvoiceResponse,
-} from '../../../../contracts/settlement-v1.contract';
-import { apiRequest } from '../../shared/api/client';
+} from '../../../../../contracts/settlement-v1.contract';
+import { apiRequest } from '../../../shared/api/client';
 
 // The calls of wizard v1 (admin spec 7 "Settlement wizard v1 (unversioned paths under /api)"). The
 // paths name the studio group by apiSlug / idMandant / idStudioGroup; idUser is the signed-in user.
