@@ -9,7 +9,8 @@ import { localeOf, t } from '../../http/locale';
 import { validate, validated } from '../../http/validate';
 import { requestEntityManager as em } from '../master-data/entity-manager';
 import { assertSameStudioGroup, findSettlement } from '../settlement/settlement.service';
-import { approvedTrainers, findReviewTrainer, listTrainerReviews, previewCheck, saveCompanyReview } from './review-rows.service';
+import { findReviewTrainer, listTrainerReviews, saveCompanyReview } from './company-review-rows.service';
+import { approvedTrainers, previewCheck } from './preview-check.service';
 
 type Deps = { temporal: Client };
 

@@ -9,7 +9,7 @@ import { HttpError, notFound } from '../../http/errors';
 import { localeOf, t } from '../../http/locale';
 import { validate, validated } from '../../http/validate';
 import { requestEntityManager as em } from '../master-data/entity-manager';
-import { readTrainerReview, saveTrainerReview } from './review-rows.service';
+import { readTrainerReview, saveTrainerReview } from './trainer-review-rows.service';
 
 type Deps = { temporal: Client };
 
