@@ -54,7 +54,9 @@ type Accumulator = {
 
 const euros = (cents: number | null | undefined) => (cents === null || cents === undefined ? null : centsToEuros(cents));
 
-export async function paymentTypeRuleCheck(em: EntityManager, group: ReportGroup, range: { dateStart: string; dateEnd: string }): Promise<TRuleCheckRow[]> {
+type DayRange = { dateStart: string; dateEnd: string };
+
+export async function paymentTypeRuleCheck(em: EntityManager, group: ReportGroup, range: DayRange): Promise<TRuleCheckRow[]> {
   const rules = await em.find(PaymentTypeRule, { studioGroup: group.id }, { populate: ['trainer', 'studio'] });
   const inputs = rules.map(paymentRuleInputOf);
   const byId = new Map(rules.map((rule) => [rule.id, rule]));
@@ -62,27 +64,11 @@ export async function paymentTypeRuleCheck(em: EntityManager, group: ReportGroup
   // Every date on which a rule starts or ends (the day after its last): between two of them the same rules are valid.
   const boundaries = [...new Set(inputs.flatMap((rule) => [rule.validFrom, rule.validTo ? nextDay(rule.validTo) : null]).filter((date): date is string => date !== null))].sort();
 
-  // Two steps in PostgreSQL: classes the engine cannot tell apart are counted (one hash
-  // aggregation over the range, on the covering index), then folded per studio, name, category and
-  // duration with their booked slots as arrays, so a year comes back as a few thousand rows.
-  const folds = await rows<FoldRow>(
-    em,
-    `with bounds as (select array(select (d::date)::timestamp at time zone 'Europe/Berlin' from unnest(?::date[]) d order by 1) as instants),
-     counted as (
-       select case when c.trainer_id = any(?::int[]) then c.trainer_id end as trainer_key, c.trainer_id is not null as has_trainer,
-              (c.other_trainers <> '[]'::jsonb and c.other_trainers <> jsonb_build_array(c.trainer_id)) as several,
-              c.studio_id, c.name, c.category, c.duration_minutes, c.booked_slots, width_bucket(c.starts_at, bounds.instants) as span,
-              min(c.starts_at) as first_at, max(c.starts_at) as last_at, count(*) as classes
-         from studio_class c, bounds
-        where c.studio_group_id = ? and c.starts_at >= (?::date)::timestamp at time zone 'Europe/Berlin' and c.starts_at < (?::date + 1)::timestamp at time zone 'Europe/Berlin'
-        group by 1, 2, 3, 4, 5, 6, 7, 8, 9)
-     select k.trainer_key, k.has_trainer, k.several, k.studio_id, s.name as studio_name, k.name, k.category, k.duration_minutes,
-            (min(k.first_at) at time zone 'Europe/Berlin')::date::text as first_date, (max(k.last_at) at time zone 'Europe/Berlin')::date::text as last_date,
-            array_agg(k.booked_slots) as booked, array_agg(k.classes) as classes
-       from counted k join studio s on s.id = k.studio_id
-      group by k.trainer_key, k.has_trainer, k.several, k.studio_id, s.name, k.name, k.category, k.duration_minutes, k.span`,
-    [`{${['1900-01-01', ...boundaries].join(',')}}`, `{${ruleTrainers.join(',')}}`, group.id, range.dateStart, range.dateEnd],
-  );
+  // The range in parts folded at once, each on a connection of its own: one statement runs on one
+  // core, and a year of a large group is 720,000 classes (bench/reports.ts: 645 ms in one statement
+  // on the quiet 2-core machine). A fold of one part is a fold of the whole (the loop below adds
+  // them up by rule, studio, name, category and duration), so the parts change nothing in the rows.
+  const folds = (await Promise.all(partsOf(range, PARTS).map((part) => foldsOf(em.fork(), group, part, boundaries, ruleTrainers)))).flat();
 
   const index = createRuleIndex(inputs);
   const rowsByKey = new Map<string, Accumulator>();
@@ -146,7 +132,7 @@ export async function paymentTypeRuleCheck(em: EntityManager, group: ReportGroup
 
   const collator = new Intl.Collator('de');
   return [...rowsByKey.values()]
-    .sort((a, b) => (a.outcome === b.outcome ? 0 : a.outcome === 'paid' ? 1 : b.outcome === 'paid' ? -1 : a.outcome < b.outcome ? -1 : 1) || collator.compare(a.studioName, b.studioName) || collator.compare(a.className, b.className) || a.duration - b.duration)
+    .sort((a, b) => (a.outcome === b.outcome ? 0 : a.outcome === 'paid' ? 1 : b.outcome === 'paid' ? -1 : a.outcome < b.outcome ? -1 : 1) || collator.compare(a.studioName, b.studioName) || collator.compare(a.className, b.className) || a.duration - b.duration || collator.compare(a.category ?? '', b.category ?? '') || collator.compare(a.rule?.name ?? '', b.rule?.name ?? ''))
     .map((row) => {
       const rule = row.rule;
       const entity = rule ? byId.get(rule.id) : undefined;
@@ -189,7 +175,46 @@ export async function paymentTypeRuleCheck(em: EntityManager, group: ReportGroup
     });
 }
 
+/**
+ * Two steps in PostgreSQL: classes the engine cannot tell apart are counted (one hash aggregation
+ * over the range, on the covering index), then folded per studio, name, category and duration with
+ * their booked slots as arrays, so a year comes back as a few thousand rows.
+ */
+function foldsOf(em: EntityManager, group: ReportGroup, range: DayRange, boundaries: string[], ruleTrainers: number[]): Promise<FoldRow[]> {
+  return rows<FoldRow>(
+    em,
+    `with bounds as (select array(select (d::date)::timestamp at time zone 'Europe/Berlin' from unnest(?::date[]) d order by 1) as instants),
+     counted as (
+       select case when c.trainer_id = any(?::int[]) then c.trainer_id end as trainer_key, c.trainer_id is not null as has_trainer,
+              (c.other_trainers <> '[]'::jsonb and c.other_trainers <> jsonb_build_array(c.trainer_id)) as several,
+              c.studio_id, c.name, c.category, c.duration_minutes, c.booked_slots, width_bucket(c.starts_at, bounds.instants) as span,
+              min(c.starts_at) as first_at, max(c.starts_at) as last_at, count(*) as classes
+         from studio_class c, bounds
+        where c.studio_group_id = ? and c.starts_at >= (?::date)::timestamp at time zone 'Europe/Berlin' and c.starts_at < (?::date + 1)::timestamp at time zone 'Europe/Berlin'
+        group by 1, 2, 3, 4, 5, 6, 7, 8, 9)
+     select k.trainer_key, k.has_trainer, k.several, k.studio_id, s.name as studio_name, k.name, k.category, k.duration_minutes,
+            (min(k.first_at) at time zone 'Europe/Berlin')::date::text as first_date, (max(k.last_at) at time zone 'Europe/Berlin')::date::text as last_date,
+            array_agg(k.booked_slots) as booked, array_agg(k.classes) as classes
+       from counted k join studio s on s.id = k.studio_id
+      group by k.trainer_key, k.has_trainer, k.several, k.studio_id, s.name, k.name, k.category, k.duration_minutes, k.span`,
+    [`{${['1900-01-01', ...boundaries].join(',')}}`, `{${ruleTrainers.join(',')}}`, group.id, range.dateStart, range.dateEnd],
+  );
+}
+
+/** Two parts: this machine's cores (PostgreSQL runs beside the api). */
+const PARTS = 2;
+const DAY_MS = 86_400_000;
+
+/** A day range cut into at most `count` contiguous parts of (nearly) equal length. */
+export function partsOf(range: DayRange, count: number): DayRange[] {
+  const start = Date.parse(`${range.dateStart}T00:00:00Z`);
+  const days = Math.round((Date.parse(`${range.dateEnd}T00:00:00Z`) - start) / DAY_MS) + 1;
+  const parts = Math.max(1, Math.min(count, days));
+  const day = (offset: number) => new Date(start + offset * DAY_MS).toISOString().slice(0, 10);
+  return Array.from({ length: parts }, (_, index) => ({ dateStart: day(Math.floor((index * days) / parts)), dateEnd: day(Math.floor(((index + 1) * days) / parts) - 1) }));
+}
+
 function nextDay(date: string): string {
-  const next = new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
+  const next = new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS);
   return next.toISOString().slice(0, 10);
 }
