@@ -4,6 +4,7 @@ import { paymentRuleInputOf } from '../../../db/payment-rule-input';
 import { berlinDateOf, checkClasses } from '../../../domain/pay';
 import { SETTLEMENT_TIME_ZONE } from '../../../domain/settlement/month';
 import { monthClassesWithNames } from '../../../db/queries/month-classes';
+import { TRAINER_RECORD_COLUMNS, trainerDataOf, type TrainerRecordSql } from '../../../db/queries/trainer-data';
 import { checkTrainerData, trainerDisplayName } from '../../../domain/trainer-data';
 import type { TDataCheckResult, TUncheckedTrainer } from '../../../contracts/trainer-overview.contract';
 import { requestEntityManager } from '../master-data/entity-manager';
@@ -14,24 +15,7 @@ import { requestEntityManager } from '../master-data/entity-manager';
 // documents), the last complete month's classes no payment type rule pays, and the studio group
 // settings a month close needs and lacks.
 
-type TrainerRow = {
-  id: number;
-  uuid: string;
-  source_id: string;
-  firstname: string | null;
-  lastname: string | null;
-  company_name: string | null;
-  street: string | null;
-  house_number: string | null;
-  postal_code: string | null;
-  city: string | null;
-  iban: string | null;
-  tax_number: string | null;
-  tax_number_mandatory: boolean;
-  is_employee: boolean;
-  workflow_state: string;
-  iban_changed_at: Date | null;
-};
+type TrainerRow = TrainerRecordSql & { workflow_state: string; iban_changed_at: Date | null };
 
 type DocumentGapRow = { trainer_id: number; category_name: string; expired: boolean };
 
@@ -43,9 +27,8 @@ export function lastCompleteMonth(now: Date = new Date()): string {
 async function uncheckedTrainers(group: StudioGroup): Promise<TUncheckedTrainer[]> {
   const em = requestEntityManager();
   const trainers = await em.execute<TrainerRow[]>(
-    `select id, uuid, source_id, firstname, lastname, company_name, street, house_number, postal_code, city, iban, tax_number,
-            tax_number_mandatory, is_employee, workflow_state, iban_changed_at
-       from trainer where studio_group_id = ?`,
+    `select ${TRAINER_RECORD_COLUMNS}, t.workflow_state, t.iban_changed_at
+       from trainer t where t.studio_group_id = ?`,
     [group.id],
   );
   // Mandatory categories a linked trainer has no valid document for: none uploaded (or only
@@ -67,15 +50,7 @@ async function uncheckedTrainers(group: StudioGroup): Promise<TUncheckedTrainer[
   const result: TUncheckedTrainer[] = [];
   for (const trainer of trainers) {
     const reasons: TUncheckedTrainer['reasons'] = [];
-    const check = checkTrainerData({
-      street: trainer.street,
-      houseNumber: trainer.house_number,
-      postalCode: trainer.postal_code,
-      city: trainer.city,
-      iban: trainer.iban,
-      taxNumber: trainer.tax_number,
-      taxNumberMandatory: trainer.tax_number_mandatory,
-    });
+    const check = checkTrainerData(trainerDataOf(trainer));
     // An employee is paid through payroll: their billing data does not hold up a month close.
     if (!trainer.is_employee && !check.complete) reasons.push('incompleteData');
     if (trainer.workflow_state === 'changed') reasons.push('changedData');

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { centsToEuros } from '../../../domain/money';
 import type { Settlement } from '../../../db/entities';
+import { TRAINER_DATA_COLUMNS, trainerDataOf, type TrainerDataSql } from '../../../db/queries/trainer-data';
 import { isoDateOf } from '../../../domain/settlement/month';
 import { checkTrainerData } from '../../../domain/trainer-data';
 import type { TApprovedTrainersResponse, TPreviewCheckResponse, TPreviewCheckTrainer } from '../../../contracts/review.contract';
@@ -14,29 +15,22 @@ import { currentApprovals, TRAINER_NAME_COLUMNS, trainerNamesOf, type TrainerNam
 /** The states of a trainer who was sent a preview (the preview check lists them). */
 const PREVIEW_SENT_STATES = ['preview_send', 'credit_note_created', 'credit_note_send', 'approved'] as const;
 
+type PreviewCheckSql = TrainerNameSql &
+  TrainerDataSql & {
+    id: number;
+    workflow_state: TTrainerWorkflowState;
+    location_uuid: string;
+    location_name: string;
+    has_comments: boolean;
+    account_connected: boolean;
+  };
+
 /** GET /settlement/{settlementUuid}/preview-check: locations with the trainers who were sent a preview. */
 export async function previewCheck(em: EntityManager, settlement: Settlement): Promise<TPreviewCheckResponse> {
-  const rows = await sql<
-    TrainerNameSql & {
-      id: number;
-      street: string | null;
-      house_number: string | null;
-      postal_code: string | null;
-      city: string | null;
-      iban: string | null;
-      tax_number: string | null;
-      tax_number_mandatory: boolean;
-      workflow_state: TTrainerWorkflowState;
-      location_uuid: string;
-      location_name: string;
-      has_comments: boolean;
-      account_connected: boolean;
-    }
-  >(
+  const rows = await sql<PreviewCheckSql>(
     em,
     `select st.id, ${TRAINER_NAME_COLUMNS},
-            t.street, t.house_number, t.postal_code, t.city, t.iban, t.tax_number, t.tax_number_mandatory,
-            st.workflow_state, s.uuid as location_uuid, s.name as location_name,
+            ${TRAINER_DATA_COLUMNS}, st.workflow_state, s.uuid as location_uuid, s.name as location_name,
             exists (select 1 from comment c where c.settlement_trainer_id = st.id) as has_comments,
             exists (select 1 from studio_group_trainer sgt where sgt.trainer_id = t.id) as account_connected
        from settlement_trainer st
@@ -56,15 +50,7 @@ export async function previewCheck(em: EntityManager, settlement: Settlement): P
     locations.set(row.location_uuid, row.location_name);
     const { snapshot, displayName, name } = trainerNamesOf(row);
     // The snapshot is what the credit note prints; without one, the live record.
-    const check = checkTrainerData({
-      street: snapshot.street !== undefined ? snapshot.street : row.street,
-      houseNumber: snapshot.houseNumber !== undefined ? snapshot.houseNumber : row.house_number,
-      postalCode: snapshot.postalCode !== undefined ? snapshot.postalCode : row.postal_code,
-      city: snapshot.city !== undefined ? snapshot.city : row.city,
-      iban: snapshot.iban !== undefined ? snapshot.iban : row.iban,
-      taxNumber: snapshot.taxNumber !== undefined ? snapshot.taxNumber : row.tax_number,
-      taxNumberMandatory: snapshot.taxNumberMandatory ?? row.tax_number_mandatory,
-    });
+    const check = checkTrainerData(trainerDataOf(row, snapshot));
     const current = approvals.get(row.id)!;
     const trainer: TPreviewCheckTrainer = {
       trainer_uuid: row.trainer_uuid,

@@ -3,6 +3,7 @@ import { AdminPosition, CreditNote, Settlement, SettlementLog, SettlementRun, ty
 import { isoDateOf, monthInstants } from '../../../domain/settlement/month';
 import { trainerDisplayName, trainerName } from '../../../domain/trainer-data';
 import { checkTrainerData } from '../../../domain/trainer-data';
+import { TRAINER_RECORD_COLUMNS, trainerDataOf, type TrainerRecordSql } from '../../../db/queries/trainer-data';
 import { centsToEuros, formatEuro } from '../../../domain/money';
 import {
   LOCKED_TRAINER_WORKFLOW_STATES,
@@ -24,26 +25,12 @@ const LOCKED: readonly string[] = LOCKED_TRAINER_WORKFLOW_STATES;
 const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
 const userRef = (user: { uuid: string; firstname: string; lastname: string }) => ({ uuid: user.uuid, name: `${user.firstname} ${user.lastname}`.trim() });
 
-type BillableSqlRow = {
-  id: number;
-  uuid: string;
-  source_id: string;
-  firstname: string | null;
-  lastname: string | null;
-  company_name: string | null;
-  street: string | null;
-  house_number: string | null;
-  postal_code: string | null;
-  city: string | null;
-  iban: string | null;
-  tax_number: string | null;
-  tax_number_mandatory: boolean;
+type BillableSqlRow = TrainerRecordSql & {
   studio_uuid: string;
   studio_name: string;
   class_count: number;
   account_connected: boolean;
   self_billing_consent: boolean;
-  is_employee: boolean;
   iban_change_pending: boolean;
   state: TTrainerWorkflowState | null;
   month_locked: boolean;
@@ -78,8 +65,7 @@ export async function listBillableTrainers(
         where s.studio_group_id = ? and s.month = ? and s.status <> 'deleted'
         group by st.trainer_id
      )
-     select t.id, t.uuid, t.source_id, t.firstname, t.lastname, t.company_name, t.street, t.house_number, t.postal_code, t.city,
-            t.iban, t.tax_number, t.tax_number_mandatory, t.is_employee, t.iban_changed_at is not null as iban_change_pending, s.uuid as studio_uuid, s.name as studio_name, taught.class_count,
+     select ${TRAINER_RECORD_COLUMNS}, t.iban_changed_at is not null as iban_change_pending, s.uuid as studio_uuid, s.name as studio_name, taught.class_count,
             exists (select 1 from studio_group_trainer sgt where sgt.trainer_id = t.id) as account_connected,
             (t.self_billing_agreement_at is not null or exists (select 1 from studio_group_trainer sgt where sgt.trainer_id = t.id and sgt.self_billing_consent_at is not null)) as self_billing_consent,
             (select st.workflow_state from settlement_trainer st where st.settlement_id = ? and st.trainer_id = t.id) as state,
@@ -94,15 +80,7 @@ export async function listBillableTrainers(
 
   const selected = new Set(selectedTrainerUuids);
   const result: TBillableTrainerRow[] = rows.map((row) => {
-    const check = checkTrainerData({
-      street: row.street,
-      houseNumber: row.house_number,
-      postalCode: row.postal_code,
-      city: row.city,
-      iban: row.iban,
-      taxNumber: row.tax_number,
-      taxNumberMandatory: row.tax_number_mandatory,
-    });
+    const check = checkTrainerData(trainerDataOf(row));
     const state: TTrainerWorkflowState = row.state ?? 'new';
     const locked = row.month_locked || LOCKED.includes(state);
     return {

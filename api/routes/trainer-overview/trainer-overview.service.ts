@@ -4,6 +4,7 @@ import type { AuthContext } from '../../auth/sessions';
 import { studioGroupsOf } from '../../auth/tenancy';
 import { trainerExportCsv, type TrainerExportRow } from '../../../domain/trainer-data/trainer-export-csv';
 import { trainerDisplayName } from '../../../domain/trainer-data';
+import { TRAINER_IDENTITY_COLUMNS, type TrainerIdentitySql } from '../../../db/queries/trainer-data';
 import type {
   TAdminTrainer,
   TAdminTrainerDetail,
@@ -17,13 +18,7 @@ import { requestEntityManager } from '../master-data/entity-manager';
 // The admin trainer overview (spec admin 2.20, 3 "Admin trainer"), the trainer page's review panel
 // (keywords, 'Ist FTE', approve / reject the billing data) and the trainer export (spec 7).
 
-type OverviewSqlRow = {
-  id: number;
-  uuid: string;
-  source_id: string;
-  firstname: string | null;
-  lastname: string | null;
-  company_name: string | null;
+type OverviewSqlRow = TrainerIdentitySql & {
   email: string | null;
   is_employee: boolean;
   keywords: string[] | null;
@@ -47,7 +42,7 @@ export function shownState(row: Pick<OverviewSqlRow, 'workflow_state' | 'account
 }
 
 const OVERVIEW_SELECT = `
-  select t.id, t.uuid, t.source_id, t.firstname, t.lastname, t.company_name, t.email, t.is_employee, t.keywords,
+  select ${TRAINER_IDENTITY_COLUMNS}, t.email, t.is_employee, t.keywords,
          t.workflow_state, t.updated_at, t.iban_changed_at,
          exists (select 1 from studio_group_trainer sgt where sgt.trainer_id = t.id) as account_connected,
          exists (select 1 from invitation i where i.trainer_id = t.id and i.status = 'pending') as invited
