@@ -2,7 +2,7 @@ import { centsToEuros } from '../../domain/money';
 import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { io, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_LOCATION_UUID,
   OVERALL_FEEDBACK,
@@ -19,8 +19,7 @@ import {
 import { Approval, Comment, Settlement, SettlementLine, SettlementTrainer, Studio, Trainer, User } from '../../db/entities';
 import { trainerSnapshot } from '../../domain/trainer-data';
 import type { TSettlementDetail } from '../../contracts/settlement.contract';
-import { startReviewFixture, type Group, type Login, type ReviewFixture } from '../support/review-fixture';
-import type { Stack } from '../support/stack';
+import { useReviewFixture, type Login, type ReviewFixture } from '../support/review-fixture';
 
 // The review core against the real API, PostgreSQL, Temporal and worker: the credit-note preview of
 // both sides (rows, threads, approvals, sums = lines), comments (cleaned, newest first, live event,
@@ -28,18 +27,13 @@ import type { Stack } from '../support/stack';
 // trainer's settlement and credit-note list, every refusal (404 for anything not one's own), and the
 // account data reaching the trainer records and the snapshots of open months only.
 
-let fixture: ReviewFixture;
-let stack: Stack;
-let admin: Login;
-let yogaAdmin: Login;
-let trainer: Login;
-let otherTrainer: Login;
-let fitness: Group;
-let yogaUuid: string;
-let demoTrainer: Trainer;
-let secondTrainer: Trainer;
-let settlementUuid: string;
-let MONTH: string;
+let { stack, admin, yogaAdmin, trainer, otherTrainer, fitness, yogaUuid, demoTrainer, secondTrainer, settlementUuid, MONTH } = {} as ReviewFixture;
+const { request, v1 } = useReviewFixture(async (fixture) => {
+  ({ stack, admin, yogaAdmin, trainer, otherTrainer, fitness, yogaUuid, demoTrainer, secondTrainer, settlementUuid, MONTH } = fixture);
+  await fixture.sendPreviews([demoTrainer.uuid, secondTrainer.uuid]);
+  await makeSettlement(otherSettlementUuid, 3, 'preview_send');
+  await makeSettlement(unsentSettlementUuid, 4, 'data_created');
+});
 /** A month settled for the demo trainer only (made directly), open: no approval, no credit note. */
 const otherSettlementUuid = randomUUID();
 /** A month the demo trainer is in but was not sent a preview of. */
@@ -47,16 +41,12 @@ const unsentSettlementUuid = randomUUID();
 
 
 
-const request: ReviewFixture['request'] = (method, path, options) => fixture.request(method, path, options);
-const v1 = (path: string, group = fitness.uuid) => `/v1/${group}${path}`;
 const previewPath = (settlement = settlementUuid, as: Login = trainer, group = fitness.uuid) => `/v2/${group}/trainer-account/${as.userUuid}/credit-note-preview/${settlement}`;
 
 const em = () => stack.orm.em.fork();
 const linesOf = (trainerId: number, settlement = settlementUuid) =>
   em().find(SettlementLine, { settlementTrainer: { settlement: { uuid: settlement }, trainer: trainerId } }, { populate: ['studio'], orderBy: { id: 'asc' } });
 const settlementTrainerOf = (trainerId: number, settlement = settlementUuid) => em().findOneOrFail(SettlementTrainer, { settlement: { uuid: settlement }, trainer: trainerId });
-
-const sendPreviews = (trainerUuids: string[]) => fixture.sendPreviews(trainerUuids);
 
 /** The company approval through the preview check (an update of the settlement workflow). */
 async function approveByCompany(record: Trainer, approved: boolean) {
@@ -114,17 +104,6 @@ async function waitFor(predicate: () => boolean, timeoutMs = 5_000) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
-
-beforeAll(async () => {
-  fixture = await startReviewFixture();
-  ({ stack, admin, yogaAdmin, trainer, otherTrainer, fitness, yogaUuid, demoTrainer, secondTrainer, settlementUuid, MONTH } = fixture);
-  await sendPreviews([demoTrainer.uuid, secondTrainer.uuid]);
-  await makeSettlement(otherSettlementUuid, 3, 'preview_send');
-  await makeSettlement(unsentSettlementUuid, 4, 'data_created');
-}, 240_000);
-afterAll(async () => {
-  await stack?.stop();
-});
 
 describe('the credit-note preview (admin 2.10, trainer portal 2)', () => {
   it('answers the trainer the rows of the lines, admin rows last as Admin, and footer sums = lines', async () => {

@@ -1,6 +1,6 @@
 import { centsToEuros } from '../../domain/money';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   OVERALL_FEEDBACK,
   ZApprovedTrainersResponse,
@@ -14,31 +14,20 @@ import {
   type TTrainerSettlementReview,
 } from '../../contracts/review.contract';
 import { Comment, ReviewRow, SettlementLine, Trainer } from '../../db/entities';
-import { startReviewFixture, type Group, type Login, type ReviewFixture } from '../support/review-fixture';
-import type { Stack } from '../support/stack';
+import { useReviewFixture, type Login, type ReviewFixture } from '../support/review-fixture';
 
 // The review rows and lists of the month close against the real API, PostgreSQL, Temporal and worker:
 // the trainer's settlement review (GET 200/204, POST first, PUT later), the admin's feedback review
 // (list and PUT with company comments and 'review finished'), the preview check's trainer list and
 // the approved trainers. Every refusal is checked for its status and that nothing changed.
 
-let fixture: ReviewFixture;
-let stack: Stack;
-let admin: Login;
-let yogaAdmin: Login;
-let trainer: Login;
-let otherTrainer: Login;
-let fitness: Group;
-let yogaUuid: string;
-let demoTrainer: Trainer;
-let secondTrainer: Trainer;
-let settlementUuid: string;
-let MONTH: string;
+let { stack, admin, yogaAdmin, trainer, otherTrainer, fitness, yogaUuid, demoTrainer, secondTrainer, settlementUuid, MONTH } = {} as ReviewFixture;
+const { request, v1, sendPreviews } = useReviewFixture(async (fixture) => {
+  ({ stack, admin, yogaAdmin, trainer, otherTrainer, fitness, yogaUuid, demoTrainer, secondTrainer, settlementUuid, MONTH } = fixture);
+});
 
 
 
-const request: ReviewFixture['request'] = (method, path, options) => fixture.request(method, path, options);
-const v1 = (path: string, group = fitness.uuid) => `/v1/${group}${path}`;
 const reviewPath = (as: Login = trainer, group = fitness.uuid) => `/v2/${group}/trainer_account/settlement_review/${settlementUuid}/${as.userUuid}`;
 const savePath = (group = fitness.uuid) => `/v2/${group}/trainer_account/settlement_review/${settlementUuid}`;
 const saveBody = (review: Array<Partial<TReviewRow> & { row_id: string }>, extra: Record<string, unknown> = {}, as: Login = trainer) => ({
@@ -54,21 +43,11 @@ const rowsOf = (trainerId: number) => em().find(ReviewRow, { settlementTrainer: 
 const commentsOf = (trainerId: number) => em().find(Comment, { settlementTrainer: { settlement: { uuid: settlementUuid }, trainer: trainerId } }, { orderBy: { id: 'asc' } });
 const linesOf = (trainerId: number) => em().find(SettlementLine, { settlementTrainer: { settlement: { uuid: settlementUuid }, trainer: trainerId } }, { orderBy: { id: 'asc' } });
 
-const sendPreviews = (trainerUuids: string[]) => fixture.sendPreviews(trainerUuids);
-
 /** The company approval: the admin's 'review finished' (PUT with approved), an update of the settlement workflow. */
 async function approveByCompany(record: Trainer, approved: boolean) {
   const answer = await request('PUT', v1(`/trainer_account/settlement_review/${settlementUuid}`), { body: saveBody([], { trainerUuid: record.uuid, trainerAccountUuid: undefined, approved }), contentType: LD_JSON });
   expect(answer.status).toBe(200);
 }
-
-beforeAll(async () => {
-  fixture = await startReviewFixture();
-  ({ stack, admin, yogaAdmin, trainer, otherTrainer, fitness, yogaUuid, demoTrainer, secondTrainer, settlementUuid, MONTH } = fixture);
-}, 240_000);
-afterAll(async () => {
-  await stack?.stop();
-});
 
 describe('before the preview is sent', () => {
   it('answers 204 to the trainer: there is no review yet', async () => {

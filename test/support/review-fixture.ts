@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { hashPassword } from '../../domain/passwords';
 import { StudioGroupTrainer, Trainer, TrainerAccount, User } from '../../db/entities';
 import { readNdjson } from './ndjson';
@@ -98,4 +98,30 @@ export async function startReviewFixture(): Promise<ReviewFixture> {
   };
 
   return { stack, admin, yogaAdmin, trainer, otherTrainer, fitness, yogaUuid: yogaAdmin.studioGroups[0]!.uuid, demoTrainer, secondTrainer, settlementUuid, MONTH, request, sendPreviews };
+}
+
+/**
+ * A test file's fixture: started before its tests (then `setUp`, in the same time limit) and stopped
+ * after them. The calls answer for the started one, so a file's helpers can be defined before it is.
+ */
+export function useReviewFixture(setUp: (fixture: ReviewFixture) => Promise<void> | void) {
+  let fixture: ReviewFixture | undefined;
+  const started = () => {
+    if (!fixture) throw new Error('The review fixture is not started yet (beforeAll).');
+    return fixture;
+  };
+  beforeAll(async () => {
+    fixture = await startReviewFixture();
+    await setUp(fixture);
+  }, 240_000);
+  afterAll(async () => {
+    await fixture?.stack.stop();
+  });
+  const request: ReviewFixture['request'] = (method, path, options) => started().request(method, path, options);
+  return {
+    request,
+    /** A path of the admin's API, in the fixture's studio group unless another is named. */
+    v1: (path: string, group = started().fitness.uuid) => `/v1/${group}${path}`,
+    sendPreviews: (trainerUuids: string[]) => started().sendPreviews(trainerUuids),
+  };
 }
