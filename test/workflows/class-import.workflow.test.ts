@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ApplicationFailure } from '@temporalio/common';
 import { WorkflowFailedError } from '@temporalio/client';
-import { TestWorkflowEnvironment } from '@temporalio/testing';
-import { Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ImportActivities } from '../../activities/import';
 import type {
   TFinishClassImportInput,
@@ -14,7 +12,7 @@ import type {
 } from '../../activities/import/import.types';
 import { progressQuery, type TClassImportInput } from '../../workflows/class-import.messages';
 import { classImportWorkflow, STUDIO_IMPORT_CONCURRENCY } from '../../workflows/class-import.workflow';
-import { bundleWorkflows, installQuietRuntime, startTimeSkippingEnvironment } from './test-server';
+import { useWorkflowTestEnvironment } from './test-server';
 
 const STUDIOS: TImportStudio[] = [
   { uuid: 'studio-berlin', name: 'Berlin Mitte' },
@@ -78,26 +76,12 @@ const input = (overrides: Partial<TClassImportInput> = {}): TClassImportInput =>
 });
 
 describe('classImportWorkflow', () => {
-  let env: TestWorkflowEnvironment;
-  let workflowBundle: WorkflowBundleWithSourceMap;
-
-  beforeAll(async () => {
-    installQuietRuntime();
-    env = await startTimeSkippingEnvironment();
-    // Bundled once from the same path the worker uses: proves the SDK bundler takes our .ts
-    // sources with extensionless imports.
-    workflowBundle = await bundleWorkflows();
-  });
-
-  afterAll(async () => {
-    await env?.teardown();
-  });
+  const temporal = useWorkflowTestEnvironment();
 
   async function run(workflowInput: TClassImportInput, activities: ImportActivities) {
-    const taskQueue = `test-${randomUUID()}`;
-    const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowBundle, activities });
+    const { worker, taskQueue } = await temporal.createWorker({ activities });
     return worker.runUntil(
-      env.client.workflow.execute(classImportWorkflow, { args: [workflowInput], workflowId: `class-import-${workflowInput.importUuid}`, taskQueue }),
+      temporal.env.client.workflow.execute(classImportWorkflow, { args: [workflowInput], workflowId: `class-import-${workflowInput.importUuid}`, taskQueue }),
     );
   }
 
@@ -240,11 +224,10 @@ describe('classImportWorkflow', () => {
         if (studioInput.studioUuid === 'studio-muenchen') await muenchenReleased;
       },
     });
-    const taskQueue = `test-${randomUUID()}`;
-    const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowBundle, activities });
+    const { worker, taskQueue } = await temporal.createWorker({ activities });
     const workflowInput = input();
     await worker.runUntil(async () => {
-      const handle = await env.client.workflow.start(classImportWorkflow, { args: [workflowInput], workflowId: `class-import-${workflowInput.importUuid}`, taskQueue });
+      const handle = await temporal.env.client.workflow.start(classImportWorkflow, { args: [workflowInput], workflowId: `class-import-${workflowInput.importUuid}`, taskQueue });
       let progress = await handle.query(progressQuery);
       for (let i = 0; i < 100 && progress.studiosDone < 2; i++) {
         await new Promise((resolve) => setTimeout(resolve, 50));

@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils';
-import { TestWorkflowEnvironment } from '@temporalio/testing';
-import { Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DocumentActivities, TRemindInput } from '../../activities/documents';
 import type { MailActivities } from '../../activities/mail';
 import { documentExpiryRemindersWorkflow } from '../../workflows/document-expiry-reminders.workflow';
 import { documentExpiryRemindersWorkflowId } from '../../workflows/ids';
-import { bundleWorkflows, installQuietRuntime, startTimeSkippingEnvironment } from './test-server';
+import { useWorkflowTestEnvironment } from './test-server';
 
 // The day's expiry reminders with mocked activities on the time-skipping test server: every due
 // document is reminded in turn, the e-mails are delivered in one step, a document already reminded
@@ -36,25 +34,14 @@ function mockActivities(due: TRemindInput[], alreadyReminded = new Set<string>()
 }
 
 describe('documentExpiryRemindersWorkflow', () => {
-  let env: TestWorkflowEnvironment;
-  let workflowBundle: WorkflowBundleWithSourceMap;
-
-  beforeAll(async () => {
-    installQuietRuntime();
-    env = await startTimeSkippingEnvironment();
-    workflowBundle = await bundleWorkflows();
-  });
-  afterAll(async () => {
-    await env?.teardown();
-  });
+  const temporal = useWorkflowTestEnvironment();
 
   const run = async (mock: ReturnType<typeof mockActivities>, input: { today?: string } = {}) => {
-    const taskQueue = `test-${randomUUID()}`;
     const workflowId = documentExpiryRemindersWorkflowId(`${input.today ?? 'clock'}-${randomUUID()}`);
-    const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowBundle, activities: mock.activities });
-    const result = await worker.runUntil(env.client.workflow.execute(documentExpiryRemindersWorkflow, { args: [input], workflowId, taskQueue }));
+    const { worker, taskQueue } = await temporal.createWorker({ activities: mock.activities });
+    const result = await worker.runUntil(temporal.env.client.workflow.execute(documentExpiryRemindersWorkflow, { args: [input], workflowId, taskQueue }));
     // RECORD_HISTORY=path writes this run's history for the replay test (test/fixtures/histories/).
-    if (process.env.RECORD_HISTORY && input.today) writeFileSync(process.env.RECORD_HISTORY, historyToJSON(await env.client.workflow.getHandle(workflowId).fetchHistory()));
+    if (process.env.RECORD_HISTORY && input.today) writeFileSync(process.env.RECORD_HISTORY, historyToJSON(await temporal.env.client.workflow.getHandle(workflowId).fetchHistory()));
     return result;
   };
 

@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { type WorkflowHandle } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
-import { TestWorkflowEnvironment } from '@temporalio/testing';
-import { Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ImportQueueActivities, TMarkQueueItemInput } from '../../activities/import-queue';
 import { cancelUpdate, DEFAULT_ITEM_DURATION_MS, ITEMS_PER_RUN, enqueueUpdate, itemStatusQuery, type TEnqueueArgs, type TImportQueueInput } from '../../workflows/import-queue.messages';
 import { importQueueWorkflow } from '../../workflows/import-queue.workflow';
 import { importQueueWorkflowId } from '../../workflows/ids';
-import { bundleWorkflows, installQuietRuntime, startTimeSkippingEnvironment, updateRefusal as refusal } from './test-server';
+import { useWorkflowTestEnvironment, updateRefusal as refusal } from './test-server';
 
 // The import queue with mocked activities on the time-skipping test server: items run one at a
 // time in the order they came, a waiting item can be cancelled, the running and finished ones not,
@@ -64,25 +62,13 @@ const item = (overrides: Partial<TEnqueueArgs> = {}): TEnqueueArgs => ({
 });
 
 describe('importQueueWorkflow', () => {
-  let env: TestWorkflowEnvironment;
-  let workflowBundle: WorkflowBundleWithSourceMap;
-
-  beforeAll(async () => {
-    installQuietRuntime();
-    env = await startTimeSkippingEnvironment();
-    workflowBundle = await bundleWorkflows();
-  });
-
-  afterAll(async () => {
-    await env?.teardown();
-  });
+  const temporal = useWorkflowTestEnvironment();
 
   async function withQueue<T>(activities: ImportQueueActivities, body: (handle: WorkflowHandle<typeof importQueueWorkflow>) => Promise<T>, input: Partial<TImportQueueInput> = {}) {
-    const taskQueue = `test-${randomUUID()}`;
     const studioGroupUuid = randomUUID();
-    const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowBundle, activities });
+    const { worker, taskQueue } = await temporal.createWorker({ activities });
     const start = () =>
-      env.client.workflow.start(importQueueWorkflow, { args: [{ studioGroupUuid, ...input }], workflowId: importQueueWorkflowId(studioGroupUuid), taskQueue });
+      temporal.env.client.workflow.start(importQueueWorkflow, { args: [{ studioGroupUuid, ...input }], workflowId: importQueueWorkflowId(studioGroupUuid), taskQueue });
     return worker.runUntil(async () => {
       const handle = await start();
       try {

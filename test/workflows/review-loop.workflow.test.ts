@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type WorkflowHandleWithFirstExecutionRunId } from '@temporalio/client';
-import { TestWorkflowEnvironment } from '@temporalio/testing';
-import { Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CreditNoteActivities } from '../../activities/credit-notes';
 import type { MailActivities } from '../../activities/mail';
 import type { PrepareActivities } from '../../activities/prepare';
@@ -24,7 +22,7 @@ import {
 } from '../../workflows/settlement.messages';
 import { settlementWorkflow } from '../../workflows/settlement.workflow';
 import { settlementWorkflowId } from '../../workflows/ids';
-import { bundleWorkflows, installQuietRuntime, startTimeSkippingEnvironment, updateRefusal as refusal } from './test-server';
+import { useWorkflowTestEnvironment, updateRefusal as refusal } from './test-server';
 
 // The review loop of the settlement workflow (steps 3–4) and the start of a credit-note run, with
 // mocked activities on the time-skipping test server: after sending previews the settlement waits
@@ -122,27 +120,15 @@ const input = (): TSettlementInput => ({
 type Handle = WorkflowHandleWithFirstExecutionRunId<typeof settlementWorkflow>;
 
 describe('settlementWorkflow: the review loop', () => {
-  let env: TestWorkflowEnvironment;
-  let workflowBundle: WorkflowBundleWithSourceMap;
-
-  beforeAll(async () => {
-    installQuietRuntime();
-    env = await startTimeSkippingEnvironment();
-    workflowBundle = await bundleWorkflows();
-  });
-
-  afterAll(async () => {
-    await env?.teardown();
-  });
+  const temporal = useWorkflowTestEnvironment();
 
   /** A settlement of these trainers prepared with trainer review, previews sent to `previewed`, on a worker with the mocks. */
   async function withReviewedSettlement(trainerUuids: string[], previewed: string[], body: (handle: Handle, calls: Calls) => Promise<void>) {
     const { activities, calls } = mockActivities();
-    const taskQueue = `test-${randomUUID()}`;
-    const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowBundle, activities });
+    const { worker, taskQueue } = await temporal.createWorker({ activities });
     await worker.runUntil(async () => {
       const workflowInput = input();
-      const handle = await env.client.workflow.start(settlementWorkflow, { args: [workflowInput], workflowId: settlementWorkflowId(workflowInput.settlementUuid), taskQueue });
+      const handle = await temporal.env.client.workflow.start(settlementWorkflow, { args: [workflowInput], workflowId: settlementWorkflowId(workflowInput.settlementUuid), taskQueue });
       await prepare(handle, trainerUuids);
       await handle.executeUpdate(createSettlementUpdate, { args: [{ trainerReview: true, userUuid: 'admin' }] });
       const answer = await handle.executeUpdate(sendPreviewsUpdate, { args: [{ sendUuid: randomUUID(), trainerUuids: previewed, message: 'Bitte prüfen.', userUuid: 'admin' }] });
@@ -177,7 +163,7 @@ describe('settlementWorkflow: the review loop', () => {
     await withReviewedSettlement([anna, ben, cara], [anna, ben], async (handle, calls) => {
       expect(calls.previews).toEqual([[anna, ben]]);
       // A week passes (time skipping) without an answer: the settlement still waits, at the review step.
-      await env.sleep('7 days');
+      await temporal.env.sleep('7 days');
       expect((await handle.describe()).status.name).toBe('RUNNING');
       const waiting = await handle.query(stateQuery);
       expect(waiting).toMatchObject({ status: 'in_progress', step: 2, previewSentTrainerUuids: [anna, ben], approvals: {}, maxReachableStep: 3 });

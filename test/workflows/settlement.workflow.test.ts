@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Context } from '@temporalio/activity';
 import { type WorkflowHandleWithFirstExecutionRunId } from '@temporalio/client';
-import { TestWorkflowEnvironment } from '@temporalio/testing';
-import { Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PrepareActivities } from '../../activities/prepare';
 import type {
   TFreezeInvoiceDataInput,
@@ -26,7 +24,7 @@ import {
 } from '../../workflows/settlement.messages';
 import { settlementWorkflow } from '../../workflows/settlement.workflow';
 import { settlementWorkflowId } from '../../workflows/ids';
-import { bundleWorkflows, installQuietRuntime, startTimeSkippingEnvironment, updateRefusal as refusal } from './test-server';
+import { useWorkflowTestEnvironment, updateRefusal as refusal } from './test-server';
 
 // The settlement workflow with mocked activities on the time-skipping test server: the start rule,
 // the three preparation phases in chunks of 50, step jumps, update validators refusing at once, the
@@ -98,23 +96,12 @@ const input = (overrides: Partial<TSettlementInput> = {}): TSettlementInput => (
 });
 
 describe('settlementWorkflow', () => {
-  let env: TestWorkflowEnvironment;
-  let workflowBundle: WorkflowBundleWithSourceMap;
-
-  beforeAll(async () => {
-    installQuietRuntime();
-    env = await startTimeSkippingEnvironment();
-    workflowBundle = await bundleWorkflows();
-  });
-
-  afterAll(async () => {
-    await env?.teardown();
-  });
+  const temporal = useWorkflowTestEnvironment();
 
   async function withWorker<T>(activities: PrepareActivities, body: (start: (input: TSettlementInput) => Promise<WorkflowHandleWithFirstExecutionRunId<typeof settlementWorkflow>>) => Promise<T>, taskQueue = `test-${randomUUID()}`) {
-    const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowBundle, activities });
+    const { worker } = await temporal.createWorker({ activities, taskQueue });
     const start = (workflowInput: TSettlementInput) =>
-      env.client.workflow.start(settlementWorkflow, {
+      temporal.env.client.workflow.start(settlementWorkflow, {
         args: [workflowInput],
         workflowId: settlementWorkflowId(workflowInput.settlementUuid),
         taskQueue,
@@ -315,9 +302,9 @@ describe('settlementWorkflow', () => {
       },
     });
     // No workflow cache: worker A holds no sticky queue the test server would keep sending the run to.
-    const workerA = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowBundle, activities: first.activities, shutdownGraceTime: '100ms', maxCachedWorkflows: 0 });
+    const { worker: workerA } = await temporal.createWorker({ activities: first.activities, taskQueue, shutdownGraceTime: '100ms', maxCachedWorkflows: 0 });
     const runningA = workerA.run();
-    const handle = await env.client.workflow.start(settlementWorkflow, { args: [workflowInput], workflowId: settlementWorkflowId(workflowInput.settlementUuid), taskQueue });
+    const handle = await temporal.env.client.workflow.start(settlementWorkflow, { args: [workflowInput], workflowId: settlementWorkflowId(workflowInput.settlementUuid), taskQueue });
     await handle.executeUpdate(startPreparationUpdate, { args: [{ trainerUuids: selected, userUuid: 'admin' }] });
     await middle;
     // Let the heartbeat reach the server (heartbeats are throttled), then stop the worker.
@@ -328,7 +315,7 @@ describe('settlementWorkflow', () => {
 
     // Worker B takes over the same run: the workflow replays to where it stood, the chunk resumes after trainer 30.
     const second = mockActivities();
-    const workerB = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowBundle, activities: second.activities });
+    const { worker: workerB } = await temporal.createWorker({ activities: second.activities, taskQueue });
     const state = await workerB.runUntil(async () => {
       const done = await handle.executeUpdate(awaitPreparationPhaseUpdate, { args: [{ phase: 'trainer' }] });
       await handle.executeUpdate(settlementCommandUpdate, { args: [{ action: 'finish_settlement', userUuid: 'admin' }] });

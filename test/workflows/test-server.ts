@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { WorkflowUpdateFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
-import { bundleWorkflowCode, DefaultLogger, makeTelemetryFilterString, Runtime } from '@temporalio/worker';
+import { bundleWorkflowCode, DefaultLogger, makeTelemetryFilterString, Runtime, Worker, type WorkerOptions, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import { afterAll, beforeAll } from 'vitest';
 import { WORKFLOWS_PATH } from '../../worker/create-worker';
 import { findTemporalTestServer } from '../../scripts/lib/temporal-tools';
 
@@ -39,6 +41,46 @@ export const bundleWorkflows = () => bundleWorkflowCode({ workflowsPath: WORKFLO
 /** A time-skipping Temporal test server for one test file. */
 export const startTimeSkippingEnvironment = () =>
   TestWorkflowEnvironment.createTimeSkipping({ server: { executable: { type: 'existing-path', path: temporalTestServerPath() } } });
+
+export type WorkflowTestEnvironment = {
+  /** The file's time-skipping environment: its client and its clock. */
+  readonly env: TestWorkflowEnvironment;
+  /** A worker of the bundled workflows with these activities, on a task queue of its own unless one is named. */
+  createWorker(options: Omit<WorkerOptions, 'connection' | 'workflowBundle' | 'workflowsPath' | 'taskQueue'> & { taskQueue?: string }): Promise<{ worker: Worker; taskQueue: string }>;
+};
+
+/**
+ * The set-up every workflow test file shares: the quiet runtime, a time-skipping server and the
+ * workflow bundle, made before the file's tests and torn down after them.
+ */
+export function useWorkflowTestEnvironment(): WorkflowTestEnvironment {
+  let env: TestWorkflowEnvironment | undefined;
+  let workflowBundle: WorkflowBundleWithSourceMap | undefined;
+  beforeAll(async () => {
+    installQuietRuntime();
+    env = await startTimeSkippingEnvironment();
+    // Bundled once from the same path the worker uses: proves the SDK bundler takes our .ts
+    // sources with extensionless imports.
+    workflowBundle = await bundleWorkflows();
+  });
+  afterAll(async () => {
+    await env?.teardown();
+  });
+  const started = () => {
+    if (!env || !workflowBundle) throw new Error('The workflow test environment is not started yet (beforeAll).');
+    return { env, workflowBundle };
+  };
+  return {
+    get env() {
+      return started().env;
+    },
+    async createWorker({ taskQueue = `test-${randomUUID()}`, ...options }) {
+      const { env, workflowBundle } = started();
+      const worker = await Worker.create({ ...options, connection: env.nativeConnection, taskQueue, workflowBundle });
+      return { worker, taskQueue };
+    },
+  };
+}
 
 /** The failure an update validator (or handler) answered with: its type and message key. */
 export async function updateRefusal(promise: Promise<unknown>): Promise<{ type: string | undefined; message: string }> {
