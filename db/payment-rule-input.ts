@@ -1,4 +1,4 @@
-import type { PaymentTypeRuleInput } from '../domain/pay';
+import { ruleTermsOf, type PaymentTypeRuleInput } from '../domain/pay/rules';
 import { isoDateOf } from '../domain/settlement/month';
 import type { PaymentTypeRule } from './entities';
 
@@ -10,19 +10,9 @@ export function paymentRuleInputOf(rule: PaymentTypeRule): PaymentTypeRuleInput 
     name: rule.name,
     trainerId: rule.trainer?.id ?? null,
     studioId: rule.studio?.id ?? null,
-    category: rule.category ?? null,
-    classNameFilter: rule.classNameFilter ?? null,
+    ...ruleTermsOf(rule, rule.tiers ?? null),
+    // The entity's date columns as the engine's YYYY-MM-DD.
     validFrom: isoDateOf(rule.validFrom),
     validTo: rule.validTo ? isoDateOf(rule.validTo) : null,
-    kind: rule.kind,
-    flatCents: rule.flatCents ?? null,
-    hourlyCents: rule.hourlyCents ?? null,
-    bookedSlotMode: rule.bookedSlotMode,
-    bookedSlotThreshold: rule.bookedSlotThreshold ?? null,
-    perSlotCents: rule.perSlotCents ?? null,
-    tiers: rule.tiers ?? null,
-    fixedBonusCents: rule.fixedBonusCents ?? null,
-    minCents: rule.minCents ?? null,
-    maxCents: rule.maxCents ?? null,
   };
 }

@@ -43,6 +43,34 @@ export type PaymentTypeRuleInput = {
   maxCents?: number | null;
 };
 
+type RuleTermsInput = Pick<
+  PaymentTypeRuleInput,
+  'category' | 'classNameFilter' | 'validFrom' | 'validTo' | 'kind' | 'flatCents' | 'hourlyCents' | 'bookedSlotMode' | 'bookedSlotThreshold' | 'perSlotCents' | 'fixedBonusCents' | 'minCents' | 'maxCents'
+>;
+
+/**
+ * What a rule narrows to and pays, every unset field as null, in the order the rule's snapshot and
+ * the API's answer list them; the tiers as the caller keeps them (the snapshot freezes them).
+ */
+export function ruleTermsOf<Tiers>(rule: RuleTermsInput, tiers: Tiers) {
+  return {
+    category: rule.category ?? null,
+    classNameFilter: rule.classNameFilter ?? null,
+    validFrom: rule.validFrom,
+    validTo: rule.validTo ?? null,
+    kind: rule.kind,
+    flatCents: rule.flatCents ?? null,
+    hourlyCents: rule.hourlyCents ?? null,
+    bookedSlotMode: rule.bookedSlotMode,
+    bookedSlotThreshold: rule.bookedSlotThreshold ?? null,
+    perSlotCents: rule.perSlotCents ?? null,
+    tiers,
+    fixedBonusCents: rule.fixedBonusCents ?? null,
+    minCents: rule.minCents ?? null,
+    maxCents: rule.maxCents ?? null,
+  };
+}
+
 /** The facts of one imported class the engine and the data check use (mirrors StudioClass). */
 export type ClassFacts = {
   /** StudioClass.id. */

@@ -2,7 +2,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PaymentTypeRule, Studio, StudioGroup, Trainer } from '../../../db/entities';
 import { paymentRuleInputOf } from '../../../db/payment-rule-input';
-import { matchKey, paymentRuleProblems, SETTLEMENT_TIME_ZONE } from '../../../domain/pay/rules';
+import { matchKey, paymentRuleProblems, ruleTermsOf, SETTLEMENT_TIME_ZONE } from '../../../domain/pay/rules';
 import { dayBefore } from '../../../contracts/master-data.contract';
 import type {
   TCreatePaymentTypeRuleValues,
@@ -132,20 +132,7 @@ function toDto(rule: PaymentTypeRule, extra: { inUse: boolean; replacedByRuleUui
     name: rule.name,
     trainer: rule.trainer ? { id: rule.trainer.id, uuid: rule.trainer.uuid, name: trainerName(rule.trainer) } : null,
     studio: rule.studio ? { uuid: rule.studio.uuid, name: rule.studio.name } : null,
-    category: rule.category ?? null,
-    classNameFilter: rule.classNameFilter ?? null,
-    validFrom: rule.validFrom,
-    validTo: rule.validTo ?? null,
-    kind: rule.kind,
-    flatCents: rule.flatCents ?? null,
-    hourlyCents: rule.hourlyCents ?? null,
-    bookedSlotMode: rule.bookedSlotMode,
-    bookedSlotThreshold: rule.bookedSlotThreshold ?? null,
-    perSlotCents: rule.perSlotCents ?? null,
-    tiers: rule.tiers ? rule.tiers.map((tier) => ({ fromBookedSlots: tier.fromBookedSlots, bonusCents: tier.bonusCents })) : null,
-    fixedBonusCents: rule.fixedBonusCents ?? null,
-    minCents: rule.minCents ?? null,
-    maxCents: rule.maxCents ?? null,
+    ...ruleTermsOf(rule, rule.tiers ? rule.tiers.map((tier) => ({ fromBookedSlots: tier.fromBookedSlots, bonusCents: tier.bonusCents })) : null),
     replacesRuleUuid: rule.replacesRule?.uuid ?? null,
     replacedByRuleUuid: extra.replacedByRuleUuid,
     inUse: extra.inUse,
