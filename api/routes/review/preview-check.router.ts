@@ -23,7 +23,7 @@ import { requestEntityManager } from '../master-data/entity-manager';
 import { assertSameStudioGroup } from '../settlement/settlement.service';
 import { addComment } from './comments';
 import { adminCreditNotePreview } from './review-preview';
-import { adminSettlementTrainer, approve, assertLocationOfTrainer, locationApprovalsOf } from './review.service';
+import { adminApprovalTarget, adminSettlementTrainer, approve, assertLocationOfTrainer, locationApprovalsOf } from './review.service';
 
 // The preview check of the admin (spec 2.10, spec 7 "Preview check"): one trainer's preview, the
 // comment form and the company and location approval toggles. The left column's list and the
@@ -69,7 +69,7 @@ export function createPreviewCheckRouter({ temporal }: { temporal: Client }) {
   router.post('/settlement/trainer-preview/approve_by_company/:trainerUuid', validate(schemas.company), async (req, res) => {
     const { params, body } = validated(req, schemas.company);
     const em = requestEntityManager();
-    const settlementTrainer = await adminSettlementTrainer(em, studioGroupOf(req), body.settlementUuid, params.trainerUuid);
+    const settlementTrainer = await adminApprovalTarget(em, studioGroupOf(req), body.settlementUuid, params.trainerUuid);
     const answer = await approve({ em, temporal, settlementTrainer, by: 'company', approved: body.approved, userUuid: authOf(req).userUuid, locale: localeOf(req) });
     res.json(answer.entries);
   });
@@ -77,7 +77,7 @@ export function createPreviewCheckRouter({ temporal }: { temporal: Client }) {
   router.post('/settlement/trainer-preview/approve_by_location/:trainerUuid', validate(schemas.location), async (req, res) => {
     const { params, body } = validated(req, schemas.location);
     const em = requestEntityManager();
-    const settlementTrainer = await adminSettlementTrainer(em, studioGroupOf(req), body.settlementUuid, params.trainerUuid);
+    const settlementTrainer = await adminApprovalTarget(em, studioGroupOf(req), body.settlementUuid, params.trainerUuid);
     await assertLocationOfTrainer(em, settlementTrainer, body.locationUuid);
     await approve({ em, temporal, settlementTrainer, by: 'location', approved: body.approved, userUuid: authOf(req).userUuid, studioUuid: body.locationUuid, locale: localeOf(req) });
     res.json({ status: 'success', approved_by_location: await locationApprovalsOf(em, settlementTrainer) });

@@ -24,7 +24,7 @@ import { validate, validated } from '../../http/validate';
 import { requestEntityManager } from '../master-data/entity-manager';
 import { addComment } from './comments';
 import { trainerCreditNotePreview } from './review-preview';
-import { approveByTrainer, assertOwnTrainerUuids, listTrainerCreditNotes, trainerCommentTarget, trainerSettlement, trainerSettlementTrainer } from './review.service';
+import { approveByTrainer, assertOwnTrainerUuids, listTrainerCreditNotes, trainerApprovalTarget, trainerCommentTarget, trainerSettlement } from './review.service';
 
 // The trainer's side of the review (trainer portal 2–5, spec 7): their settlement, the credit-note
 // preview, comments and the approval switch. Only the caller's own rows of settlements they were sent
@@ -96,7 +96,7 @@ export function createTrainerReviewRouter({ temporal }: { temporal: Client }) {
     if (body.userUuid !== undefined && body.userUuid !== auth.userUuid) throw new HttpError(403, 'auth.notYourAccount');
     if (body.settlementUuid !== undefined && body.settlementUuid !== params.settlementUuid) throw notFound('settlement.notFound');
     const em = requestEntityManager();
-    const settlementTrainer = await trainerSettlementTrainer(em, auth.userId, params.settlementUuid, params.studioGroupUuid);
+    const settlementTrainer = await trainerApprovalTarget(em, auth.userId, params.settlementUuid, params.studioGroupUuid);
     const answer = await approveByTrainer(em, { temporal, settlementTrainer, approved: body.approved, userUuid: auth.userUuid, locale: localeOf(req) });
     res.json(answer.entries);
   });
