@@ -29,6 +29,20 @@ export async function studioGroupsOf(auth: Pick<AuthContext, 'userId' | 'role'>)
   return links.map((link) => link.studioGroup);
 }
 
+/**
+ * The group of `uuid` if staff or an operator may see it (studioGroupsOf's rule for one group): one
+ * membership check and the group, not the user with all their groups — every admin call asks this.
+ */
+async function visibleStudioGroupByUuid(auth: Pick<AuthContext, 'userId' | 'role'>, uuid: string): Promise<StudioGroup | null> {
+  const em = RequestContext.getEntityManager()!;
+  if (auth.role === 'operator') return em.findOne(StudioGroup, { uuid });
+  const [member] = await em.getConnection().execute<Array<{ id: number }>>(
+    'select g.id from studio_group g join staff_membership m on m.studio_group_id = g.id where g.uuid = ? and m.user_id = ?',
+    [uuid, auth.userId],
+  );
+  return member ? em.findOne(StudioGroup, member.id) : null;
+}
+
 const ZStudioGroupKey = z.string().uuid();
 
 /**
@@ -40,8 +54,7 @@ export const requireStaffOfStudioGroup: RequestHandler = async (req, _res, next)
   if (auth.role === 'trainer') return next(new HttpError(403, 'auth.staffOnly'));
   const key = ZStudioGroupKey.safeParse(req.params.g);
   if (!key.success) return next(new HttpError(400, 'validation.fieldMessage', 'g', { field: 'g', reason: 'tenancy.studioGroupKey' }));
-  const groups = await studioGroupsOf(auth);
-  const studioGroup = groups.find((group) => group.uuid === key.data);
+  const studioGroup = await visibleStudioGroupByUuid(auth, key.data);
   if (!studioGroup) return next(new HttpError(404, 'tenancy.studioGroupNotFound'));
   req.studioGroup = studioGroup;
   next();
