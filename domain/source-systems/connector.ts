@@ -1,3 +1,4 @@
+import type { TrainerBillingData } from '../trainer-data';
 import { createCsvConnector, csvImportPath } from './csv.connector';
 import { createDemoConnector } from './demo.connector';
 import { UnknownSourceSystemError } from './errors';
@@ -20,23 +21,12 @@ export type SourceStudio = {
   city: string | null;
 };
 
-export type SourceTrainer = {
+export type SourceTrainer = TrainerBillingData & {
   sourceId: string;
   firstname: string;
   lastname: string;
   email: string | null;
   companyName: string | null;
-  street: string | null;
-  houseNumber: string | null;
-  postalCode: string | null;
-  city: string | null;
-  country: string | null;
-  iban: string | null;
-  bic: string | null;
-  taxNumber: string | null;
-  taxNumberMandatory: boolean;
-  vatId: string | null;
-  vatLiable: boolean;
   isEmployee: boolean;
 };
 

@@ -1,2 +1,2 @@
 export { checkTrainerData, TRAINER_DATA_FIELDS, type TrainerDataCheck, type TrainerDataField, type TrainerDataInput } from './completeness';
-export { trainerDisplayName, trainerName, trainerSnapshot, type TrainerSnapshot } from './trainer-facts';
+export { trainerBillingDataOf, trainerDisplayName, trainerName, trainerSnapshot, type TrainerBillingData, type TrainerNames, type TrainerSnapshot } from './trainer-facts';

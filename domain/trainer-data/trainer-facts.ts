@@ -1,7 +1,7 @@
 // A trainer's names and the personal data a settlement freezes (the credit note prints the snapshot,
 // not the live record, so a later address change does not alter a prepared month).
 
-type TrainerNames = { firstname?: string | null; lastname?: string | null; companyName?: string | null; sourceId?: string | null };
+export type TrainerNames = { firstname?: string | null; lastname?: string | null; companyName?: string | null; sourceId?: string | null };
 
 /** The person's name ('Anna Beispiel'); without one the company, then the source id: never an empty cell. */
 export function trainerName(trainer: TrainerNames): string {
@@ -14,14 +14,8 @@ export function trainerDisplayName(trainer: TrainerNames): string {
   return trainer.companyName?.trim() || trainerName(trainer);
 }
 
-export type TrainerSnapshot = {
-  uuid: string;
-  id: number;
-  sourceId: string;
-  firstname: string | null;
-  lastname: string | null;
-  companyName: string | null;
-  email: string | null;
+/** A trainer's address, bank and tax data: what a credit note prints and pays with (mirrors the Trainer entity). */
+export type TrainerBillingData = {
   street: string | null;
   houseNumber: string | null;
   postalCode: string | null;
@@ -35,17 +29,21 @@ export type TrainerSnapshot = {
   vatLiable: boolean;
 };
 
+export type TrainerSnapshot = {
+  uuid: string;
+  id: number;
+  sourceId: string;
+  firstname: string | null;
+  lastname: string | null;
+  companyName: string | null;
+  email: string | null;
+} & TrainerBillingData;
+
 type Nullable<T> = { [K in keyof T]: null extends T[K] ? T[K] | undefined : T[K] };
 
-export function trainerSnapshot(trainer: Nullable<TrainerSnapshot>): TrainerSnapshot {
+/** The billing data of a trainer record, every unset field as null. */
+export function trainerBillingDataOf(trainer: Nullable<TrainerBillingData>): TrainerBillingData {
   return {
-    uuid: trainer.uuid,
-    id: trainer.id,
-    sourceId: trainer.sourceId,
-    firstname: trainer.firstname ?? null,
-    lastname: trainer.lastname ?? null,
-    companyName: trainer.companyName ?? null,
-    email: trainer.email ?? null,
     street: trainer.street ?? null,
     houseNumber: trainer.houseNumber ?? null,
     postalCode: trainer.postalCode ?? null,
@@ -57,5 +55,18 @@ export function trainerSnapshot(trainer: Nullable<TrainerSnapshot>): TrainerSnap
     taxNumberMandatory: trainer.taxNumberMandatory,
     vatId: trainer.vatId ?? null,
     vatLiable: trainer.vatLiable,
+  };
+}
+
+export function trainerSnapshot(trainer: Nullable<TrainerSnapshot>): TrainerSnapshot {
+  return {
+    uuid: trainer.uuid,
+    id: trainer.id,
+    sourceId: trainer.sourceId,
+    firstname: trainer.firstname ?? null,
+    lastname: trainer.lastname ?? null,
+    companyName: trainer.companyName ?? null,
+    email: trainer.email ?? null,
+    ...trainerBillingDataOf(trainer),
   };
 }

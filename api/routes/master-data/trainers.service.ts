@@ -1,5 +1,5 @@
 import { Studio, StudioGroupTrainer, Trainer, type StudioGroup } from '../../../db/entities';
-import { checkTrainerData, trainerName } from '../../../domain/trainer-data';
+import { checkTrainerData, trainerBillingDataOf, trainerName } from '../../../domain/trainer-data';
 import type { TTrainerDetail, TTrainerListItem, TUpdateTrainerValues } from '../../../contracts/trainer.contract';
 import { notFound } from '../../http/errors';
 import { requestEntityManager } from './entity-manager';
@@ -59,16 +59,7 @@ function toListItem(trainer: Trainer, studios: TrainerStudio[], accountConnected
 function toDetail(trainer: Trainer, studios: TrainerStudio[], accountConnected: boolean): TTrainerDetail {
   return {
     ...toListItem(trainer, studios, accountConnected),
-    street: trainer.street ?? null,
-    houseNumber: trainer.houseNumber ?? null,
-    postalCode: trainer.postalCode ?? null,
-    city: trainer.city ?? null,
-    country: trainer.country ?? null,
-    iban: trainer.iban ?? null,
-    bic: trainer.bic ?? null,
-    taxNumber: trainer.taxNumber ?? null,
-    taxNumberMandatory: trainer.taxNumberMandatory,
-    vatId: trainer.vatId ?? null,
+    ...trainerBillingDataOf(trainer),
   };
 }
 
