@@ -1,13 +1,13 @@
-import { Alert, Badge, Box, Button, Card, Center, Group, Loader, Pagination, ScrollArea, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Badge, Box, Button, Card, Group, Pagination, ScrollArea, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TApprovalEntry, TTrainerCreditNoteItem } from '../../../../contracts/review.contract';
-import { IconAlert } from '../../shared/components/icons';
 import { formatDate, formatMonth } from '../../shared/format';
 import { useLocale } from '../../shared/hooks/use-locale';
 import { CREDIT_NOTES_PAGE_SIZE, useTrainerCreditNotes } from '../hooks/api/review';
 import { formatApprovalTime } from '../review/review-format';
+import { ListLoadState } from './ListLoadState';
 
 /** Link of a preview's review screen (spec 2 "Credit notes preview list"). */
 export const reviewPath = (locale: string, item: Pick<TTrainerCreditNoteItem, 'settlementUuid'> & { studioGroupUuid: string }) =>
@@ -46,19 +46,8 @@ export function CreditNotesPreviewList({ studioGroupUuid, withTitle = true }: { 
   const list = useTrainerCreditNotes({ studioGroupUuid, page });
 
   const body = (() => {
-    if (list.isPending) {
-      return (
-        <Center py="lg">
-          <Loader size="sm" aria-label={t('common.loading')} />
-        </Center>
-      );
-    }
-    if (list.isError) {
-      return (
-        <Alert color="red" icon={<IconAlert />} data-testid="credit-notes-preview-error">
-          {t('trainerPortal.creditNotes.loadError')}
-        </Alert>
-      );
+    if (list.isPending || list.isError) {
+      return <ListLoadState query={list} errorText={t('trainerPortal.creditNotes.loadError')} errorTestId="credit-notes-preview-error" />;
     }
     const items = list.data['hydra:member'];
     if (items.length === 0) {

@@ -1,14 +1,14 @@
-import { Alert, Badge, Button, Center, Group, Loader, Modal, ScrollArea, Stack, Table, Tabs, Text, Textarea, Title } from '@mantine/core';
+import { Badge, Button, Group, Modal, ScrollArea, Stack, Table, Tabs, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TCreditNoteFile } from '../../../../contracts/credit-note-list.contract';
 import { errorMessage } from '../../shared/api/client';
-import { IconAlert } from '../../shared/components/icons';
 import { openSignedDownload, signCallOf } from '../../shared/downloads/signed-download';
 import { formatDate, formatMonth } from '../../shared/format';
 import { useLocale } from '../../shared/hooks/use-locale';
 import { useIssuedCreditNotes, useObjectToCreditNote } from '../hooks/api/issued-credit-notes';
+import { ListLoadState } from './ListLoadState';
 
 /** Year tabs: the years with credit notes and the current one, newest first. */
 export function yearTabs(years: readonly number[], currentYear: number): number[] {
@@ -81,19 +81,8 @@ export function IssuedCreditNotesList({ studioGroupUuid, now = new Date() }: { s
   const [year, setYear] = useState<string | null>(String(now.getFullYear()));
   const [objecting, setObjecting] = useState<TCreditNoteFile | null>(null);
 
-  if (list.isPending) {
-    return (
-      <Center py="lg">
-        <Loader size="sm" aria-label={t('common.loading')} />
-      </Center>
-    );
-  }
-  if (list.isError) {
-    return (
-      <Alert color="red" icon={<IconAlert />} data-testid="issued-credit-notes-error">
-        {t('creditNoteList.loadError')}
-      </Alert>
-    );
+  if (list.isPending || list.isError) {
+    return <ListLoadState query={list} errorText={t('creditNoteList.loadError')} errorTestId="issued-credit-notes-error" />;
   }
 
   const download = (file: TCreditNoteFile, path = file.downloadPath) =>
