@@ -326,3 +326,17 @@ describe('the expiry reminder (activities of documentExpiryRemindersWorkflow)', 
     expect((await activities.listDocumentsDueForExpiryReminder({ today })).documents.map((entry) => entry.documentUuid)).not.toContain(document.uuid);
   });
 });
+
+describe('a trainer who disconnects from the group', () => {
+  it('takes their documents out of the group’s reach: the download by id answers 404, as the list and the ZIP already do', async () => {
+    const uploaded = await upload(other, pdf, 'Versicherung.pdf');
+    expect(uploaded.status, uploaded.text).toBe(200);
+    const uuid = uploaded.json.documentUuid as string;
+    expect((await call('GET', `/admin/document-manager/download/${uuid}`, { as: admin })).status).toBe(200);
+
+    const removed = await call('DELETE', '/api/v2/trainer_account/studio_group_connection', { as: other, body: { trainerUuid: other.userUuid, studioGroupUuid: groupUuid } });
+    expect(removed.status, removed.text).toBe(200);
+    expect((await call('GET', `/admin/document-manager/download/${uuid}`, { as: admin })).status).toBe(404);
+    expect((await call('POST', `/api/v1/${groupUuid}/downloads/sign`, { as: admin, body: { path: `/admin/document-manager/download/${uuid}` } })).status).toBe(404);
+  });
+});

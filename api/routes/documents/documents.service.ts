@@ -264,7 +264,10 @@ export async function decideDocument({
 /** Staff of the document's group (or an operator): the document and its stored file. */
 export async function staffDocument(em: EntityManager, groups: StudioGroup[], documentUuid: string) {
   const document = await em.findOne(Document, { uuid: documentUuid, studioGroup: { $in: groups.map((group) => group.id) } }, { populate: ['category'] });
-  if (!document) throw notFound('documents.notFound');
+  // A trainer who disconnected from the group took their documents out of its reach: the manager's
+  // list, the ZIP and the decisions go through the connection, and so does the download by id.
+  const connected = document ? await em.count(StudioGroupTrainer, { studioGroup: document.studioGroup, trainerAccount: document.trainerAccount }) : 0;
+  if (!document || connected === 0) throw notFound('documents.notFound');
   return document;
 }
 
