@@ -17,6 +17,7 @@ import { datevSettingsOf } from '../../db/queries/datev-settings';
 import type { SettlementRow } from '../shared/settlement';
 import { sql } from '../shared/sql';
 import { sha256, writeFileAtomic } from './credit-note-files';
+import { CREDIT_NOTE_DOCUMENT_COLUMNS, type CreditNoteDocumentSql } from '../../db/queries/credit-note-documents';
 import type { TRunFile } from './credit-note.types';
 
 // The run's DATEV files (issue 13): the booking batch (DATEV_EXTF, an accounting file the e-mail can
@@ -28,15 +29,8 @@ import type { TRunFile } from './credit-note.types';
 // the original's run, and its new credit note comes in a run of its own: this run books both).
 // Without DATEV settings the files are not written: 'not_set' with a message, the rest of the run goes on.
 
-type DatevDocumentRow = {
+type DatevDocumentRow = CreditNoteDocumentSql & {
   id: number;
-  number: string;
-  document_type: 'credit_note' | 'cancellation';
-  issue_date: string;
-  net_cents: number;
-  vat_cents: number;
-  gross_cents: number;
-  document: unknown;
   trainer_id: number;
   trainer_snapshot: Record<string, unknown> | null;
   firstname: string | null;
@@ -85,8 +79,7 @@ export async function runDatevDocuments(em: EntityManager, runId: number): Promi
   return sql<DatevDocumentRow>(
     em,
     `with run as (select id, settlement_id, created_at from settlement_run where id = ?)
-     select cn.id, cn.number, cn.document_type, to_char(cn.issue_date, 'YYYY-MM-DD') as issue_date, cn.net_cents, cn.vat_cents, cn.gross_cents,
-            cn.document, cn.trainer_id, st.trainer_snapshot, t.firstname, t.lastname, t.company_name, t.source_id, t.email
+     select cn.id, ${CREDIT_NOTE_DOCUMENT_COLUMNS}, cn.trainer_id, st.trainer_snapshot, t.firstname, t.lastname, t.company_name, t.source_id, t.email
        from credit_note cn
        join settlement_trainer st on st.id = cn.settlement_trainer_id
        join trainer t on t.id = cn.trainer_id

@@ -4,22 +4,14 @@ import { renderYearlyStatementPdf, type YearlyStatementParty, type YearlyStateme
 import { creditNoteTotals, ZCreditNoteDocument } from '../../../domain/credit-notes';
 import type { Locale } from '../../../domain/messages';
 import { trainerDisplayName } from '../../../domain/trainer-data';
+import { CREDIT_NOTE_DOCUMENT_COLUMNS, type CreditNoteDocumentSql } from '../../../db/queries/credit-note-documents';
 import { notFound } from '../../http/errors';
 
 // A trainer record's yearly statement in its studio group (issue 13): every credit note and
 // cancellation issued in the year, from the stored documents (the same amounts the PDFs and the
 // SEPA files carry), as a PDF for the trainer (portal) and for staff (admin trainer page).
 
-type StatementRow = {
-  number: string;
-  document_type: 'credit_note' | 'cancellation';
-  issue_date: string;
-  net_cents: number;
-  vat_cents: number;
-  gross_cents: number;
-  document: unknown;
-  service_month: string;
-};
+type StatementRow = CreditNoteDocumentSql & { service_month: string };
 
 /** The years with a document of the trainer record in the group, newest first. */
 export async function statementYears(em: EntityManager, trainerId: number): Promise<number[]> {
@@ -35,8 +27,7 @@ export async function yearlyStatementPdf(
   { trainer, studioGroup, year, locale }: { trainer: { id: number; firstname?: string | null; lastname?: string | null; companyName?: string | null; sourceId: string; street?: string | null; houseNumber?: string | null; postalCode?: string | null; city?: string | null; taxNumber?: string | null; vatId?: string | null }; studioGroup: { name: string; companyName: string; street: string; houseNumber: string; postalCode: string; city: string; taxNumber?: string | null; vatId?: string | null }; year: number; locale: Locale },
 ): Promise<{ pdf: Buffer; fileName: string; rows: YearlyStatementRow[] }> {
   const rows = await em.getConnection().execute<StatementRow[]>(
-    `select cn.number, cn.document_type, to_char(cn.issue_date, 'YYYY-MM-DD') as issue_date, cn.net_cents, cn.vat_cents, cn.gross_cents, cn.document,
-            to_char(s.month, 'YYYY-MM-DD') as service_month
+    `select ${CREDIT_NOTE_DOCUMENT_COLUMNS}, to_char(s.month, 'YYYY-MM-DD') as service_month
        from credit_note cn join settlement_run r on r.id = cn.settlement_run_id join settlement s on s.id = r.settlement_id
       where cn.trainer_id = ? and cn.issue_date >= make_date(?::int, 1, 1) and cn.issue_date < make_date(?::int + 1, 1, 1)
       order by cn.issue_date, cn.number`,
