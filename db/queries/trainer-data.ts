@@ -5,7 +5,7 @@ import type { TrainerDataInput } from '../../domain/trainer-data';
 // check's input made from them, so the screens cannot disagree on what "complete" reads.
 
 /** The fields the completeness check reads (domain/trainer-data), of `trainer t`. */
-export const TRAINER_DATA_COLUMNS = 't.street, t.house_number, t.postal_code, t.city, t.iban, t.tax_number, t.tax_number_mandatory';
+export const TRAINER_DATA_COLUMNS = 't.street, t.house_number, t.postal_code, t.city, t.iban, t.tax_number, t.tax_number_mandatory, t.vat_id';
 
 export type TrainerDataSql = {
   street: string | null;
@@ -15,6 +15,7 @@ export type TrainerDataSql = {
   iban: string | null;
   tax_number: string | null;
   tax_number_mandatory: boolean;
+  vat_id: string | null;
 };
 
 /** A trainer's keys and the names the screens show (trainerDisplayName), of `trainer t`. */
@@ -48,5 +49,6 @@ export function trainerDataOf(row: TrainerDataSql, snapshot: Partial<TrainerData
     iban: frozen(snapshot.iban, row.iban),
     taxNumber: frozen(snapshot.taxNumber, row.tax_number),
     taxNumberMandatory: snapshot.taxNumberMandatory ?? row.tax_number_mandatory,
+    vatId: frozen(snapshot.vatId, row.vat_id),
   };
 }

@@ -153,7 +153,7 @@ type DemoProfile = {
   specials: boolean;
   incomplete: Partial<Record<keyof typeof DEMO_INCOMPLETE_TRAINERS, number>>;
   notVatLiable: number[];
-  /** A trainer whose tax number is missing but marked as not mandatory: still billable. */
+  /** A trainer whose tax number is missing but marked as not mandatory: billable with the VAT ID they get. */
   taxNumberNotMandatory: number[];
 };
 
@@ -282,8 +282,9 @@ function buildTrainers(profile: DemoProfile): SourceTrainer[] {
       bic: iban ? bank.bic : null,
       taxNumber: taxNumberMandatory ? `${21 + (index % 70)}/${String(100 + index * 13).padStart(3, '0')}/${String(10_000 + index * 379).slice(-5)}` : null,
       taxNumberMandatory,
-      // A VAT ID only for the trainers trading as a company, as in real life.
-      vatId: vatLiable && spec.companyName ? germanVatId(String(hashSeed(`${profile.prefix}-vat-${index}`) % 90_000_000 + 10_000_000)) : null,
+      // A VAT ID for the trainers trading as a company, as in real life, and for the one without a
+      // tax number: a credit note (an e-invoice) names one of the two, so only then is it billable.
+      vatId: (vatLiable && spec.companyName) || !taxNumberMandatory ? germanVatId(String(hashSeed(`${profile.prefix}-vat-${index}`) % 90_000_000 + 10_000_000)) : null,
       vatLiable,
       isEmployee: false,
     };

@@ -9,6 +9,7 @@ const complete: TrainerDataInput = {
   iban: 'DE89 3704 0044 0532 0130 00',
   taxNumber: '11/222/33333',
   taxNumberMandatory: true,
+  vatId: null,
 };
 
 describe('checkTrainerData', () => {
@@ -30,14 +31,23 @@ describe('checkTrainerData', () => {
     expect(checkTrainerData({ ...complete, iban: null }).missing).toEqual(['iban']);
   });
 
-  it('requires the tax number only where it is mandatory, and notes it when it is not', () => {
+  it('requires the tax number where it is mandatory, else the tax number or the VAT ID, and notes an optional one missing', () => {
     expect(checkTrainerData({ ...complete, taxNumber: '' })).toEqual({ complete: false, missing: ['taxNumber'], taxNumberMissingButOptional: false });
-    expect(checkTrainerData({ ...complete, taxNumber: null, taxNumberMandatory: false })).toEqual({
+    expect(checkTrainerData({ ...complete, taxNumber: '', vatId: 'DE123456789' })).toEqual({ complete: false, missing: ['taxNumber'], taxNumberMissingButOptional: false });
+    expect(checkTrainerData({ ...complete, taxNumber: null, taxNumberMandatory: false, vatId: 'DE123456789' })).toEqual({
       complete: true,
       missing: [],
       taxNumberMissingButOptional: true,
     });
     expect(checkTrainerData({ ...complete, taxNumberMandatory: false }).taxNumberMissingButOptional).toBe(false);
+  });
+
+  it('counts the tax number missing when neither it nor a VAT ID is there: no credit note (an e-invoice) can be made', () => {
+    expect(checkTrainerData({ ...complete, taxNumber: null, taxNumberMandatory: false, vatId: ' ' })).toEqual({
+      complete: false,
+      missing: ['taxNumber'],
+      taxNumberMissingButOptional: false,
+    });
   });
 
   it('does not judge the postal code format here: the spec asks only for a non-empty one', () => {
