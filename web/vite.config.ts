@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, runnerImport, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
-import { FIRST_LOAD_TEXTS, pickTexts } from './src/shared/i18n/first-load';
+import { FIRST_LOAD_TEXTS, pickTexts } from './src/shared/i18n/first-load.ts';
 
 // The API (Express + socket.io) listens on :3000; in development and preview the web app is served
 // by Vite and forwards both, so the browser only ever talks to one origin (as it does in production,
