@@ -1,24 +1,13 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { logInInBrowser, startBrowserStack } from '../support/browser';
-import type { Stack } from '../support/stack';
+import { expect, it } from 'vitest';
+import { useBrowserStack } from '../support/browser';
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack());
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const e2e = useBrowserStack();
 
 it('an admin logs in, runs a class import, sees its progress and the new rows in the import log', async () => {
-  const page = await browser.newPage();
-  await logInInBrowser(page, { baseUrl: stack.baseUrl, email: 'admin@demo.test', locale: 'en', landsOn: 'admin/import' });
+  const page = await e2e.browser.newPage();
+  await e2e.logIn(page, { email: 'admin@demo.test', locale: 'en', landsOn: 'admin/import' });
 
-  await page.goto(`${stack.baseUrl}/en/admin/import/ondemand`);
+  await page.goto(`${e2e.stack.baseUrl}/en/admin/import/ondemand`);
   await page.getByTestId('import-start').click();
 
   // Live progress: one message per club, then the finish line.

@@ -1,10 +1,10 @@
 import { DateTime } from 'luxon';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { StudioGroup, Trainer } from '../../db/entities';
-import { logInInBrowser, startBrowserStack } from '../support/browser';
-import { importDemoClasses, prepareSettlement } from '../support/month-close';
-import { logIn, type Stack } from '../support/stack';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { Trainer } from '../../db/entities';
+import { useBrowserStack } from '../support/browser';
+import { findDemoFitness, importDemoClasses, prepareSettlement } from '../support/month-close';
+import { logIn } from '../support/stack';
 
 // Step 5 of the wizard (index 4, spec 2.8 / 2.9) in a browser: a settlement without trainer review
 // of two consenting trainers and DF-T017 (no self-billing consent). The admin sees DF-T017 greyed
@@ -12,8 +12,6 @@ import { logIn, type Stack } from '../support/stack';
 // run's attachment statuses, is refused an invalid accounting address inline and sends the
 // accounting e-mail; then the summary finishes the settlement and shows 'Completed' with its time.
 
-let stack: Stack;
-let browser: Browser;
 let admin: Awaited<ReturnType<typeof logIn>>;
 let noConsent: string;
 let billable: string[];
@@ -27,44 +25,46 @@ const reviewMonth = month.minus({ months: 1 });
 const REVIEW_MONTH_END = reviewMonth.endOf('month').toISODate()!;
 let groupUuid: string;
 
-beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack());
-  admin = await logIn(stack.baseUrl, 'admin@demo.test');
-  const em = stack.orm.em.fork();
-  const group = await em.findOneOrFail(StudioGroup, { apiSlug: 'demo-fitness' }, { populate: ['mandant'] });
-  // The CSV is not among the group's accounting files: its status reads 'not set'.
-  group.accountingEmail = 'steuerbuero@example.test';
-  group.accountingFiles = ['SEPA_XML', 'CREDIT_NOTES_ZIP'];
-  await em.flush();
-  const trainerUuid = async (sourceId: string) => (await em.findOneOrFail(Trainer, { studioGroup: group, sourceId })).uuid;
-  billable = [await trainerUuid('DF-T001'), await trainerUuid('DF-T002')];
-  noConsent = await trainerUuid('DF-T017');
-  await importDemoClasses(stack.baseUrl, admin, group.uuid, month.toISODate()!, MONTH_END);
-  await prepareSettlement(
-    stack.baseUrl,
-    admin,
-    { uuid: group.uuid, id: group.id, mandantId: group.mandant.id, apiSlug: group.apiSlug },
-    settlementUuid,
-    MONTH_END,
-    [...billable, noConsent],
-    false,
-  );
-  groupUuid = group.uuid;
-  await importDemoClasses(stack.baseUrl, admin, group.uuid, reviewMonth.toISODate()!, REVIEW_MONTH_END);
-  await prepareSettlement(
-    stack.baseUrl,
-    admin,
-    { uuid: group.uuid, id: group.id, mandantId: group.mandant.id, apiSlug: group.apiSlug },
-    reviewSettlementUuid,
-    REVIEW_MONTH_END,
-    billable,
-    true,
-  );
-  await approveByCompany(reviewSettlementUuid, billable[0]!);
-}, 240_000);
+const e2e = useBrowserStack({
+  timeout: 240_000,
+  async setUp({ stack }) {
+    admin = await logIn(stack.baseUrl, 'admin@demo.test');
+    const em = stack.orm.em.fork();
+    const { group, keys } = await findDemoFitness(em);
+    // The CSV is not among the group's accounting files: its status reads 'not set'.
+    group.accountingEmail = 'steuerbuero@example.test';
+    group.accountingFiles = ['SEPA_XML', 'CREDIT_NOTES_ZIP'];
+    await em.flush();
+    const trainerUuid = async (sourceId: string) => (await em.findOneOrFail(Trainer, { studioGroup: group, sourceId })).uuid;
+    billable = [await trainerUuid('DF-T001'), await trainerUuid('DF-T002')];
+    noConsent = await trainerUuid('DF-T017');
+    await importDemoClasses(stack.baseUrl, admin, group.uuid, month.toISODate()!, MONTH_END);
+    await prepareSettlement(
+      stack.baseUrl,
+      admin,
+      keys,
+      settlementUuid,
+      MONTH_END,
+      [...billable, noConsent],
+      false,
+    );
+    groupUuid = group.uuid;
+    await importDemoClasses(stack.baseUrl, admin, group.uuid, reviewMonth.toISODate()!, REVIEW_MONTH_END);
+    await prepareSettlement(
+      stack.baseUrl,
+      admin,
+      keys,
+      reviewSettlementUuid,
+      REVIEW_MONTH_END,
+      billable,
+      true,
+    );
+    await approveByCompany(reviewSettlementUuid, billable[0]!);
+  },
+});
 
 async function approveByCompany(uuid: string, trainerUuid: string) {
-  const answer = await fetch(`${stack.baseUrl}/api/v1/${groupUuid}/settlement/trainer-preview/approve_by_company/${trainerUuid}`, {
+  const answer = await fetch(`${e2e.stack.baseUrl}/api/v1/${groupUuid}/settlement/trainer-preview/approve_by_company/${trainerUuid}`, {
     method: 'POST',
     headers: admin.headers,
     body: JSON.stringify({ settlementUuid: uuid, approved: true }),
@@ -72,15 +72,10 @@ async function approveByCompany(uuid: string, trainerUuid: string) {
   expect(answer.status, await answer.clone().text()).toBe(200);
 }
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
 const open = async (locale: 'de' | 'en') => {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 1100 } });
-  await logInInBrowser(page, { baseUrl: stack.baseUrl, email: 'admin@demo.test', locale, landsOn: 'admin/import' });
-  await page.goto(`${stack.baseUrl}/${locale}/admin/settlement/wizard/${settlementUuid}?step=4`);
+  const page = await e2e.browser.newPage({ viewport: { width: 1440, height: 1100 } });
+  await e2e.logIn(page, { email: 'admin@demo.test', locale, landsOn: 'admin/import' });
+  await page.goto(`${e2e.stack.baseUrl}/${locale}/admin/settlement/wizard/${settlementUuid}?step=4`);
   await page.getByTestId('settlement-credit-notes-step').waitFor({ timeout: 20_000 });
   return page;
 };
@@ -161,16 +156,16 @@ it('shows the last run and its accounting e-mail after a reload, and the wizard 
 });
 
 it('finishes the settlement on the summary, which then shows Completed with its time (en)', { timeout: 90_000 }, async () => {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
-  await logInInBrowser(page, { baseUrl: stack.baseUrl, email: 'admin@demo.test', locale: 'en', landsOn: 'admin/import' });
-  await page.goto(`${stack.baseUrl}/en/admin/settlement/${settlementUuid}`);
+  const page = await e2e.browser.newPage({ viewport: { width: 1440, height: 1000 } });
+  await e2e.logIn(page, { email: 'admin@demo.test', locale: 'en', landsOn: 'admin/import' });
+  await page.goto(`${e2e.stack.baseUrl}/en/admin/settlement/${settlementUuid}`);
   await page.getByTestId('summary-menu').click();
   // Spec 4: delete is hidden once a credit note is sent.
   expect(await page.getByTestId('summary-delete').count()).toBe(0);
   await page.getByTestId('summary-finish').click();
   await page.getByTestId('settlement-command-confirm').click();
   await expect.poll(() => page.getByTestId('settlement-status-badge').first().getAttribute('data-status'), { timeout: 30_000 }).toBe('completed');
-  await page.goto(`${stack.baseUrl}/en/admin/settlement/${settlementUuid}`);
+  await page.goto(`${e2e.stack.baseUrl}/en/admin/settlement/${settlementUuid}`);
   await expect.poll(() => page.getByText(/^Completed on /).count(), { timeout: 20_000 }).toBe(1);
   expect(await page.getByTestId('settlement-status-badge').first().textContent()).toBe('Completed');
   expect(await page.getByTestId('summary-menu').count()).toBe(0);
@@ -180,9 +175,9 @@ it('finishes the settlement on the summary, which then shows Completed with its 
 });
 
 it('with review: bills the approved trainer, stays on the step after the run, and bills a trainer approved later in a second run', { timeout: 180_000 }, async () => {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 1100 } });
-  await logInInBrowser(page, { baseUrl: stack.baseUrl, email: 'admin@demo.test', locale: 'en', landsOn: 'admin/import' });
-  await page.goto(`${stack.baseUrl}/en/admin/settlement/wizard/${reviewSettlementUuid}`);
+  const page = await e2e.browser.newPage({ viewport: { width: 1440, height: 1100 } });
+  await e2e.logIn(page, { email: 'admin@demo.test', locale: 'en', landsOn: 'admin/import' });
+  await page.goto(`${e2e.stack.baseUrl}/en/admin/settlement/wizard/${reviewSettlementUuid}`);
   // The wizard opens at the workflow's step (send preview); the stepper leads on to the credit notes once a trainer is approved.
   await expect.poll(() => page.getByTestId('wizard-step-pane').getAttribute('data-step'), { timeout: 20_000 }).toBe('2');
   await page.getByTestId('wizard-step-4').click();
@@ -206,7 +201,7 @@ it('with review: bills the approved trainer, stays on the step after the run, an
   await expect.poll(() => row(page, billable[1]!).getByRole('checkbox').isChecked(), { timeout: 20_000 }).toBe(true);
   await page.getByTestId('credit-notes-create').click();
   await expect.poll(() => page.getByTestId('credit-notes-status-hint').textContent(), { timeout: 120_000 }).toBe('1 created, 0 not created.');
-  const detail = (await (await fetch(`${stack.baseUrl}/api/v1/${groupUuid}/settlement/${reviewSettlementUuid}`, { headers: admin.headers })).json()) as { settlementRuns: unknown[] };
+  const detail = (await (await fetch(`${e2e.stack.baseUrl}/api/v1/${groupUuid}/settlement/${reviewSettlementUuid}`, { headers: admin.headers })).json()) as { settlementRuns: unknown[] };
   expect(detail.settlementRuns).toHaveLength(2);
   await shot(page, 'credit-notes-step-review-second-run-en');
   await page.close();

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { CreditNote, StudioGroup, StudioGroupTrainer } from '../../db/entities';
-import { logInInBrowser, startBrowserStack } from '../support/browser';
+import { useBrowserStack } from '../support/browser';
 import { issueCreditNote, type IssuedCreditNote } from '../support/credit-notes';
-import type { Stack } from '../support/stack';
 
 // The issued credit notes as the trainer and the admin see them: the trainer's year tabs and
 // download (a signed link in a new tab), self-billing consent and objection; the admin's credit-note
@@ -13,36 +12,33 @@ const SHOTS = process.env.E2E_SCREENSHOTS;
 // Modals are shot in the viewport: a full-page shot of a taller page loses Mantine's fixed overlay.
 const shot = (page: Page, name: string, fullPage = true) => (SHOTS ? page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage }) : Promise.resolve());
 
-let stack: Stack;
-let browser: Browser;
 let groupUuid: string;
 let issued: IssuedCreditNote[];
 
-beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack({ worker: false }));
-  const em = stack.orm.em.fork();
-  const group = await em.findOneOrFail(StudioGroup, { name: 'Demo Fitness Group' });
-  groupUuid = group.uuid;
-  const link = await em.findOneOrFail(StudioGroupTrainer, { studioGroup: group }, { populate: ['trainer'] });
-  const year = new Date().getFullYear();
-  issued = [
-    await issueCreditNote(stack, { studioGroupUuid: groupUuid, trainerUuid: link.trainer.uuid, month: `${year - 1}-11-30`, number: `GS-${year - 1}-00007`, grossCents: 98_765 }),
-    await issueCreditNote(stack, { studioGroupUuid: groupUuid, trainerUuid: link.trainer.uuid, month: `${year}-01-31`, number: `GS-${year}-00001`, grossCents: 123_456 }),
-    await issueCreditNote(stack, { studioGroupUuid: groupUuid, trainerUuid: link.trainer.uuid, month: `${year}-02-28`, number: `GS-${year}-00002`, grossCents: 45_600 }),
-  ];
-  // The trainer has not consented yet: the studio page asks for it.
-  await em.nativeUpdate(StudioGroupTrainer, { id: link.id }, { selfBillingConsentAt: null, selfBillingConsentBy: null });
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
+const e2e = useBrowserStack({
+  worker: false,
+  timeout: 120_000,
+  async setUp({ stack }) {
+    const em = stack.orm.em.fork();
+    const group = await em.findOneOrFail(StudioGroup, { name: 'Demo Fitness Group' });
+    groupUuid = group.uuid;
+    const link = await em.findOneOrFail(StudioGroupTrainer, { studioGroup: group }, { populate: ['trainer'] });
+    const year = new Date().getFullYear();
+    issued = [
+      await issueCreditNote(stack, { studioGroupUuid: groupUuid, trainerUuid: link.trainer.uuid, month: `${year - 1}-11-30`, number: `GS-${year - 1}-00007`, grossCents: 98_765 }),
+      await issueCreditNote(stack, { studioGroupUuid: groupUuid, trainerUuid: link.trainer.uuid, month: `${year}-01-31`, number: `GS-${year}-00001`, grossCents: 123_456 }),
+      await issueCreditNote(stack, { studioGroupUuid: groupUuid, trainerUuid: link.trainer.uuid, month: `${year}-02-28`, number: `GS-${year}-00002`, grossCents: 45_600 }),
+    ];
+    // The trainer has not consented yet: the studio page asks for it.
+    await em.nativeUpdate(StudioGroupTrainer, { id: link.id }, { selfBillingConsentAt: null, selfBillingConsentBy: null });
+  },
 });
 
 it('the trainer consents, downloads a credit note in a new tab and objects to another', async () => {
-  const context = await browser.newContext();
+  const context = await e2e.browser.newContext();
   const page = await context.newPage();
-  await logInInBrowser(page, { baseUrl: stack.baseUrl, email: 'trainer@demo.test', locale: 'de', landsOn: 'trainer/profile' });
-  await page.goto(`${stack.baseUrl}/de/trainer/studio/${groupUuid}/credit-notes`);
+  await e2e.logIn(page, { email: 'trainer@demo.test', locale: 'de', landsOn: 'trainer/profile' });
+  await page.goto(`${e2e.stack.baseUrl}/de/trainer/studio/${groupUuid}/credit-notes`);
 
   const consent = page.getByTestId('self-billing-consent');
   await expect.poll(() => consent.getAttribute('data-consented')).toBe('false');
@@ -88,11 +84,11 @@ it('the trainer consents, downloads a credit note in a new tab and objects to an
   await shot(page, 'trainer-objection-de', false);
   await page.getByTestId('objection-submit').click();
   await expect.poll(() => page.getByTestId('credit-note-objected').count()).toBe(1);
-  const stored = await stack.orm.em.fork().findOneOrFail(CreditNote, { uuid: issued[0]!.creditNoteUuid });
+  const stored = await e2e.stack.orm.em.fork().findOneOrFail(CreditNote, { uuid: issued[0]!.creditNoteUuid });
   expect(stored.objectionReason).toBe('Zwei Kurse im November fehlen.');
 
   // English.
-  await page.goto(`${stack.baseUrl}/en/trainer/studio/${groupUuid}/credit-notes`);
+  await page.goto(`${e2e.stack.baseUrl}/en/trainer/studio/${groupUuid}/credit-notes`);
   await expect.poll(() => page.getByTestId('credit-note-row').count()).toBe(2);
   expect(await page.getByTestId('self-billing-consent').textContent()).toContain('Self-billing consent (§14 (2) UStG)');
   await shot(page, 'trainer-credit-notes-en');
@@ -101,9 +97,9 @@ it('the trainer consents, downloads a credit note in a new tab and objects to an
 
 for (const locale of ['de', 'en'] as const) {
   it(`the admin sees the credit notes, the objection and the run's accounting files (${locale})`, async () => {
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     const page = await context.newPage();
-    await logInInBrowser(page, { baseUrl: stack.baseUrl, email: 'admin@demo.test', locale, landsOn: 'admin/import' });
+    await e2e.logIn(page, { email: 'admin@demo.test', locale, landsOn: 'admin/import' });
     await page.getByTestId('nav-credit-notes').click();
     await page.waitForURL(`**/${locale}/admin/credit-notes`);
     await expect.poll(() => page.getByTestId('admin-credit-note-row').count()).toBe(2);
@@ -120,7 +116,7 @@ for (const locale of ['de', 'en'] as const) {
     expect(download.status()).toBe(200);
     expect(download.url()).toMatch(/\?token=/);
 
-    await page.goto(`${stack.baseUrl}/${locale}/admin/settlement/${issued[1]!.settlementUuid}`);
+    await page.goto(`${e2e.stack.baseUrl}/${locale}/admin/settlement/${issued[1]!.settlementUuid}`);
     await page.getByTestId('tab-accounting-files').click();
     // SEPA, ZIP, CSV and (issue 13) the DATEV booking batch and creditors, listed whether made or not.
     await expect.poll(() => page.getByTestId('accounting-file').count()).toBe(5);

@@ -1,34 +1,29 @@
 import { DateTime } from 'luxon';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { Document, StudioGroup, StudioGroupTrainer } from '../../db/entities';
 import { demoPdf } from '../../db/seed-documents';
-import { logInInBrowser, startBrowserStack } from '../support/browser';
-import type { Stack } from '../support/stack';
+import { useBrowserStack } from '../support/browser';
 
 // Documents end to end in German, as the demo trainer and the demo admin use them: the trainer is
 // refused a file that is no PDF (nothing stored), uploads a trainer licence, the admin approves it
 // in the document manager with an expiry date, and the trainer sees it approved with that date
 // (and can no longer delete it). The '?' on the documents page opens the help video.
 
-let stack: Stack;
-let browser: Browser;
 let fitnessUuid: string;
 let trainerName: string;
 
-beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack({ worker: false }));
-  const em = stack.orm.em.fork();
-  fitnessUuid = (await em.findOneOrFail(StudioGroup, { name: 'Demo Fitness Group' })).uuid;
-  const link = await em.findOneOrFail(StudioGroupTrainer, { studioGroup: { uuid: fitnessUuid }, trainerAccount: { email: 'trainer@demo.test' } }, { populate: ['trainer'] });
-  trainerName = link.trainer.companyName?.trim() || `${link.trainer.firstname} ${link.trainer.lastname}`;
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
+const e2e = useBrowserStack({
+  worker: false,
+  async setUp({ stack }) {
+    const em = stack.orm.em.fork();
+    fitnessUuid = (await em.findOneOrFail(StudioGroup, { name: 'Demo Fitness Group' })).uuid;
+    const link = await em.findOneOrFail(StudioGroupTrainer, { studioGroup: { uuid: fitnessUuid }, trainerAccount: { email: 'trainer@demo.test' } }, { populate: ['trainer'] });
+    trainerName = link.trainer.companyName?.trim() || `${link.trainer.firstname} ${link.trainer.lastname}`;
+  },
 });
 
-const documents = () => stack.orm.em.fork().find(Document, { trainerAccount: { email: 'trainer@demo.test' } });
+const documents = () => e2e.stack.orm.em.fork().find(Document, { trainerAccount: { email: 'trainer@demo.test' } });
 const licenceCard = (page: Page) => page.locator('[data-testid="document-category"][data-category="Trainerlizenz"]');
 
 async function chooseFile(page: Page, name: string, bytes: Uint8Array, mimeType: string) {
@@ -36,9 +31,9 @@ async function chooseFile(page: Page, name: string, bytes: Uint8Array, mimeType:
 }
 
 it('the trainer uploads a licence, the admin approves it with an expiry date, the trainer sees it approved', { timeout: 120_000 }, async () => {
-  const trainer = await browser.newPage();
-  await logInInBrowser(trainer, { baseUrl: stack.baseUrl, email: 'trainer@demo.test', locale: 'de', landsOn: 'trainer/profile' });
-  await trainer.goto(`${stack.baseUrl}/de/trainer/studio/${fitnessUuid}/documents`);
+  const trainer = await e2e.browser.newPage();
+  await e2e.logIn(trainer, { email: 'trainer@demo.test', locale: 'de', landsOn: 'trainer/profile' });
+  await trainer.goto(`${e2e.stack.baseUrl}/de/trainer/studio/${fitnessUuid}/documents`);
   await expect.poll(() => licenceCard(trainer).getByTestId('document-mandatory').textContent()).toBe('Pflicht');
   expect(await licenceCard(trainer).textContent()).toContain('Noch kein Dokument hochgeladen.');
 
@@ -67,8 +62,8 @@ it('the trainer uploads a licence, the admin approves it with an expiry date, th
   await expect.poll(() => trainer.getByTestId('video-help-frame').count()).toBe(0);
 
   // The admin approves it with an expiry date on the 15th of next month.
-  const admin = await browser.newPage();
-  await logInInBrowser(admin, { baseUrl: stack.baseUrl, email: 'admin@demo.test', locale: 'de', landsOn: 'admin/import' });
+  const admin = await e2e.browser.newPage();
+  await e2e.logIn(admin, { email: 'admin@demo.test', locale: 'de', landsOn: 'admin/import' });
   await admin.getByTestId('nav-document-manager').click();
   await admin.waitForURL('**/de/admin/document-manager');
   const entry = admin.locator(`[data-testid="document-manager-trainer"][data-name="${trainerName}"]`);
@@ -104,8 +99,8 @@ it('the trainer uploads a licence, the admin approves it with an expiry date, th
 });
 
 it('in English: My documents, delete with the warning, and a rejection the trainer reads with its reason', { timeout: 120_000 }, async () => {
-  const trainer = await browser.newPage();
-  await logInInBrowser(trainer, { baseUrl: stack.baseUrl, email: 'trainer@demo.test', locale: 'en', landsOn: 'trainer/profile' });
+  const trainer = await e2e.browser.newPage();
+  await e2e.logIn(trainer, { email: 'trainer@demo.test', locale: 'en', landsOn: 'trainer/profile' });
   await trainer.getByTestId('nav-documents').click();
   await trainer.waitForURL('**/en/trainer/documents');
   await expect.poll(() => trainer.getByTestId('my-documents').textContent()).toContain('Demo Fitness Group');
@@ -131,9 +126,9 @@ it('in English: My documents, delete with the warning, and a rejection the train
   const firstAid = card('Erste-Hilfe-Nachweis').locator('[data-testid="document-row"][data-file-name="first-aid.pdf"]');
   await expect.poll(() => firstAid.getByTestId('document-approval').textContent()).toBe('Pending');
 
-  const admin = await browser.newPage();
-  await logInInBrowser(admin, { baseUrl: stack.baseUrl, email: 'admin@demo.test', locale: 'en', landsOn: 'admin/import' });
-  await admin.goto(`${stack.baseUrl}/en/admin/document-manager`);
+  const admin = await e2e.browser.newPage();
+  await e2e.logIn(admin, { email: 'admin@demo.test', locale: 'en', landsOn: 'admin/import' });
+  await admin.goto(`${e2e.stack.baseUrl}/en/admin/document-manager`);
   // Only the trainers with problems: the demo trainer's licence is there, so the filter leaves them out.
   await admin.getByTestId('document-manager-problems').click({ force: true });
   await expect.poll(() => admin.locator(`[data-testid="document-manager-trainer"][data-name="${trainerName}"]`).count()).toBe(0);

@@ -1,14 +1,14 @@
 import { DateTime } from 'luxon';
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { BrowserContext, Page, Request } from 'playwright-core';
+import { expect, it } from 'vitest';
 import type { TTrainerSettlementReview } from '../../contracts/review.contract';
 import { OVERALL_FEEDBACK } from '../../contracts/review.contract';
-import { StudioGroup, StudioGroupTrainer, Trainer } from '../../db/entities';
-import { logInInBrowser, startBrowserStack } from '../support/browser';
+import { StudioGroupTrainer, Trainer } from '../../db/entities';
+import { useBrowserStack } from '../support/browser';
 import { issueCreditNote, type IssuedCreditNote } from '../support/credit-notes';
-import { importDemoClasses, prepareSettlement } from '../support/month-close';
+import { findDemoFitness, importDemoClasses, prepareSettlement } from '../support/month-close';
 import { readNdjson } from '../support/ndjson';
-import { logIn, type Stack } from '../support/stack';
+import { logIn } from '../support/stack';
 
 // Issue 16, the month-close pieces as a person meets them, in German and English:
 // - the summary's settlement run trainers modal (admin 2.12): company name and sum gross in EUR;
@@ -22,8 +22,6 @@ import { logIn, type Stack } from '../support/stack';
 const SHOTS = process.env.E2E_SCREENSHOTS;
 const shot = (page: Page, name: string, fullPage = true) => (SHOTS ? page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage }) : Promise.resolve());
 
-let stack: Stack;
-let browser: Browser;
 let admin: Awaited<ReturnType<typeof logIn>>;
 let trainerCaller: Awaited<ReturnType<typeof logIn>>;
 let groupUuid: string;
@@ -60,60 +58,57 @@ const TEXT = {
 
 /** How the screens write an amount ('1.801,35'), without the sign. */
 const euros = (value: number) => new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
-const reviewUrl = () => `${stack.baseUrl}/api/v2/${groupUuid}/trainer_account/settlement_review/${settlementUuid}/${trainerCaller.userUuid}`;
+const reviewUrl = () => `${e2e.stack.baseUrl}/api/v2/${groupUuid}/trainer_account/settlement_review/${settlementUuid}/${trainerCaller.userUuid}`;
 const readReview = async () => (await (await fetch(reviewUrl(), { headers: trainerCaller.headers })).json()) as TTrainerSettlementReview;
 
-beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack());
-  admin = await logIn(stack.baseUrl, 'admin@demo.test');
-  trainerCaller = await logIn(stack.baseUrl, 'trainer@demo.test');
-  const em = stack.orm.em.fork();
-  const group = await em.findOneOrFail(StudioGroup, { apiSlug: 'demo-fitness' }, { populate: ['mandant'] });
-  groupUuid = group.uuid;
-  linkedTrainer = (await em.findOneOrFail(StudioGroupTrainer, { studioGroup: group, trainerAccount: { $ne: null } }, { populate: ['trainer'] })).trainer.uuid;
-  const monthEnd = month.endOf('month').toISODate()!;
-  await importDemoClasses(stack.baseUrl, admin, group.uuid, month.toISODate()!, monthEnd);
-  await prepareSettlement(stack.baseUrl, admin, { uuid: group.uuid, id: group.id, mandantId: group.mandant.id, apiSlug: group.apiSlug }, settlementUuid, monthEnd, [linkedTrainer], true);
-  const sent = await fetch(`${stack.baseUrl}/api/v1/${groupUuid}/settlement/trainer-preview/send`, {
-    method: 'POST',
-    headers: admin.headers,
-    body: JSON.stringify({ settlementUuid, settlementMonth: monthEnd, trainersSelected: [linkedTrainer], message: '' }),
-  });
-  const statuses: string[] = [];
-  for await (const message of readNdjson<{ status: string }>(sent)) statuses.push(message.status);
-  expect(statuses).toContain('success');
+const e2e = useBrowserStack({
+  timeout: 300_000,
+  async setUp({ stack }) {
+    admin = await logIn(stack.baseUrl, 'admin@demo.test');
+    trainerCaller = await logIn(stack.baseUrl, 'trainer@demo.test');
+    const em = stack.orm.em.fork();
+    const { group, keys } = await findDemoFitness(em);
+    groupUuid = group.uuid;
+    linkedTrainer = (await em.findOneOrFail(StudioGroupTrainer, { studioGroup: group, trainerAccount: { $ne: null } }, { populate: ['trainer'] })).trainer.uuid;
+    const monthEnd = month.endOf('month').toISODate()!;
+    await importDemoClasses(stack.baseUrl, admin, group.uuid, month.toISODate()!, monthEnd);
+    await prepareSettlement(stack.baseUrl, admin, keys, settlementUuid, monthEnd, [linkedTrainer], true);
+    const sent = await fetch(`${stack.baseUrl}/api/v1/${groupUuid}/settlement/trainer-preview/send`, {
+      method: 'POST',
+      headers: admin.headers,
+      body: JSON.stringify({ settlementUuid, settlementMonth: monthEnd, trainersSelected: [linkedTrainer], message: '' }),
+    });
+    const statuses: string[] = [];
+    for await (const message of readNdjson<{ status: string }>(sent)) statuses.push(message.status);
+    expect(statuses).toContain('success');
 
-  // The company marks the first class approved and answers on the second (not the review as a whole).
-  const review = await readReview();
-  classRows = review.review.filter((row) => row.row_id !== OVERALL_FEEDBACK).map((row) => row.row_id);
-  expect(classRows.length).toBeGreaterThan(1);
-  const marked = await fetch(`${stack.baseUrl}/api/v1/${groupUuid}/trainer_account/settlement_review/${settlementUuid}`, {
-    method: 'PUT',
-    headers: admin.headers,
-    body: JSON.stringify({
-      trainerUuid: linkedTrainer,
-      studioGroupUuid: groupUuid,
-      review: [
-        { ...review.review.find((row) => row.row_id === classRows[0])!, company_approved: true },
-        { ...review.review.find((row) => row.row_id === classRows[1])!, company_comment: 'Bitte Teilnehmerliste schicken.' },
-      ],
-    }),
-  });
-  expect(marked.status, await marked.clone().text()).toBe(200);
+    // The company marks the first class approved and answers on the second (not the review as a whole).
+    const review = await readReview();
+    classRows = review.review.filter((row) => row.row_id !== OVERALL_FEEDBACK).map((row) => row.row_id);
+    expect(classRows.length).toBeGreaterThan(1);
+    const marked = await fetch(`${stack.baseUrl}/api/v1/${groupUuid}/trainer_account/settlement_review/${settlementUuid}`, {
+      method: 'PUT',
+      headers: admin.headers,
+      body: JSON.stringify({
+        trainerUuid: linkedTrainer,
+        studioGroupUuid: groupUuid,
+        review: [
+          { ...review.review.find((row) => row.row_id === classRows[0])!, company_approved: true },
+          { ...review.review.find((row) => row.row_id === classRows[1])!, company_comment: 'Bitte Teilnehmerliste schicken.' },
+        ],
+      }),
+    });
+    expect(marked.status, await marked.clone().text()).toBe(200);
 
-  // A finished credit-note run of an older month, of another trainer, for the summary's modal.
-  const other = await em.findOneOrFail(Trainer, { studioGroup: group, sourceId: 'DF-T002' });
-  issued = await issueCreditNote(stack, { studioGroupUuid: groupUuid, trainerUuid: other.uuid, month: month.minus({ months: 2 }).endOf('month').toISODate()!, number: 'GS-2026-00042', grossCents: 123_456 });
-}, 300_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
+    // A finished credit-note run of an older month, of another trainer, for the summary's modal.
+    const other = await em.findOneOrFail(Trainer, { studioGroup: group, sourceId: 'DF-T002' });
+    issued = await issueCreditNote(stack, { studioGroupUuid: groupUuid, trainerUuid: other.uuid, month: month.minus({ months: 2 }).endOf('month').toISODate()!, number: 'GS-2026-00042', grossCents: 123_456 });
+  },
 });
 
 async function trainerPage(context: BrowserContext, locale: 'de' | 'en') {
   const page = await context.newPage();
-  await logInInBrowser(page, { baseUrl: stack.baseUrl, email: 'trainer@demo.test', locale, landsOn: 'trainer/profile' });
+  await e2e.logIn(page, { email: 'trainer@demo.test', locale, landsOn: 'trainer/profile' });
   return page;
 }
 
@@ -122,10 +117,10 @@ const reviewSave = (page: Page) => page.waitForRequest((request: Request) => req
 
 for (const locale of ['de', 'en'] as const) {
   it(`the settlement run trainers modal lists company name and sum gross in EUR (${locale})`, { timeout: 90_000 }, async () => {
-    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    const context = await e2e.browser.newContext({ viewport: { width: 1400, height: 1000 } });
     const page = await context.newPage();
-    await logInInBrowser(page, { baseUrl: stack.baseUrl, email: 'admin@demo.test', locale, landsOn: 'admin/import' });
-    await page.goto(`${stack.baseUrl}/${locale}/admin/settlement/${issued.settlementUuid}`);
+    await e2e.logIn(page, { email: 'admin@demo.test', locale, landsOn: 'admin/import' });
+    await page.goto(`${e2e.stack.baseUrl}/${locale}/admin/settlement/${issued.settlementUuid}`);
     await page.getByTestId('tab-accounting-files').click();
     await page.getByTestId('show-run-trainers').click();
     const modal = page.getByTestId('run-trainers-modal');
@@ -142,7 +137,7 @@ for (const locale of ['de', 'en'] as const) {
 
 for (const locale of ['de', 'en'] as const) {
   it(`the trainer comments per class and saves the review, POST first then PUT (${locale})`, { timeout: 120_000 }, async () => {
-    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    const context = await e2e.browser.newContext({ viewport: { width: 1400, height: 1000 } });
     const page = await trainerPage(context, locale);
     const row = page.getByTestId('credit-notes-preview-row').first();
     await row.getByTestId('credit-notes-preview-settlement-review').click();
@@ -200,14 +195,14 @@ for (const locale of ['de', 'en'] as const) {
   it(`the printable credit-note review page shows header, approvals, sums and a field per class (${locale})`, { timeout: 120_000 }, async () => {
     if (locale === 'de') {
       // The first variant's confirmation approved as the trainer; withdrawn, the page is open for editing.
-      const withdrawn = await fetch(`${stack.baseUrl}/api/v2/${groupUuid}/trainer-account/${trainerCaller.userUuid}/credit-note-preview/${settlementUuid}/approve`, {
+      const withdrawn = await fetch(`${e2e.stack.baseUrl}/api/v2/${groupUuid}/trainer-account/${trainerCaller.userUuid}/credit-note-preview/${settlementUuid}/approve`, {
         method: 'POST',
         headers: trainerCaller.headers,
         body: JSON.stringify({ settlementUuid, userUuid: trainerCaller.userUuid, approved: false }),
       });
       expect(withdrawn.status, await withdrawn.clone().text()).toBe(200);
     }
-    const context = await browser.newContext({ viewport: { width: 1300, height: 1000 } });
+    const context = await e2e.browser.newContext({ viewport: { width: 1300, height: 1000 } });
     const page = await trainerPage(context, locale);
     await page.getByTestId('credit-notes-preview-row').first().getByTestId('credit-notes-preview-print').click();
     await page.waitForURL(`**/${locale}/trainer/accounting/review/${groupUuid}/${settlementUuid}/print`);
@@ -258,16 +253,16 @@ for (const locale of ['de', 'en'] as const) {
 }
 
 it('once the company approved, the first review variant is read only (de, en)', { timeout: 90_000 }, async () => {
-  const approval = await fetch(`${stack.baseUrl}/api/v1/${groupUuid}/settlement/trainer-preview/approve_by_company/${linkedTrainer}`, {
+  const approval = await fetch(`${e2e.stack.baseUrl}/api/v1/${groupUuid}/settlement/trainer-preview/approve_by_company/${linkedTrainer}`, {
     method: 'POST',
     headers: admin.headers,
     body: JSON.stringify({ settlementUuid, approved: true }),
   });
   expect(approval.status, await approval.clone().text()).toBe(200);
   for (const locale of ['de', 'en'] as const) {
-    const context = await browser.newContext({ viewport: { width: 1300, height: 1000 } });
+    const context = await e2e.browser.newContext({ viewport: { width: 1300, height: 1000 } });
     const page = await trainerPage(context, locale);
-    await page.goto(`${stack.baseUrl}/${locale}/trainer/accounting/settlement-review/${groupUuid}/${settlementUuid}`);
+    await page.goto(`${e2e.stack.baseUrl}/${locale}/trainer/accounting/settlement-review/${groupUuid}/${settlementUuid}`);
     await page.getByTestId('settlement-review-locked').waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('settlement-review-locked').textContent()).toContain(TEXT[locale].reviewLocked);
     expect(await page.getByTestId('settlement-review-submit').count()).toBe(0);
@@ -339,7 +334,7 @@ async function followNavigation(page: Page, navTestId: string, expectError: bool
 
 for (const locale of ['de', 'en'] as const) {
   it(`the trainer's content area: placeholder after 200 ms, ERROR after 3 s or on failure, overlay gone 1 s later (${locale})`, { timeout: 120_000 }, async () => {
-    const context = await browser.newContext({ viewport: { width: 1300, height: 900 } });
+    const context = await e2e.browser.newContext({ viewport: { width: 1300, height: 900 } });
     await context.addInitScript(TIMELINE_SCRIPT);
     const page = await trainerPage(context, locale);
     await settled(page);
@@ -373,10 +368,10 @@ for (const locale of ['de', 'en'] as const) {
   });
 
   it(`the admin's content area: the same placeholder, ERROR and overlay (${locale})`, { timeout: 120_000 }, async () => {
-    const context = await browser.newContext({ viewport: { width: 1300, height: 900 } });
+    const context = await e2e.browser.newContext({ viewport: { width: 1300, height: 900 } });
     await context.addInitScript(TIMELINE_SCRIPT);
     const page = await context.newPage();
-    await logInInBrowser(page, { baseUrl: stack.baseUrl, email: 'admin@demo.test', locale, landsOn: 'admin/import' });
+    await e2e.logIn(page, { email: 'admin@demo.test', locale, landsOn: 'admin/import' });
     await settled(page);
     await holdChunk(context, 'SettlementIndexPage', { delayMs: 3_600 });
     const slow = await followNavigation(page, 'nav-settlements', true);

@@ -1,16 +1,14 @@
 import { DateTime } from 'luxon';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { TBillableTrainersResponse } from '../../contracts/settlement.contract';
-import { logInInBrowser, startBrowserStack } from '../support/browser';
+import { useBrowserStack } from '../support/browser';
 import { readNdjson } from '../support/ndjson';
-import { logIn, type Stack } from '../support/stack';
+import { logIn } from '../support/stack';
 
 // The admin's side of the review loop in a browser: step 3 sends the previews (streamed status and
 // messages), the preview check shows them by location, and a comment and the company approval land.
 
-let stack: Stack;
-let browser: Browser;
 let admin: Awaited<ReturnType<typeof logIn>>;
 const settlementUuid = crypto.randomUUID();
 const month = DateTime.local().minus({ months: 1 });
@@ -18,42 +16,39 @@ const MONTH_END = month.endOf('month').toISODate()!;
 const SHOTS = process.env.E2E_SCREENSHOTS;
 
 const post = (path: string, body: unknown) =>
-  fetch(`${stack.baseUrl}${path}`, { method: 'POST', headers: admin.headers, body: JSON.stringify(body) });
+  fetch(`${e2e.stack.baseUrl}${path}`, { method: 'POST', headers: admin.headers, body: JSON.stringify(body) });
 
-beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack());
-  admin = await logIn(stack.baseUrl, 'admin@demo.test');
-  // The log-in answer carries the api slug too (the test helper types only part of it).
-  const group = admin.studioGroups[0]! as unknown as { uuid: string; apiSlug: string };
-  const g = `/api/v1/${group.uuid}`;
-  // Last month's classes, then a settlement of three trainers prepared for previews (steps 1–2 by API).
-  const imported = await post(`${g}/demo/import/classes/ondemand`, { dateStart: month.startOf('month').toISODate(), dateEnd: MONTH_END });
-  expect(imported.status).toBe(200);
-  for await (const _ of readNdjson(imported));
-  const listed = (await (await fetch(`${stack.baseUrl}${g}/settlement/${settlementUuid}/billable-trainers?month=${MONTH_END}`, { headers: admin.headers })).json()) as TBillableTrainersResponse;
-  const selected = [...new Set(listed.rows.filter((row) => row.selectable).map((row) => row.trainer_uuid))].slice(0, 3);
-  expect(selected.length).toBe(3);
-  const preparation = { settlementMonth: MONTH_END, settlementUuid, trainersSelected: selected };
-  const ok = async (response: Response) => expect(response.status, await response.text()).toBe(200);
-  for (const phase of ['invoice-data', 'class', 'trainer']) await ok(await post(`${g}/settlement/${group.apiSlug}/create/${phase}`, preparation));
-  await ok(await post(`${g}/settlement/create`, { settlementMonth: MONTH_END, settlementUuid, trainerReview: true, apiSlug: group.apiSlug }));
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
+const e2e = useBrowserStack({
+  timeout: 240_000,
+  async setUp({ stack }) {
+    admin = await logIn(stack.baseUrl, 'admin@demo.test');
+    // The log-in answer carries the api slug too (the test helper types only part of it).
+    const group = admin.studioGroups[0]! as unknown as { uuid: string; apiSlug: string };
+    const g = `/api/v1/${group.uuid}`;
+    // Last month's classes, then a settlement of three trainers prepared for previews (steps 1–2 by API).
+    const imported = await post(`${g}/demo/import/classes/ondemand`, { dateStart: month.startOf('month').toISODate(), dateEnd: MONTH_END });
+    expect(imported.status).toBe(200);
+    for await (const _ of readNdjson(imported));
+    const listed = (await (await fetch(`${stack.baseUrl}${g}/settlement/${settlementUuid}/billable-trainers?month=${MONTH_END}`, { headers: admin.headers })).json()) as TBillableTrainersResponse;
+    const selected = [...new Set(listed.rows.filter((row) => row.selectable).map((row) => row.trainer_uuid))].slice(0, 3);
+    expect(selected.length).toBe(3);
+    const preparation = { settlementMonth: MONTH_END, settlementUuid, trainersSelected: selected };
+    const ok = async (response: Response) => expect(response.status, await response.text()).toBe(200);
+    for (const phase of ['invoice-data', 'class', 'trainer']) await ok(await post(`${g}/settlement/${group.apiSlug}/create/${phase}`, preparation));
+    await ok(await post(`${g}/settlement/create`, { settlementMonth: MONTH_END, settlementUuid, trainerReview: true, apiSlug: group.apiSlug }));
+  },
 });
 
 const open = async (locale: 'de' | 'en') => {
-  const page = await browser.newPage({ viewport: { width: 1600, height: 1100 } });
-  await logInInBrowser(page, { baseUrl: stack.baseUrl, email: 'admin@demo.test', locale, landsOn: 'admin/import' });
+  const page = await e2e.browser.newPage({ viewport: { width: 1600, height: 1100 } });
+  await e2e.logIn(page, { email: 'admin@demo.test', locale, landsOn: 'admin/import' });
   return page;
 };
 const shot = (page: Page, name: string) => (SHOTS ? page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true }) : Promise.resolve());
 
 it('shows the yellow banner while no trainer was sent a preview', { timeout: 60_000 }, async () => {
   const page = await open('en');
-  await page.goto(`${stack.baseUrl}/en/admin/settlement/${settlementUuid}/preview-check`);
+  await page.goto(`${e2e.stack.baseUrl}/en/admin/settlement/${settlementUuid}/preview-check`);
   await expect.poll(() => page.getByTestId('preview-check-empty').textContent(), { timeout: 20_000 }).toContain('No trainer previews currently available.');
   await shot(page, 'preview-check-empty-en');
   await page.close();
@@ -61,7 +56,7 @@ it('shows the yellow banner while no trainer was sent a preview', { timeout: 60_
 
 it('sends the previews from step 3, then checks, comments on and approves a trainer on the preview check', { timeout: 180_000 }, async () => {
   const page = await open('en');
-  await page.goto(`${stack.baseUrl}/en/admin/settlement/wizard/${settlementUuid}`);
+  await page.goto(`${e2e.stack.baseUrl}/en/admin/settlement/wizard/${settlementUuid}`);
   await page.getByTestId('send-preview-open').click();
   await page.getByTestId('send-preview-message').fill('Please check your classes.');
   await shot(page, 'send-preview-modal-en');
@@ -79,7 +74,7 @@ it('sends the previews from step 3, then checks, comments on and approves a trai
   await page.close();
 
   const de = await open('de');
-  await de.goto(`${stack.baseUrl}/de/admin/settlement/${settlementUuid}/preview-check`);
+  await de.goto(`${e2e.stack.baseUrl}/de/admin/settlement/${settlementUuid}/preview-check`);
   const firstTrainer = de.locator('[data-testid^="preview-check-trainer-"]').first();
   await firstTrainer.waitFor({ timeout: 20_000 });
   await firstTrainer.click();

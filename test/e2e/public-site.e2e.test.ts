@@ -1,40 +1,34 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { TContactContent, THeroContent, TNavigationContent, TPricingTableContent, TTestimonialsContent, TFeaturesContent } from '../../contracts/site-content.contract';
 import { ContactRequest } from '../../db/entities';
-import { startBrowserStack } from '../support/browser';
-import type { Stack } from '../support/stack';
+import { useBrowserStack } from '../support/browser';
 
 // The public site in Chromium, in German and English (issue 12): the served HTML already holds the
 // page (prerendered), home renders every section from the content files, pricing shows three tiers
 // with the frequency switch, a visitor sends the contact form and sees the confirmation, and the
 // language switch keeps the page (Spanish: navigation in Spanish, the rest visibly English).
 
-let stack: Stack;
-let browser: Browser;
-beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack());
-  await stack.orm.em.getConnection().execute(`delete from rate_limit_counter where key like 'contact-form%'`, [], 'run');
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
+const e2e = useBrowserStack({
+  async setUp({ stack }) {
+    await stack.orm.em.getConnection().execute(`delete from rate_limit_counter where key like 'contact-form%'`, [], 'run');
+  },
 });
 
 const content = <T>(relative: string) => JSON.parse(fs.readFileSync(path.join('content/web', relative), 'utf8')) as T;
 const LOCALES = ['de', 'en'] as const;
 
 async function openPage(url: string): Promise<Page> {
-  const page = await browser.newPage();
+  const page = await e2e.browser.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
-  await page.goto(`${stack.baseUrl}${url}`);
+  await page.goto(`${e2e.stack.baseUrl}${url}`);
   // Hydrated: React attached its handlers (the frequency switch / form respond).
   await page.waitForFunction(() => document.querySelector('#site-data') !== null);
   (page as Page & { errors?: string[] }).errors = errors;
@@ -47,7 +41,7 @@ describe.each(LOCALES)('public site (%s)', (locale) => {
   const contact = content<TContactContent>(`${locale}/contact.json`);
 
   it('serves the home page prerendered: headline, title, description, alternates and Open Graph before any script', async () => {
-    const response = await fetch(`${stack.baseUrl}/${locale}/`, { headers: { 'accept-encoding': 'gzip' } });
+    const response = await fetch(`${e2e.stack.baseUrl}/${locale}/`, { headers: { 'accept-encoding': 'gzip' } });
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toContain(`<html lang="${locale}">`);
@@ -61,7 +55,7 @@ describe.each(LOCALES)('public site (%s)', (locale) => {
     expect(assets.filter((asset) => /\/(main|grid|api)-/.test(asset))).toEqual([]);
     // First load: at most 100 KB of JavaScript, gzip.
     let gzipBytes = 0;
-    for (const asset of assets.filter((name) => name.endsWith('.js'))) gzipBytes += gzipSync(Buffer.from(await (await fetch(`${stack.baseUrl}${asset}`)).arrayBuffer()), { level: 9 }).length;
+    for (const asset of assets.filter((name) => name.endsWith('.js'))) gzipBytes += gzipSync(Buffer.from(await (await fetch(`${e2e.stack.baseUrl}${asset}`)).arrayBuffer()), { level: 9 }).length;
     expect(gzipBytes).toBeLessThanOrEqual(100 * 1024);
   });
 
@@ -127,7 +121,7 @@ describe.each(LOCALES)('public site (%s)', (locale) => {
     await page.getByTestId('contact-success').waitFor();
     expect(await page.getByTestId('contact-success').textContent()).toContain(contact.success.headline);
     expect(await page.evaluate(() => window.trainerpayGoals?.map((goal) => goal.id))).toEqual([1]);
-    const stored = await stack.orm.em.fork().findOneOrFail(ContactRequest, { email });
+    const stored = await e2e.stack.orm.em.fork().findOneOrFail(ContactRequest, { email });
     expect(stored).toMatchObject({ company: 'Studio <b>Süd</b>', firstname: 'Jana', lastname: 'Berger', language: locale, message: 'Wir rechnen 12 Trainer ab.\n<script>alert(1)</script>' });
     await page.close();
   });
@@ -157,30 +151,30 @@ describe('Spanish and the way in', () => {
   });
 
   it('/ leads to the home page in the browser language; a logged-in visitor finds the way to the account', async () => {
-    const response = await fetch(`${stack.baseUrl}/`, { redirect: 'manual', headers: { 'accept-language': 'en-GB,en;q=0.9' } });
+    const response = await fetch(`${e2e.stack.baseUrl}/`, { redirect: 'manual', headers: { 'accept-language': 'en-GB,en;q=0.9' } });
     expect([response.status, response.headers.get('location')]).toEqual([302, '/en/']);
     // Search engines find every page and its languages.
-    const robots = await fetch(`${stack.baseUrl}/robots.txt`);
+    const robots = await fetch(`${e2e.stack.baseUrl}/robots.txt`);
     expect([robots.status, robots.headers.get('content-type')]).toEqual([200, 'text/plain; charset=utf-8']);
     expect(await robots.text()).toContain('Sitemap: ');
-    const sitemap = await (await fetch(`${stack.baseUrl}/sitemap.xml`)).text();
+    const sitemap = await (await fetch(`${e2e.stack.baseUrl}/sitemap.xml`)).text();
     for (const page of ['/de/', '/en/pricing', '/es/contact']) expect(sitemap).toContain(`${page}</loc>`);
-    const page = await browser.newPage();
-    await page.goto(`${stack.baseUrl}/de/login`);
+    const page = await e2e.browser.newPage();
+    await page.goto(`${e2e.stack.baseUrl}/de/login`);
     await page.getByTestId('login-email').fill('admin@demo.test');
     await page.getByTestId('login-password').fill('demo1234');
     await page.getByTestId('login-submit').click();
     await page.waitForURL('**/de/admin/import');
     expect(await page.getByTestId('app-footer').textContent()).toContain('© 2026 TrainerPay');
-    await page.goto(`${stack.baseUrl}/de/`);
+    await page.goto(`${e2e.stack.baseUrl}/de/`);
     await page.getByTestId('site-account').click();
     await page.waitForURL('**/de/admin/import');
     await page.close();
   });
 
   it('an operator reads the contact requests in the admin app and marks one handled', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${stack.baseUrl}/en/login`);
+    const page = await e2e.browser.newPage();
+    await page.goto(`${e2e.stack.baseUrl}/en/login`);
     await page.getByTestId('login-email').fill('ops@demo.test');
     await page.getByTestId('login-password').fill('demo1234');
     await page.getByTestId('login-submit').click();

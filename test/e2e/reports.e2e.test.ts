@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { DateTime } from 'luxon';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { StudioGroup, StudioGroupTrainer, Trainer } from '../../db/entities';
 import { centsToEuros, eurosToCents, formatEuro } from '../../domain/money';
-import { logInInBrowser, startBrowserStack } from '../support/browser';
+import { useBrowserStack } from '../support/browser';
 import { issueCreditNote } from '../support/credit-notes';
 import { writeSyntheticTrainers } from '../support/synthetic-trainers';
-import { logIn, type Stack } from '../support/stack';
+import { logIn } from '../support/stack';
 
 // The reports (spec admin 2.14) in the browser, in German: each report opens from the navigation,
 // shows its grid with the grand-total row, downloads its CSV (German: ';', decimal comma, BOM), the
@@ -18,31 +18,28 @@ import { logIn, type Stack } from '../support/stack';
 const SHOTS = process.env.E2E_SCREENSHOTS;
 const shot = (page: Page, name: string) => (SHOTS ? page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true }) : Promise.resolve());
 
-let stack: Stack;
-let browser: Browser;
 let group: { uuid: string; id: number; mandantId: number };
 const berlin = () => DateTime.now().setZone('Europe/Berlin');
 const monthEnd = (monthsBack: number) => berlin().startOf('month').minus({ months: monthsBack }).endOf('month').toISODate()!;
 const grossCents = [98_765, 45_600, 123_456];
 
-beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack({ worker: false }));
-  const em = stack.orm.em.fork();
-  const fitness = await em.findOneOrFail(StudioGroup, { name: 'Demo Fitness Group' }, { populate: ['mandant'] });
-  group = { uuid: fitness.uuid, id: fitness.id, mandantId: fitness.mandant.id };
-  const linked = await em.findOneOrFail(StudioGroupTrainer, { studioGroup: fitness }, { populate: ['trainer'] });
-  const other = await em.findOneOrFail(Trainer, { studioGroup: fitness, sourceId: 'DF-T002' });
-  // Three issued credit notes in the last twelve months (the balances' default range).
-  await issueCreditNote(stack, { studioGroupUuid: group.uuid, trainerUuid: linked.trainer.uuid, month: monthEnd(3), number: 'GS-E2E-00001', grossCents: grossCents[0] });
-  await issueCreditNote(stack, { studioGroupUuid: group.uuid, trainerUuid: other.uuid, month: monthEnd(3), number: 'GS-E2E-00002', grossCents: grossCents[1] });
-  await issueCreditNote(stack, { studioGroupUuid: group.uuid, trainerUuid: linked.trainer.uuid, month: monthEnd(2), number: 'GS-E2E-00003', grossCents: grossCents[2] });
-  // Classes of the current month (the class reports' default) and the last one (the rule check's).
-  await writeSyntheticTrainers(stack.orm, { studioGroupId: group.id, month: monthEnd(0), count: 3, classesPerTrainer: 4, prefix: 'E2E-NOW' });
-  await writeSyntheticTrainers(stack.orm, { studioGroupId: group.id, month: monthEnd(1), count: 3, classesPerTrainer: 4, prefix: 'E2E-LAST' });
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
+const e2e = useBrowserStack({
+  worker: false,
+  timeout: 180_000,
+  async setUp({ stack }) {
+    const em = stack.orm.em.fork();
+    const fitness = await em.findOneOrFail(StudioGroup, { name: 'Demo Fitness Group' }, { populate: ['mandant'] });
+    group = { uuid: fitness.uuid, id: fitness.id, mandantId: fitness.mandant.id };
+    const linked = await em.findOneOrFail(StudioGroupTrainer, { studioGroup: fitness }, { populate: ['trainer'] });
+    const other = await em.findOneOrFail(Trainer, { studioGroup: fitness, sourceId: 'DF-T002' });
+    // Three issued credit notes in the last twelve months (the balances' default range).
+    await issueCreditNote(stack, { studioGroupUuid: group.uuid, trainerUuid: linked.trainer.uuid, month: monthEnd(3), number: 'GS-E2E-00001', grossCents: grossCents[0] });
+    await issueCreditNote(stack, { studioGroupUuid: group.uuid, trainerUuid: other.uuid, month: monthEnd(3), number: 'GS-E2E-00002', grossCents: grossCents[1] });
+    await issueCreditNote(stack, { studioGroupUuid: group.uuid, trainerUuid: linked.trainer.uuid, month: monthEnd(2), number: 'GS-E2E-00003', grossCents: grossCents[2] });
+    // Classes of the current month (the class reports' default) and the last one (the rule check's).
+    await writeSyntheticTrainers(stack.orm, { studioGroupId: group.id, month: monthEnd(0), count: 3, classesPerTrainer: 4, prefix: 'E2E-NOW' });
+    await writeSyntheticTrainers(stack.orm, { studioGroupId: group.id, month: monthEnd(1), count: 3, classesPerTrainer: 4, prefix: 'E2E-LAST' });
+  },
 });
 
 /** The German text of euros as the grid shows them. */
@@ -68,9 +65,9 @@ async function openReport(page: Page, kind: string, title: string) {
 const totalCell = (page: Page, column: string) => page.locator(`[data-testid="report-grid"] .ag-row-pinned [col-id="${column}"]`).first();
 
 it('opens every report in German, downloads its CSV, draws the charts, and the total row is the API\'s sum', async () => {
-  const context = await browser.newContext({ acceptDownloads: true });
+  const context = await e2e.browser.newContext({ acceptDownloads: true });
   const page = await context.newPage();
-  await logInInBrowser(page, { baseUrl: stack.baseUrl, email: 'admin@demo.test', locale: 'de', landsOn: 'admin/**' });
+  await e2e.logIn(page, { email: 'admin@demo.test', locale: 'de', landsOn: 'admin/**' });
   await page.getByTestId('nav-reports').click();
   await page.waitForURL('**/de/admin/reports');
   const paidCents = grossCents.reduce((sum, value) => sum + value, 0);
@@ -91,8 +88,8 @@ it('opens every report in German, downloads its CSV, draws the charts, and the t
   expect(balance.records.slice(1, -1).reduce((sum, row) => sum + eurosToCents(Number(row[8]!.replace(',', '.'))), 0)).toBe(paidCents);
 
   // The API's answer for the same range, summed: what the total row shows.
-  const admin = await logIn(stack.baseUrl, 'admin@demo.test');
-  const apiRows = (await (await fetch(`${stack.baseUrl}/api/v1/${group.uuid}/report/trainer_balance_by_month/${group.mandantId}/${group.id}?dateStart=${monthEnd(12)}&dateEnd=${monthEnd(1)}`, { headers: admin.headers })).json()) as Array<{ Brutto: number }>;
+  const admin = await logIn(e2e.stack.baseUrl, 'admin@demo.test');
+  const apiRows = (await (await fetch(`${e2e.stack.baseUrl}/api/v1/${group.uuid}/report/trainer_balance_by_month/${group.mandantId}/${group.id}?dateStart=${monthEnd(12)}&dateEnd=${monthEnd(1)}`, { headers: admin.headers })).json()) as Array<{ Brutto: number }>;
   expect(apiRows.length).toBe(balance.records.length - 2);
   expect(apiRows.reduce((sum, row) => sum + eurosToCents(row.Brutto), 0)).toBe(paidCents);
 
@@ -135,10 +132,10 @@ it('opens every report in German, downloads its CSV, draws the charts, and the t
 }, 180_000);
 
 it('shows a refused range as the server\'s message, in German', async () => {
-  const context = await browser.newContext();
+  const context = await e2e.browser.newContext();
   const page = await context.newPage();
-  await logInInBrowser(page, { baseUrl: stack.baseUrl, email: 'admin@demo.test', locale: 'de', landsOn: 'admin/**' });
-  await page.goto(`${stack.baseUrl}/de/admin/reports/classes`);
+  await e2e.logIn(page, { email: 'admin@demo.test', locale: 'de', landsOn: 'admin/**' });
+  await page.goto(`${e2e.stack.baseUrl}/de/admin/reports/classes`);
   await page.getByTestId('report-grid').waitFor();
   // A range longer than the class list takes: picked in the day picker, refused with the reason.
   await page.getByTestId('report-day-range').click();

@@ -1,19 +1,17 @@
 import { DateTime } from 'luxon';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { TCreditNotePreview } from '../../contracts/review.contract';
-import { OutgoingEmail, StudioGroup, StudioGroupTrainer, Trainer } from '../../db/entities';
-import { logInInBrowser, startBrowserStack } from '../support/browser';
-import { importDemoClasses, prepareSettlement } from '../support/month-close';
-import { logIn, type Stack } from '../support/stack';
+import { OutgoingEmail, StudioGroupTrainer, Trainer } from '../../db/entities';
+import { useBrowserStack } from '../support/browser';
+import { findDemoFitness, importDemoClasses, prepareSettlement } from '../support/month-close';
+import { logIn } from '../support/stack';
 
 // The review loop with two browsers, as two people do it: the admin sends previews; the demo trainer
 // opens the link of the e-mail they got, comments on a class and approves; the admin, whose preview
 // check is open the whole time, sees the comment arrive without reloading, answers it and approves
 // the trainer; the trainer's review is locked from then on.
 
-let stack: Stack;
-let browser: Browser;
 let adminContext: BrowserContext;
 let trainerContext: BrowserContext;
 let admin: Awaited<ReturnType<typeof logIn>>;
@@ -25,50 +23,47 @@ const MONTH = DateTime.now().setZone('Europe/Berlin').startOf('month').minus({ m
 const SHOTS = process.env.E2E_SCREENSHOTS;
 const shot = (page: Page, name: string) => (SHOTS ? page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true }) : Promise.resolve());
 
-beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack());
-  admin = await logIn(stack.baseUrl, 'admin@demo.test');
-  const em = stack.orm.em.fork();
-  const fitness = await em.findOneOrFail(StudioGroup, { apiSlug: 'demo-fitness' }, { populate: ['mandant'] });
-  group = { uuid: fitness.uuid, id: fitness.id, mandantId: fitness.mandant.id, apiSlug: fitness.apiSlug };
-  linkedTrainer = (await em.findOneOrFail(StudioGroupTrainer, { studioGroup: fitness }, { populate: ['trainer'] })).trainer.uuid;
-  const other = (await em.findOneOrFail(Trainer, { studioGroup: fitness, sourceId: 'DF-T002' })).uuid;
-  await importDemoClasses(stack.baseUrl, admin, group.uuid, DateTime.fromISO(MONTH).startOf('month').toISODate()!, MONTH);
-  await prepareSettlement(stack.baseUrl, admin, group, settlementUuid, MONTH, [linkedTrainer, other]);
-  const preview = (await (
-    await fetch(`${stack.baseUrl}/api/v1/${group.uuid}/settlement/trainer-preview/${linkedTrainer}`, { method: 'POST', headers: admin.headers, body: JSON.stringify({ settlementUuid }) })
-  ).json()) as TCreditNotePreview;
-  classHash = preview.credit_note_rows.find((row) => row.studio_name !== 'Admin')!.class_hash;
-  adminContext = await browser.newContext({ viewport: { width: 1600, height: 1100 } });
-  trainerContext = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
+const e2e = useBrowserStack({
+  timeout: 240_000,
+  async setUp({ stack, browser }) {
+    admin = await logIn(stack.baseUrl, 'admin@demo.test');
+    const em = stack.orm.em.fork();
+    const { group: fitness, keys } = await findDemoFitness(em);
+    group = keys;
+    linkedTrainer = (await em.findOneOrFail(StudioGroupTrainer, { studioGroup: fitness }, { populate: ['trainer'] })).trainer.uuid;
+    const other = (await em.findOneOrFail(Trainer, { studioGroup: fitness, sourceId: 'DF-T002' })).uuid;
+    await importDemoClasses(stack.baseUrl, admin, group.uuid, DateTime.fromISO(MONTH).startOf('month').toISODate()!, MONTH);
+    await prepareSettlement(stack.baseUrl, admin, group, settlementUuid, MONTH, [linkedTrainer, other]);
+    const preview = (await (
+      await fetch(`${stack.baseUrl}/api/v1/${group.uuid}/settlement/trainer-preview/${linkedTrainer}`, { method: 'POST', headers: admin.headers, body: JSON.stringify({ settlementUuid }) })
+    ).json()) as TCreditNotePreview;
+    classHash = preview.credit_note_rows.find((row) => row.studio_name !== 'Admin')!.class_hash;
+    adminContext = await browser.newContext({ viewport: { width: 1600, height: 1100 } });
+    trainerContext = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  },
 });
 
 it('runs the loop between the admin and the trainer, live', { timeout: 240_000 }, async () => {
   // The admin sends the previews from step 3.
   const adminPage = await adminContext.newPage();
-  await logInInBrowser(adminPage, { baseUrl: stack.baseUrl, email: 'admin@demo.test', locale: 'en', landsOn: 'admin/import' });
-  await adminPage.goto(`${stack.baseUrl}/en/admin/settlement/wizard/${settlementUuid}`);
+  await e2e.logIn(adminPage, { email: 'admin@demo.test', locale: 'en', landsOn: 'admin/import' });
+  await adminPage.goto(`${e2e.stack.baseUrl}/en/admin/settlement/wizard/${settlementUuid}`);
   await adminPage.getByTestId('send-preview-open').click();
   await adminPage.getByTestId('send-preview-message').fill('Please check your classes by Friday.');
   await adminPage.getByTestId('send-preview-submit').click();
   await expect.poll(() => adminPage.locator('[data-testid="send-preview-message-row"][data-status="success"]').count(), { timeout: 60_000 }).toBe(1);
 
   // The admin keeps the preview check of that trainer open on the class.
-  await adminPage.goto(`${stack.baseUrl}/en/admin/settlement/${settlementUuid}/preview-check?trainer=${linkedTrainer}`);
+  await adminPage.goto(`${e2e.stack.baseUrl}/en/admin/settlement/${settlementUuid}/preview-check?trainer=${linkedTrainer}`);
   await adminPage.getByTestId(`preview-row-${classHash}`).click();
 
-  // The trainer opens the link of the e-mail (recorded in the outbox: no SMTP server in this stack).
-  const email = await stack.orm.em.fork().findOneOrFail(OutgoingEmail, { toAddress: 'trainer@demo.test', idempotencyKey: { $like: '%settlement-preview%' } });
+  // The trainer opens the link of the e-mail (recorded in the outbox: no SMTP server in this e2e.stack).
+  const email = await e2e.stack.orm.em.fork().findOneOrFail(OutgoingEmail, { toAddress: 'trainer@demo.test', idempotencyKey: { $like: '%settlement-preview%' } });
   const link = new URL(/https?:\/\/\S+\/trainer\/accounting\/review\/\S+/.exec(email.textBody)![0].replace(/[).,]+$/, ''));
   expect(link.pathname).toContain(`/trainer/accounting/review/${group.uuid}/${settlementUuid}`);
   const trainerPage = await trainerContext.newPage();
-  await logInInBrowser(trainerPage, { baseUrl: stack.baseUrl, email: 'trainer@demo.test', locale: 'de', landsOn: 'trainer/profile' });
-  await trainerPage.goto(`${stack.baseUrl}${link.pathname}`);
+  await e2e.logIn(trainerPage, { email: 'trainer@demo.test', locale: 'de', landsOn: 'trainer/profile' });
+  await trainerPage.goto(`${e2e.stack.baseUrl}${link.pathname}`);
   await trainerPage.getByTestId(`review-row-${classHash}`).click();
   await trainerPage.getByTestId('review-comment-input').fill('Dieser Kurs hatte 18 Teilnehmer, nicht 12.');
   await trainerPage.getByTestId('review-mood').click();
@@ -92,7 +87,7 @@ it('runs the loop between the admin and the trainer, live', { timeout: 240_000 }
 
   // Both approvals are recorded in the workflow; the trainer's review is locked now.
   type Detail = { workflow: { approvals: Record<string, { company: boolean; trainer: boolean }> } };
-  const approvals = async () => ((await (await fetch(`${stack.baseUrl}/api/v1/${group.uuid}/settlement/${settlementUuid}`, { headers: admin.headers })).json()) as Detail).workflow.approvals[linkedTrainer];
+  const approvals = async () => ((await (await fetch(`${e2e.stack.baseUrl}/api/v1/${group.uuid}/settlement/${settlementUuid}`, { headers: admin.headers })).json()) as Detail).workflow.approvals[linkedTrainer];
   await expect.poll(approvals, { timeout: 20_000 }).toEqual({ company: true, trainer: true });
   await trainerPage.reload();
   await expect.poll(() => trainerPage.getByTestId('review-locked-banner').isVisible(), { timeout: 20_000 }).toBe(true);

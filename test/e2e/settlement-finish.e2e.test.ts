@@ -1,19 +1,16 @@
 import { DateTime } from 'luxon';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { StudioGroup, Trainer } from '../../db/entities';
-import { logInInBrowser, startBrowserStack } from '../support/browser';
-import { importDemoClasses, prepareSettlement } from '../support/month-close';
+import { expect, it } from 'vitest';
+import { Trainer } from '../../db/entities';
+import { useBrowserStack } from '../support/browser';
+import { findDemoFitness, importDemoClasses, prepareSettlement } from '../support/month-close';
 import { readNdjson } from '../support/ndjson';
-import { logIn, type Stack } from '../support/stack';
+import { logIn } from '../support/stack';
 
 // The buttons after a billed settlement (issue 16; spec 2.2 after the last step, 2.12 Trainer tab):
 // a settlement with trainer review of DF-T001 and DF-T002, an overall comment on DF-T001, both
 // approved by the company and billed in one credit-note run. The wizard then offers the run's SEPA
 // file, the summary's log and the way back to the index, in German and in English.
 
-let stack: Stack;
-let browser: Browser;
 let admin: Awaited<ReturnType<typeof logIn>>;
 let groupUuid: string;
 let billable: string[];
@@ -22,41 +19,38 @@ const month = DateTime.now().setZone('Europe/Berlin').startOf('month').minus({ m
 const MONTH_END = month.endOf('month').toISODate()!;
 const COMMENT = 'Bitte den Kurs am Montag prüfen.';
 
-beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack());
-  admin = await logIn(stack.baseUrl, 'admin@demo.test');
-  const em = stack.orm.em.fork();
-  const group = await em.findOneOrFail(StudioGroup, { apiSlug: 'demo-fitness' }, { populate: ['mandant'] });
-  groupUuid = group.uuid;
-  const trainerUuid = async (sourceId: string) => (await em.findOneOrFail(Trainer, { studioGroup: group, sourceId })).uuid;
-  billable = [await trainerUuid('DF-T001'), await trainerUuid('DF-T002')];
-  await importDemoClasses(stack.baseUrl, admin, group.uuid, month.toISODate()!, MONTH_END);
-  await prepareSettlement(stack.baseUrl, admin, { uuid: group.uuid, id: group.id, mandantId: group.mandant.id, apiSlug: group.apiSlug }, settlementUuid, MONTH_END, billable, true);
-  const post = (path: string, body: unknown) =>
-    fetch(`${stack.baseUrl}/api/v1/${groupUuid}${path}`, { method: 'POST', headers: admin.headers, body: JSON.stringify(body) });
-  const commented = await post(`/settlement/trainer-preview/comment/${billable[0]}`, {
-    comment: COMMENT,
-    classHash: 'trainer_feedback_overall',
-    className: 'trainer_feedback_overall',
-    classDateTime: '',
-    mood: '',
-    settlementUuid,
-  });
-  expect(commented.status, await commented.clone().text()).toBe(200);
-  for (const uuid of billable) {
-    const approved = await post(`/settlement/trainer-preview/approve_by_company/${uuid}`, { settlementUuid, approved: true });
-    expect(approved.status, await approved.clone().text()).toBe(200);
-  }
-  const sent = await post('/settlement/trainer-credit-note/send', { settlementUuid, settlementRunUuid: crypto.randomUUID(), settlementMonth: MONTH_END, trainersSelected: billable });
-  expect(sent.status).toBe(200);
-  const statuses: string[] = [];
-  for await (const message of readNdjson<{ status: string }>(sent)) statuses.push(message.status);
-  expect(statuses.at(-1)).toBe('finished_studiogroup');
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
+const e2e = useBrowserStack({
+  timeout: 240_000,
+  async setUp({ stack }) {
+    admin = await logIn(stack.baseUrl, 'admin@demo.test');
+    const em = stack.orm.em.fork();
+    const { group, keys } = await findDemoFitness(em);
+    groupUuid = group.uuid;
+    const trainerUuid = async (sourceId: string) => (await em.findOneOrFail(Trainer, { studioGroup: group, sourceId })).uuid;
+    billable = [await trainerUuid('DF-T001'), await trainerUuid('DF-T002')];
+    await importDemoClasses(stack.baseUrl, admin, group.uuid, month.toISODate()!, MONTH_END);
+    await prepareSettlement(stack.baseUrl, admin, keys, settlementUuid, MONTH_END, billable, true);
+    const post = (path: string, body: unknown) =>
+      fetch(`${stack.baseUrl}/api/v1/${groupUuid}${path}`, { method: 'POST', headers: admin.headers, body: JSON.stringify(body) });
+    const commented = await post(`/settlement/trainer-preview/comment/${billable[0]}`, {
+      comment: COMMENT,
+      classHash: 'trainer_feedback_overall',
+      className: 'trainer_feedback_overall',
+      classDateTime: '',
+      mood: '',
+      settlementUuid,
+    });
+    expect(commented.status, await commented.clone().text()).toBe(200);
+    for (const uuid of billable) {
+      const approved = await post(`/settlement/trainer-preview/approve_by_company/${uuid}`, { settlementUuid, approved: true });
+      expect(approved.status, await approved.clone().text()).toBe(200);
+    }
+    const sent = await post('/settlement/trainer-credit-note/send', { settlementUuid, settlementRunUuid: crypto.randomUUID(), settlementMonth: MONTH_END, trainersSelected: billable });
+    expect(sent.status).toBe(200);
+    const statuses: string[] = [];
+    for await (const message of readNdjson<{ status: string }>(sent)) statuses.push(message.status);
+    expect(statuses.at(-1)).toBe('finished_studiogroup');
+  },
 });
 
 const TEXT = {
@@ -65,10 +59,10 @@ const TEXT = {
 } as const;
 
 const openWizard = async (locale: 'de' | 'en') => {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 1100 } });
-  await logInInBrowser(page, { baseUrl: stack.baseUrl, email: 'admin@demo.test', locale, landsOn: 'admin/import' });
+  const page = await e2e.browser.newPage({ viewport: { width: 1440, height: 1100 } });
+  await e2e.logIn(page, { email: 'admin@demo.test', locale, landsOn: 'admin/import' });
   // With trainer review the wizard opens at the review step (spec 2.2 start rule); the last step by the stepper's request.
-  await page.goto(`${stack.baseUrl}/${locale}/admin/settlement/wizard/${settlementUuid}?step=5`);
+  await page.goto(`${e2e.stack.baseUrl}/${locale}/admin/settlement/wizard/${settlementUuid}?step=5`);
   await page.getByTestId('wizard-finish-links').waitFor({ timeout: 20_000 });
   return page;
 };
@@ -123,9 +117,9 @@ const SUMMARY_TEXT = {
 
 for (const locale of ['de', 'en'] as const) {
   it(`summary Trainer tab: 'View comments' shows the trainer's comments, 'Download credit note' opens the credit note PDF (${locale})`, { timeout: 90_000 }, async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 1100 } });
-    await logInInBrowser(page, { baseUrl: stack.baseUrl, email: 'admin@demo.test', locale, landsOn: 'admin/import' });
-    await page.goto(`${stack.baseUrl}/${locale}/admin/settlement/${settlementUuid}`);
+    const page = await e2e.browser.newPage({ viewport: { width: 1440, height: 1100 } });
+    await e2e.logIn(page, { email: 'admin@demo.test', locale, landsOn: 'admin/import' });
+    await page.goto(`${e2e.stack.baseUrl}/${locale}/admin/settlement/${settlementUuid}`);
     const row = (uuid: string) => page.locator(`[data-testid="summary-trainer-row"][data-trainer-uuid="${uuid}"]`).first();
     await row(billable[0]!).waitFor({ timeout: 20_000 });
 

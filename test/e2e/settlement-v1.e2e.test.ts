@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import { DateTime } from 'luxon';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { CreditNote, Settlement } from '../../db/entities';
-import { logInInBrowser, startBrowserStack } from '../support/browser';
+import { useBrowserStack } from '../support/browser';
 import { importDemoClasses } from '../support/month-close';
-import { logIn, type Stack } from '../support/stack';
+import { logIn } from '../support/stack';
 
 // Wizard v1 (admin spec 2.1) as the demo admin walks it: from the settlement index to the five
 // steps — month, 'Create Settlement' (33 / 66 / 100 %), 'Create invoice PDFs', 'Send Emails', the
@@ -14,27 +14,23 @@ import { logIn, type Stack } from '../support/stack';
 const SHOTS = process.env.E2E_SCREENSHOTS;
 const shot = (page: Page, name: string) => (SHOTS ? page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true }) : Promise.resolve());
 
-let stack: Stack;
-let browser: Browser;
 // The wizard opens on the latest month that may be settled: the one before the current.
 const month = DateTime.now().setZone('Europe/Berlin').startOf('month').minus({ months: 1 });
 
-beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack());
-  if (SHOTS) fs.mkdirSync(SHOTS, { recursive: true });
-  const admin = await logIn(stack.baseUrl, 'admin@demo.test');
-  await importDemoClasses(stack.baseUrl, admin, admin.studioGroups[0]!.uuid, month.toISODate()!, month.endOf('month').toISODate()!);
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
+const e2e = useBrowserStack({
+  timeout: 120_000,
+  async setUp({ stack }) {
+    if (SHOTS) fs.mkdirSync(SHOTS, { recursive: true });
+    const admin = await logIn(stack.baseUrl, 'admin@demo.test');
+    await importDemoClasses(stack.baseUrl, admin, admin.studioGroups[0]!.uuid, month.toISODate()!, month.endOf('month').toISODate()!);
+  },
 });
 
 it('the admin walks the five steps of wizard v1 and downloads the banking XML', async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  await logInInBrowser(page, { baseUrl: stack.baseUrl, email: 'admin@demo.test', locale: 'en', landsOn: 'admin/import' });
-  await page.goto(`${stack.baseUrl}/en/admin/settlements`);
+  await e2e.logIn(page, { email: 'admin@demo.test', locale: 'en', landsOn: 'admin/import' });
+  await page.goto(`${e2e.stack.baseUrl}/en/admin/settlements`);
   await page.getByTestId('settlement-new-v1').click();
   await page.waitForURL('**/en/admin/settlement/v1');
 
@@ -59,7 +55,7 @@ it('the admin walks the five steps of wizard v1 and downloads the banking XML', 
   await shot(page, 'settlement-v1-summary-en');
 
   // The sum cards are the run's credit notes, to the cent.
-  const em = stack.orm.em.fork();
+  const em = e2e.stack.orm.em.fork();
   const settlement = await em.findOneOrFail(Settlement, { version: 'v1' });
   const notes = await em.find(CreditNote, { settlementRun: { settlement } });
   expect(notes.length).toBe(created.length);
@@ -86,10 +82,10 @@ it('the admin walks the five steps of wizard v1 and downloads the banking XML', 
 });
 
 it('shows the wizard in German and a refused Create Settlement in a red alert', async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  await logInInBrowser(page, { baseUrl: stack.baseUrl, email: 'admin@demo.test', locale: 'de', landsOn: 'admin/import' });
-  await page.goto(`${stack.baseUrl}/de/admin/settlement/v1`);
+  await e2e.logIn(page, { email: 'admin@demo.test', locale: 'de', landsOn: 'admin/import' });
+  await page.goto(`${e2e.stack.baseUrl}/de/admin/settlement/v1`);
   await page.getByTestId('v1-create-settlement').waitFor();
   expect(await page.getByTestId('v1-create-settlement').textContent()).toBe('Abrechnung erstellen');
   await shot(page, 'settlement-v1-start-de');

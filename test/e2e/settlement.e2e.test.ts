@@ -1,15 +1,13 @@
 import fs from 'node:fs';
 import { DateTime } from 'luxon';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { TBillableTrainersResponse } from '../../contracts/settlement.contract';
 import { SettlementLine } from '../../db/entities';
-import { logInInBrowser, startBrowserStack } from '../support/browser';
+import { useBrowserStack } from '../support/browser';
 import { readNdjson } from '../support/ndjson';
-import { logIn, type Stack } from '../support/stack';
+import { logIn } from '../support/stack';
 
-let stack: Stack;
-let browser: Browser;
 let admin: Awaited<ReturnType<typeof logIn>>;
 
 // The month before the current one: the latest month a settlement may cover (spec 5).
@@ -23,32 +21,29 @@ const cents = (text: string | null) => {
   return Number(digits);
 };
 
-beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack());
-  admin = await logIn(stack.baseUrl, 'admin@demo.test');
-  // Classes arrive only through the class import: import last month's classes for the group.
-  const group = admin.studioGroups[0]!;
-  const response = await fetch(`${stack.baseUrl}/api/v1/${group.uuid}/demo/import/classes/ondemand`, {
-    method: 'POST',
-    headers: admin.headers,
-    body: JSON.stringify({ dateStart: month.startOf('month').toISODate(), dateEnd: MONTH_END }),
-  });
-  expect(response.status).toBe(200);
-  const statuses: string[] = [];
-  for await (const message of readNdjson<{ status: string }>(response)) statuses.push(message.status);
-  expect(statuses.at(-1)).toBe('finished_studiogroup');
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
+const e2e = useBrowserStack({
+  async setUp({ stack }) {
+    admin = await logIn(stack.baseUrl, 'admin@demo.test');
+    // Classes arrive only through the class import: import last month's classes for the group.
+    const group = admin.studioGroups[0]!;
+    const response = await fetch(`${stack.baseUrl}/api/v1/${group.uuid}/demo/import/classes/ondemand`, {
+      method: 'POST',
+      headers: admin.headers,
+      body: JSON.stringify({ dateStart: month.startOf('month').toISODate(), dateEnd: MONTH_END }),
+    });
+    expect(response.status).toBe(200);
+    const statuses: string[] = [];
+    for await (const message of readNdjson<{ status: string }>(response)) statuses.push(message.status);
+    expect(statuses.at(-1)).toBe('finished_studiogroup');
+  },
 });
 
-const logInAsAdmin = (page: Page) => logInInBrowser(page, { baseUrl: stack.baseUrl, email: 'admin@demo.test', locale: 'en', landsOn: 'admin/import' });
+const logInAsAdmin = (page: Page) => e2e.logIn(page, { email: 'admin@demo.test', locale: 'en', landsOn: 'admin/import' });
 
 const checkbox = (page: Page, trainerUuid: string) => page.getByTestId(`trainer-checkbox-${trainerUuid}`);
 
 it('an admin picks last month, selects trainers, prepares the data and finds each total equal to the sum of its class lines', { timeout: 240_000 }, async () => {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+  const page = await e2e.browser.newPage({ viewport: { width: 1440, height: 1000 } });
   await logInAsAdmin(page);
 
   // Index → new settlement: the wizard swaps 'null' for a uuid made in the browser.
@@ -66,7 +61,7 @@ it('an admin picks last month, selects trainers, prepares the data and finds eac
   // What the server lists for the month: who can be billed, who teaches in several studios.
   const group = admin.studioGroups[0]!;
   const listed = (await (
-    await fetch(`${stack.baseUrl}/api/v1/${group.uuid}/settlement/${settlementUuid}/billable-trainers?month=${MONTH_END}`, { headers: admin.headers })
+    await fetch(`${e2e.stack.baseUrl}/api/v1/${group.uuid}/settlement/${settlementUuid}/billable-trainers?month=${MONTH_END}`, { headers: admin.headers })
   ).json()) as TBillableTrainersResponse;
   const selectable = [...new Set(listed.rows.filter((row) => row.selectable).map((row) => row.trainer_uuid))];
   const incomplete = listed.rows.find((row) => !row.trainer_data_complete)!;
@@ -123,7 +118,7 @@ it('an admin picks last month, selects trainers, prepares the data and finds eac
   expect(netCells.reduce((sum, text) => sum + cents(text), 0)).toBe(netOnScreen);
 
   // ...and the lines frozen in the database, to the cent.
-  const lines = await stack.orm.em.fork().find(SettlementLine, {
+  const lines = await e2e.stack.orm.em.fork().find(SettlementLine, {
     settlementTrainer: { settlement: { uuid: settlementUuid }, trainer: { uuid: inTwoStudios } },
   });
   expect(lines.filter((line) => line.kind === 'class')).toHaveLength(grossCells.length);
@@ -134,7 +129,7 @@ it('an admin picks last month, selects trainers, prepares the data and finds eac
   await page.screenshot({ path: 'test-results/settlement-prepared.png', fullPage: true });
 
   // The summary page lists the trainer and the settlement's log rows.
-  await page.goto(`${stack.baseUrl}/en/admin/settlement/${settlementUuid}`);
+  await page.goto(`${e2e.stack.baseUrl}/en/admin/settlement/${settlementUuid}`);
   await expect.poll(() => page.getByTestId('summary-headline').textContent()).toBe(month.setLocale('en-GB').toFormat('LLLL yyyy'));
   await page.getByTestId(`summary-trainer-${inTwoStudios}`).first().waitFor();
   await page.getByTestId('tab-log').click();

@@ -1,27 +1,17 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { Settlement, SettlementTrainer, StudioGroup, StudioGroupTrainer, Trainer, User } from '../../db/entities';
-import { logInInBrowser, startBrowserStack } from '../support/browser';
-import { logIn, type Stack } from '../support/stack';
+import { useBrowserStack } from '../support/browser';
+import { logIn } from '../support/stack';
 
 // In English, as the demo trainer would: the pending invitation from Demo Yoga Collective in the
 // sidebar, declined; invited again and accepted; then the studio page's header and removing the
 // connection behind its confirmation.
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack());
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const e2e = useBrowserStack({ timeout: 180_000 });
 
 it('declines the demo invitation, accepts a new one and removes the connection again', async () => {
-  const page = await browser.newPage();
-  await logInInBrowser(page, { baseUrl: stack.baseUrl, email: 'trainer@demo.test', locale: 'en', landsOn: 'trainer/profile' });
+  const page = await e2e.browser.newPage();
+  await e2e.logIn(page, { email: 'trainer@demo.test', locale: 'en', landsOn: 'trainer/profile' });
 
   // The pending invitation in the sidebar opens the invitation screen.
   const invitations = page.getByTestId('nav-invitations');
@@ -36,10 +26,10 @@ it('declines the demo invitation, accepts a new one and removes the connection a
   expect(await page.getByTestId('nav-studio-groups').textContent()).not.toContain('Yoga');
 
   // Demo Yoga Collective invites again (its admin's call); the portal shows it after a reload.
-  const yogaAdmin = await logIn(stack.baseUrl, 'admin2@demo.test');
+  const yogaAdmin = await logIn(e2e.stack.baseUrl, 'admin2@demo.test');
   const yoga = yogaAdmin.studioGroups[0]!;
-  const record = await stack.orm.em.fork().findOneOrFail(Trainer, { studioGroup: { uuid: yoga.uuid }, email: 'trainer@demo.test' });
-  const invited = await fetch(`${stack.baseUrl}/api/v1/${yoga.uuid}/trainers/${record.id}/invitation`, { method: 'POST', headers: yogaAdmin.headers, body: JSON.stringify({ email: 'trainer@demo.test' }) });
+  const record = await e2e.stack.orm.em.fork().findOneOrFail(Trainer, { studioGroup: { uuid: yoga.uuid }, email: 'trainer@demo.test' });
+  const invited = await fetch(`${e2e.stack.baseUrl}/api/v1/${yoga.uuid}/trainers/${record.id}/invitation`, { method: 'POST', headers: yogaAdmin.headers, body: JSON.stringify({ email: 'trainer@demo.test' }) });
   expect(invited.status).toBe(200);
   await page.reload();
   await expect.poll(() => page.getByTestId('nav-invitations').textContent()).toContain('Demo Yoga');
@@ -47,7 +37,7 @@ it('declines the demo invitation, accepts a new one and removes the connection a
   await page.getByTestId('trainer-invitation').getByTestId('invitation-accept').click();
   await page.waitForURL('**/en/trainer/profile');
   await expect.poll(() => page.getByTestId('nav-studio-groups').textContent()).toContain(yoga.name);
-  expect(await stack.orm.em.fork().count(StudioGroupTrainer, { studioGroup: { uuid: yoga.uuid } })).toBe(1);
+  expect(await e2e.stack.orm.em.fork().count(StudioGroupTrainer, { studioGroup: { uuid: yoga.uuid } })).toBe(1);
 
   // The studio page: company name, studio group name and initials (no logo); remove behind the modal.
   await page.getByTestId('nav-studio-groups').getByText(yoga.name).click();
@@ -59,9 +49,9 @@ it('declines the demo invitation, accepts a new one and removes the connection a
   const modal = page.getByTestId('disconnect-modal');
   await expect.poll(() => modal.textContent()).toContain('Issued credit notes and settlements stay');
   await modal.getByTestId('disconnect-cancel').click();
-  expect(await stack.orm.em.fork().count(StudioGroupTrainer, { studioGroup: { uuid: yoga.uuid } })).toBe(1);
+  expect(await e2e.stack.orm.em.fork().count(StudioGroupTrainer, { studioGroup: { uuid: yoga.uuid } })).toBe(1);
   // While a settlement of the group awaits the trainer's approval the modal says why it cannot be done.
-  const em = stack.orm.em.fork();
+  const em = e2e.stack.orm.em.fork();
   const settlement = em.create(Settlement, {
     studioGroup: await em.findOneOrFail(StudioGroup, { uuid: yoga.uuid }),
     month: '2026-09-30',
@@ -74,21 +64,21 @@ it('declines the demo invitation, accepts a new one and removes the connection a
   await header.getByTestId('studio-disconnect').click();
   await page.getByTestId('disconnect-modal').getByTestId('disconnect-confirm').click();
   await expect.poll(() => page.getByTestId('disconnect-error').textContent()).toContain('is waiting for your approval of a settlement');
-  expect(await stack.orm.em.fork().count(StudioGroupTrainer, { studioGroup: { uuid: yoga.uuid } })).toBe(1);
-  await stack.orm.em.fork().nativeUpdate(Settlement, { uuid: settlement.uuid }, { status: 'completed' } as never);
+  expect(await e2e.stack.orm.em.fork().count(StudioGroupTrainer, { studioGroup: { uuid: yoga.uuid } })).toBe(1);
+  await e2e.stack.orm.em.fork().nativeUpdate(Settlement, { uuid: settlement.uuid }, { status: 'completed' } as never);
 
   await page.getByTestId('disconnect-modal').getByTestId('disconnect-confirm').click();
   await page.waitForURL('**/en/trainer/profile');
   await expect.poll(() => page.getByTestId('nav-studio-groups').textContent()).not.toContain(yoga.name);
-  expect(await stack.orm.em.fork().count(StudioGroupTrainer, { studioGroup: { uuid: yoga.uuid } })).toBe(0);
+  expect(await e2e.stack.orm.em.fork().count(StudioGroupTrainer, { studioGroup: { uuid: yoga.uuid } })).toBe(0);
   await page.close();
 });
 
 it('the referral page shows the personal code, copies it with the toast and says the campaign has ended', async () => {
-  const context = await browser.newContext();
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.baseUrl });
+  const context = await e2e.browser.newContext();
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.stack.baseUrl });
   const page = await context.newPage();
-  await logInInBrowser(page, { baseUrl: stack.baseUrl, email: 'trainer@demo.test', locale: 'en', landsOn: 'trainer/profile' });
+  await e2e.logIn(page, { email: 'trainer@demo.test', locale: 'en', landsOn: 'trainer/profile' });
   await page.getByTestId('nav-recommendation').click();
   await expect.poll(() => page.getByTestId('recommendation-code').textContent()).toBe('DEMO-TRAINER');
   await page.getByTestId('recommendation-copy').click();
@@ -103,11 +93,11 @@ it('the referral page shows the personal code, copies it with the toast and says
 });
 
 it('a new e-mail address shows the banner; resending says so', async () => {
-  const page = await browser.newPage();
-  await logInInBrowser(page, { baseUrl: stack.baseUrl, email: 'trainer@demo.test', locale: 'en', landsOn: 'trainer/profile' });
+  const page = await e2e.browser.newPage();
+  await e2e.logIn(page, { email: 'trainer@demo.test', locale: 'en', landsOn: 'trainer/profile' });
   expect(await page.getByTestId('email-confirmation-banner').count()).toBe(0);
-  const trainer = await logIn(stack.baseUrl, 'trainer@demo.test');
-  const saved = await fetch(`${stack.baseUrl}/api/v2/trainer_accounts/${trainer.userUuid}`, {
+  const trainer = await logIn(e2e.stack.baseUrl, 'trainer@demo.test');
+  const saved = await fetch(`${e2e.stack.baseUrl}/api/v2/trainer_accounts/${trainer.userUuid}`, {
     method: 'PATCH',
     headers: { ...trainer.headers, 'content-type': 'application/merge-patch+json' },
     body: JSON.stringify({ email: 'new.address@example.test' }),

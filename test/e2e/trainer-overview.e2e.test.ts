@@ -1,29 +1,19 @@
 import fs from 'node:fs';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { CreditNote, StudioClass, Trainer, TrainerMergeLog } from '../../db/entities';
 import { trainerDisplayName } from '../../domain/trainer-data';
-import { logInInBrowser, startBrowserStack } from '../support/browser';
-import type { Stack } from '../support/stack';
+import { useBrowserStack } from '../support/browser';
 
 // Issue 11 in the browser, in German: the trainer overview's client-side filters, its export (the
 // CSV the browser saves), keywords and 'Ist FTE' on the trainer page, a merge through the searchable
 // selector driven by the keyboard, and the data check's three cards.
 
-let stack: Stack;
-let browser: Browser;
+const e2e = useBrowserStack({ worker: false });
 
-beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack({ worker: false }));
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
-const logInAsAdmin = (page: Page) => logInInBrowser(page, { baseUrl: stack.baseUrl, email: 'admin@demo.test', locale: 'de', landsOn: 'admin/**' });
-const fresh = () => stack.orm.em.fork();
+const logInAsAdmin = (page: Page) => e2e.logIn(page, { email: 'admin@demo.test', locale: 'de', landsOn: 'admin/**' });
+const fresh = () => e2e.stack.orm.em.fork();
 
 async function pick(page: Page, testId: string, option: string) {
   await page.getByTestId(testId).click();
@@ -32,7 +22,7 @@ async function pick(page: Page, testId: string, option: string) {
 
 it('filters the overview, resets, exports the shown trainers as German CSV and shows empty states', async () => {
   const total = await fresh().count(Trainer, { studioGroup: { name: 'Demo Fitness Group' } });
-  const page = await browser.newPage();
+  const page = await e2e.browser.newPage();
   await logInAsAdmin(page);
   await page.getByTestId('nav-trainer-overview').click();
   await page.waitForURL('**/de/admin/trainer-overview');
@@ -100,9 +90,9 @@ it('merges a duplicate record through the searchable selector with the keyboard'
   const kept = await fresh().findOneOrFail(Trainer, { sourceId: 'DF-T011' });
   const merged = await fresh().findOneOrFail(Trainer, { sourceId: 'DF-T012' });
   const mergedClasses = await fresh().count(StudioClass, { trainer: merged.id });
-  const page = await browser.newPage();
+  const page = await e2e.browser.newPage();
   await logInAsAdmin(page);
-  await page.goto(`${stack.baseUrl}/de/admin/trainer/${kept.id}/edit`);
+  await page.goto(`${e2e.stack.baseUrl}/de/admin/trainer/${kept.id}/edit`);
   const search = page.getByTestId('merge-search');
   await search.waitFor();
   expect(await page.getByTestId('merge-button').isDisabled()).toBe(true);
@@ -132,7 +122,7 @@ it('merges a duplicate record through the searchable selector with the keyboard'
 });
 
 it('shows the data check in three cards with the spec messages and links to where each entry is fixed', async () => {
-  const page = await browser.newPage();
+  const page = await e2e.browser.newPage();
   await logInAsAdmin(page);
   const started = Date.now();
   await page.getByTestId('nav-data-check').click();

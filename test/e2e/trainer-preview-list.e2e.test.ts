@@ -1,49 +1,43 @@
 import { DateTime } from 'luxon';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { StudioGroup, StudioGroupTrainer } from '../../db/entities';
-import { logInInBrowser, startBrowserStack } from '../support/browser';
-import { importDemoClasses, prepareSettlement } from '../support/month-close';
+import { expect, it } from 'vitest';
+import { StudioGroupTrainer } from '../../db/entities';
+import { useBrowserStack } from '../support/browser';
+import { findDemoFitness, importDemoClasses, prepareSettlement } from '../support/month-close';
 import { readNdjson } from '../support/ndjson';
-import { logIn, type Stack } from '../support/stack';
+import { logIn } from '../support/stack';
 
 // The trainer's credit-note preview list (trainer portal 2 "Credit notes preview list", 4): it
 // lists the previews in workflowState preview_send, as the spec's query asks. The demo trainer is
 // sent two previews; the company approves the older one (state 'approved'), which leaves the list.
 
-let stack: Stack;
-let browser: Browser;
 let admin: Awaited<ReturnType<typeof logIn>>;
 let groupUuid: string;
 const open = { uuid: crypto.randomUUID(), month: DateTime.now().setZone('Europe/Berlin').startOf('month').minus({ months: 1 }) };
 const approved = { uuid: crypto.randomUUID(), month: open.month.minus({ months: 1 }) };
 
-beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack());
-  admin = await logIn(stack.baseUrl, 'admin@demo.test');
-  const em = stack.orm.em.fork();
-  const group = await em.findOneOrFail(StudioGroup, { apiSlug: 'demo-fitness' }, { populate: ['mandant'] });
-  groupUuid = group.uuid;
-  // The trainer record linked to trainer@demo.test's account.
-  const linked = (await em.findOneOrFail(StudioGroupTrainer, { studioGroup: group, trainerAccount: { $ne: null } }, { populate: ['trainer'] })).trainer.uuid;
-  const post = (path: string, body: unknown) => fetch(`${stack.baseUrl}/api/v1/${groupUuid}${path}`, { method: 'POST', headers: admin.headers, body: JSON.stringify(body) });
-  for (const settlement of [approved, open]) {
-    const monthEnd = settlement.month.endOf('month').toISODate()!;
-    await importDemoClasses(stack.baseUrl, admin, group.uuid, settlement.month.toISODate()!, monthEnd);
-    await prepareSettlement(stack.baseUrl, admin, { uuid: group.uuid, id: group.id, mandantId: group.mandant.id, apiSlug: group.apiSlug }, settlement.uuid, monthEnd, [linked], true);
-    const sent = await post('/settlement/trainer-preview/send', { settlementUuid: settlement.uuid, settlementMonth: monthEnd, trainersSelected: [linked], message: '' });
-    expect(sent.status).toBe(200);
-    const statuses: string[] = [];
-    for await (const message of readNdjson<{ status: string }>(sent)) statuses.push(message.status);
-    expect(statuses).toContain('success');
-  }
-  const approval = await post(`/settlement/trainer-preview/approve_by_company/${linked}`, { settlementUuid: approved.uuid, approved: true });
-  expect(approval.status, await approval.clone().text()).toBe(200);
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
+const e2e = useBrowserStack({
+  timeout: 240_000,
+  async setUp({ stack }) {
+    admin = await logIn(stack.baseUrl, 'admin@demo.test');
+    const em = stack.orm.em.fork();
+    const { group, keys } = await findDemoFitness(em);
+    groupUuid = group.uuid;
+    // The trainer record linked to trainer@demo.test's account.
+    const linked = (await em.findOneOrFail(StudioGroupTrainer, { studioGroup: group, trainerAccount: { $ne: null } }, { populate: ['trainer'] })).trainer.uuid;
+    const post = (path: string, body: unknown) => fetch(`${stack.baseUrl}/api/v1/${groupUuid}${path}`, { method: 'POST', headers: admin.headers, body: JSON.stringify(body) });
+    for (const settlement of [approved, open]) {
+      const monthEnd = settlement.month.endOf('month').toISODate()!;
+      await importDemoClasses(stack.baseUrl, admin, group.uuid, settlement.month.toISODate()!, monthEnd);
+      await prepareSettlement(stack.baseUrl, admin, keys, settlement.uuid, monthEnd, [linked], true);
+      const sent = await post('/settlement/trainer-preview/send', { settlementUuid: settlement.uuid, settlementMonth: monthEnd, trainersSelected: [linked], message: '' });
+      expect(sent.status).toBe(200);
+      const statuses: string[] = [];
+      for await (const message of readNdjson<{ status: string }>(sent)) statuses.push(message.status);
+      expect(statuses).toContain('success');
+    }
+    const approval = await post(`/settlement/trainer-preview/approve_by_company/${linked}`, { settlementUuid: approved.uuid, approved: true });
+    expect(approval.status, await approval.clone().text()).toBe(200);
+  },
 });
 
 const TEXT = {
@@ -53,9 +47,9 @@ const TEXT = {
 
 for (const locale of ['de', 'en'] as const) {
   it(`lists only the preview still in preview_send, asking with workflowState=preview_send (${locale})`, { timeout: 90_000 }, async () => {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
     const listCall = page.waitForRequest((request) => request.url().includes('/api/v2/trainer_credit_notes?'), { timeout: 20_000 });
-    await logInInBrowser(page, { baseUrl: stack.baseUrl, email: 'trainer@demo.test', locale, landsOn: 'trainer/profile' });
+    await e2e.logIn(page, { email: 'trainer@demo.test', locale, landsOn: 'trainer/profile' });
     expect(new URL((await listCall).url()).searchParams.get('workflowState')).toBe('preview_send');
 
     const list = page.getByTestId('credit-notes-preview');

@@ -1,26 +1,16 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { Notification, StudioGroup, TrainerAccount } from '../../db/entities';
-import { logInInBrowser, startBrowserStack } from '../support/browser';
-import type { Stack } from '../support/stack';
+import { useBrowserStack } from '../support/browser';
 
-let stack: Stack;
-let browser: Browser;
+const e2e = useBrowserStack({ worker: false });
 
-beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack({ worker: false }));
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const storedAccount = () => e2e.stack.orm.em.fork().findOneOrFail(TrainerAccount, { email: 'trainer@demo.test' });
 
-const storedAccount = () => stack.orm.em.fork().findOneOrFail(TrainerAccount, { email: 'trainer@demo.test' });
-
-const logInAsTrainer = (page: Page) => logInInBrowser(page, { baseUrl: stack.baseUrl, email: 'trainer@demo.test', locale: 'de', landsOn: 'trainer/profile' });
+const logInAsTrainer = (page: Page) => e2e.logIn(page, { email: 'trainer@demo.test', locale: 'de', landsOn: 'trainer/profile' });
 
 it('the demo trainer fixes a typo in the IBAN: told why it is refused, then saved normalised', async () => {
-  const page = await browser.newPage();
+  const page = await e2e.browser.newPage();
   await logInAsTrainer(page);
   const before = await storedAccount();
 
@@ -48,7 +38,7 @@ it('the demo trainer fixes a typo in the IBAN: told why it is refused, then save
 });
 
 it('an unread notification is highlighted, counted on the bell, and read once clicked', async () => {
-  const em = stack.orm.em.fork();
+  const em = e2e.stack.orm.em.fork();
   const account = await em.findOneOrFail(TrainerAccount, { email: 'trainer@demo.test' });
   const fitness = await em.findOneOrFail(StudioGroup, { name: 'Demo Fitness Group' });
   const notification = em.create(Notification, {
@@ -60,7 +50,7 @@ it('an unread notification is highlighted, counted on the bell, and read once cl
   });
   await em.flush();
 
-  const page = await browser.newPage();
+  const page = await e2e.browser.newPage();
   await logInAsTrainer(page);
   const bell = page.getByTestId('notification-bell');
   await expect.poll(() => bell.getAttribute('aria-label')).toBe('1 ungelesene Benachrichtigungen');
@@ -71,13 +61,13 @@ it('an unread notification is highlighted, counted on the bell, and read once cl
   expect(await item.getAttribute('data-unread')).toBe('true');
   await item.click();
   await page.waitForURL(`**/de/trainer/studio/${fitness.uuid}`);
-  await expect.poll(async () => (await stack.orm.em.fork().findOneOrFail(Notification, { uuid: notification.uuid })).approvedAt).not.toBeNull();
+  await expect.poll(async () => (await e2e.stack.orm.em.fork().findOneOrFail(Notification, { uuid: notification.uuid })).approvedAt).not.toBeNull();
   await expect.poll(() => bell.getAttribute('aria-label')).toBe('Benachrichtigungen');
   await page.close();
 });
 
 it('changing the profile language reloads the profile in the new language', async () => {
-  const page = await browser.newPage();
+  const page = await e2e.browser.newPage();
   await logInAsTrainer(page);
   await page.getByTestId('field-language').getByText('English').click();
   await page.getByTestId('personal-form').getByTestId('profile-save').click();

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startStack, type Stack } from './stack';
 
@@ -38,4 +39,48 @@ export async function logInInBrowser(page: Page, { baseUrl, email, locale, lands
   await page.getByTestId('login-password').fill('demo1234');
   await page.getByTestId('login-submit').click();
   await page.waitForURL(`**/${locale}/${landsOn}`);
+}
+
+export type BrowserStack = {
+  /** The file's stack: its API, database and worker. */
+  readonly stack: Stack;
+  /** The file's chromium; each test opens its own pages or contexts. */
+  readonly browser: Browser;
+  /** Logs a demo user in on the stack's log-in page and waits for the page the role lands on. */
+  logIn(page: Page, user: { email: string; locale: 'de' | 'en'; landsOn: string }): Promise<void>;
+};
+
+/**
+ * The set-up every browser test file shares: a stack serving the built web app and chromium,
+ * started before the file's tests (then `setUp`, in the same time limit, for the file's own data)
+ * and closed after them. The getters answer for the started ones, so a file's helpers can be
+ * defined before they are.
+ */
+export function useBrowserStack({
+  worker,
+  timeout,
+  setUp,
+}: { worker?: boolean; timeout?: number; setUp?: (started: { stack: Stack; browser: Browser }) => Promise<void> | void } = {}): BrowserStack {
+  let started: { stack: Stack; browser: Browser } | undefined;
+  const running = () => {
+    if (!started) throw new Error('The browser stack is not started yet (beforeAll).');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startBrowserStack({ worker });
+    await setUp?.(started);
+  }, timeout);
+  afterAll(async () => {
+    await started?.browser.close();
+    await started?.stack.stop();
+  });
+  return {
+    get stack() {
+      return running().stack;
+    },
+    get browser() {
+      return running().browser;
+    },
+    logIn: (page, user) => logInInBrowser(page, { baseUrl: running().stack.baseUrl, ...user }),
+  };
 }

@@ -1,4 +1,6 @@
 import { expect } from 'vitest';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { StudioGroup } from '../../db/entities';
 import { readNdjson } from './ndjson';
 
 // Steps of the month close that many integration tests start from: the month's classes imported
@@ -6,6 +8,13 @@ import { readNdjson } from './ndjson';
 
 type Caller = { headers: Record<string, string> };
 type Group = { uuid: string; id: number; mandantId: number; apiSlug: string };
+
+/** The seeded 'demo-fitness' group (its mandant loaded) and the keys a settlement of it is prepared with. */
+export async function findDemoFitness(em: EntityManager) {
+  const group = await em.findOneOrFail(StudioGroup, { apiSlug: 'demo-fitness' }, { populate: ['mandant'] });
+  const keys: Group = { uuid: group.uuid, id: group.id, mandantId: group.mandant.id, apiSlug: group.apiSlug };
+  return { group, keys };
+}
 
 /** Imports a month of the demo source system's classes (first to last day, YYYY-MM-DD). */
 export async function importDemoClasses(baseUrl: string, admin: Caller, groupUuid: string, firstDay: string, lastDay: string) {
