@@ -7,7 +7,7 @@ import { settingsFormOf } from '../support/studio-group-settings';
 import { CreditNote, Notification, SettlementLog, StudioGroup, StudioGroupTrainer, Trainer, User } from '../../db/entities';
 import { trainerTurnovers } from '../../db/queries/small-business-turnover';
 import { eurosToCents, formatEuro } from '../../domain/money';
-import { importDemoClasses, prepareSettlement } from '../support/month-close';
+import { findDemoFitness, importDemoClasses, prepareSettlement } from '../support/month-close';
 import { readNdjson } from '../support/ndjson';
 import { pdfText } from '../support/pdf-text';
 import { logIn, startStack, type Stack } from '../support/stack';
@@ -63,8 +63,8 @@ beforeAll(async () => {
   admin = await logIn(stack.baseUrl, 'admin@demo.test');
   trainer = await logIn(stack.baseUrl, 'trainer@demo.test');
   const em = stack.orm.em.fork();
-  const group = await em.findOneOrFail(StudioGroup, { apiSlug: 'demo-fitness' }, { populate: ['mandant'] });
-  fitness = { uuid: group.uuid, id: group.id, mandantId: group.mandant.id, apiSlug: group.apiSlug };
+  const { group, keys } = await findDemoFitness(em);
+  fitness = keys;
   const link = await em.findOneOrFail(StudioGroupTrainer, { studioGroup: group, trainerAccount: { user: { uuid: trainer.userUuid } } }, { populate: ['trainer', 'trainerAccount'] });
   // The portal trainer bills without VAT (§19 UStG) from now on: the settlement freezes it.
   link.trainer.vatLiable = false;

@@ -7,9 +7,9 @@ import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TSettlementDetail } from '../../contracts/settlement.contract';
-import { AccountingFile, CreditNote, StudioGroup } from '../../db/entities';
+import { AccountingFile, CreditNote } from '../../db/entities';
 import { creditNoteRunWorkflowId } from '../../workflows/ids';
-import { prepareSettlement } from '../support/month-close';
+import { findDemoFitness, prepareSettlement } from '../support/month-close';
 import { readNdjson } from '../support/ndjson';
 import { logIn, startStack, type Stack } from '../support/stack';
 
@@ -79,8 +79,8 @@ beforeAll(async () => {
   stack = await startStack({ worker: false });
   admin = await logIn(stack.baseUrl, 'admin@demo.test');
   const em = stack.orm.em.fork();
-  const group = await em.findOneOrFail(StudioGroup, { apiSlug: 'demo-fitness' }, { populate: ['mandant'] });
-  fitness = { uuid: group.uuid, id: group.id, mandantId: group.mandant.id, apiSlug: group.apiSlug };
+  const { group, keys } = await findDemoFitness(em);
+  fitness = keys;
   trainerUuids = await writeSyntheticTrainers(group.id);
   child = startWorkerProcess(path.join(stack.dataDir, 'worker-1.log'));
   await prepareSettlement(stack.baseUrl, admin, fitness, settlementUuid, MONTH, trainerUuids, false);

@@ -3,7 +3,7 @@ import { createMailer } from '../../activities/mail';
 import { Invitation, Settlement, SettlementTrainer, StudioGroup, StudioGroupTrainer, Trainer, User } from '../../db/entities';
 import { mailsTo, linkOf, subjectOf } from '../support/mail-links';
 import { startSmtpServer } from '../support/smtp';
-import { logIn, startStack, type Stack } from '../support/stack';
+import { callApi, logIn, startStack, type Caller, type Stack } from '../support/stack';
 
 // Issue 10 on the real stack (PostgreSQL, Temporal, SMTP): staff invite a trainer by e-mail, the
 // person signs up from the e-mailed link, the demo trainer accepts and declines invitations in the
@@ -29,15 +29,9 @@ afterAll(async () => {
   await smtp?.stop();
 });
 
-type Caller = { headers: Record<string, string> } | null;
-async function call<T = Record<string, unknown>>(caller: Caller, method: string, path: string, body?: unknown, locale: 'de' | 'en' = 'en') {
-  const response = await fetch(`${stack.baseUrl}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', 'x-locale': locale, ...(caller?.headers ?? {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
+// Without a log-in the JSON content type is not among the headers: name it.
+const call = <T = Record<string, unknown>>(caller: Caller | null, method: string, path: string, body?: unknown, locale: 'de' | 'en' = 'en') =>
+  callApi<T>(stack.baseUrl, method, path, { as: caller, body, locale, contentType: 'application/json' });
 
 const fresh = () => stack.orm.em.fork();
 const trainerBySource = (sourceId: string) => fresh().findOneOrFail(Trainer, { sourceId, studioGroup: { uuid: fitnessUuid } });

@@ -7,7 +7,7 @@ import type { TOutboxEmailDetail, TOutboxList } from '../../contracts/outbox.con
 import { OutgoingEmail, StudioGroupTrainer, Trainer, TrainerAccount, User } from '../../db/entities';
 import { DEMO_TRAINER_EMAIL } from '../../domain/source-systems/demo.connector';
 import { startSmtpServer, type ReceivedMail } from '../support/smtp';
-import { logIn, startStack, type Stack } from '../support/stack';
+import { callApi, logIn, startStack, type Caller, type Stack } from '../support/stack';
 
 // E-mail delivery against the real database and a real SMTP server in this process: what arrives
 // (recipient, subject, deep link, language), that an e-mail is sent once per outbox row, refusals of
@@ -151,10 +151,7 @@ async function queued(input: TQueueEmailInput, activities = smtp) {
   return result;
 }
 
-async function call<T>(path: string, as: { headers: Record<string, string> } = admin, locale: 'de' | 'en' = 'en') {
-  const response = await fetch(`${stack.baseUrl}${path}`, { headers: { ...as.headers, 'x-locale': locale } });
-  return { status: response.status, body: (await response.json()) as T };
-}
+const call = <T>(path: string, as: Caller = admin, locale: 'de' | 'en' = 'en') => callApi<T>(stack.baseUrl, 'GET', path, { as, locale });
 
 describe('sending through SMTP', () => {
   it('sends a German trainer the German e-mail with the deep link in their language', async () => {

@@ -5,7 +5,7 @@ import type { TStudioGroupSettings } from '../../contracts/studio-group-settings
 import { settingsFormOf } from '../support/studio-group-settings';
 import type { TTrainerDetail, TTrainerListItem, TUpdateTrainerRequest } from '../../contracts/trainer.contract';
 import { PaymentTypeRule, Studio, StudioGroup, Trainer } from '../../db/entities';
-import { logIn, startStack, type Stack } from '../support/stack';
+import { apiCaller, logIn, startStack, type Stack } from '../support/stack';
 
 // Master data against the real stack: trainers, studios, payment type rules and the studio group
 // settings. Every refusal is checked twice: the answer (status, field, message in de/en) and that the
@@ -39,20 +39,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-type Answer<T> = { status: number; body: T };
-
-async function call<T = Record<string, unknown>>(
-  method: string,
-  path: string,
-  { body, locale = 'en', as = admin }: { body?: unknown; locale?: 'de' | 'en'; as?: { headers: Record<string, string> } } = {},
-): Promise<Answer<T>> {
-  const response = await fetch(`${stack.baseUrl}${path}`, {
-    method,
-    headers: { ...as.headers, 'x-locale': locale },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
+const call = apiCaller(() => stack.baseUrl, () => admin);
 
 const g = (path: string, group = fitness) => `/api/v1/${group.uuid}${path}`;
 const fresh = () => stack.orm.em.fork();

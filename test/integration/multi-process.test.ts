@@ -10,13 +10,13 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import type { TSendStreamMessage, TSettlementSendEvent } from '../../contracts/review.contract';
 import { settlementRoom, type TSettlementDetail, type TSettlementLogEvent } from '../../contracts/settlement.contract';
-import { CreditNote, OutgoingEmail, StudioGroup } from '../../db/entities';
+import { CreditNote, OutgoingEmail } from '../../db/entities';
 import { initOrm } from '../../db/orm';
 import { translate } from '../../domain/messages';
 import { LOGIN_FAILURES_PER_WINDOW } from '../../api/routes/auth/auth.router';
 import { creditNoteRunWorkflowId } from '../../workflows/ids';
 import { cloneTestDatabase } from '../support/databases';
-import { importDemoClasses, prepareSettlement } from '../support/month-close';
+import { findDemoFitness, importDemoClasses, prepareSettlement } from '../support/month-close';
 import { readNdjson } from '../support/ndjson';
 import { killAll, registerNamespace, startAppProcess, waitForApi, waitForWorkers, waitUntil, workerOfIdentity, type AppProcess } from '../support/processes';
 import { startSmtpServer } from '../support/smtp';
@@ -130,8 +130,7 @@ describe('two api and two worker processes on one database and one Temporal serv
     reportLogsOnFailure();
     const started = Date.now();
     const [adminA, adminB] = await Promise.all([logIn(baseA, 'admin@demo.test'), logIn(baseB, 'admin@demo.test')]);
-    const group = await orm.em.fork().findOneOrFail(StudioGroup, { apiSlug: 'demo-fitness' }, { populate: ['mandant'] });
-    const fitness = { uuid: group.uuid, id: group.id, mandantId: group.mandant.id, apiSlug: group.apiSlug };
+    const { keys: fitness } = await findDemoFitness(orm.em.fork());
     const onB = (urlPath: string) => `${baseB}/api/v1/${fitness.uuid}${urlPath}`;
 
     // The month on api B as an admin prepares it: classes imported, every billable trainer, no review.

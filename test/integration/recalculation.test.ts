@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TEnqueueImportResponse, TImportQueueStatusResponse } from '../../contracts/import-queue.contract';
 import { OVERALL_FEEDBACK, type TCommentsResponse, type TCreditNotePreview } from '../../contracts/review.contract';
 import type { TSettlementDetail } from '../../contracts/settlement.contract';
-import { CreditNote, StudioGroup, StudioGroupTrainer, Trainer } from '../../db/entities';
+import { CreditNote, StudioGroupTrainer, Trainer } from '../../db/entities';
 import { creditNoteCorrectionWorkflowId, creditNoteRunWorkflowId, importQueueWorkflowId, settlementWorkflowId } from '../../workflows/ids';
-import { importDemoClasses, prepareSettlement } from '../support/month-close';
+import { findDemoFitness, importDemoClasses, prepareSettlement } from '../support/month-close';
 import { readNdjson } from '../support/ndjson';
-import { logIn, startStack, type Stack } from '../support/stack';
+import { apiCaller, logIn, startStack, type Stack } from '../support/stack';
 
 // A recalculation through the import queue (spec admin 2.17) of a settlement under review, against
 // the real API, PostgreSQL, Temporal and worker: the demo trainer was sent a preview, commented on a
@@ -36,11 +36,7 @@ const runUuid = randomUUID();
 /** Workflow IDs of the histories RECORD_HISTORY writes, by file name. */
 const recorded = new Map<string, string>([['settlement-v2-review-recalculate-run-finish.json', settlementWorkflowId(settlementUuid)], ['credit-note-run-v1.json', creditNoteRunWorkflowId(runUuid)]]);
 
-async function call<T = unknown>(method: string, path: string, { as = admin, body }: { as?: typeof admin; body?: unknown } = {}) {
-  const response = await fetch(`${stack.baseUrl}/api${path}`, { method, headers: { ...as.headers, 'x-locale': 'en' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
-}
+const call = apiCaller(() => `${stack.baseUrl}/api`, () => admin);
 const v1 = (path: string) => `/v1/${fitness.uuid}${path}`;
 const previewPath = () => `/v2/${fitness.uuid}/trainer-account/${trainer.userUuid}/credit-note-preview/${settlementUuid}`;
 const trainerPreview = async () => {
@@ -64,8 +60,8 @@ beforeAll(async () => {
   admin = await logIn(stack.baseUrl, 'admin@demo.test');
   trainer = await logIn(stack.baseUrl, 'trainer@demo.test');
   const em = stack.orm.em.fork();
-  const group = await em.findOneOrFail(StudioGroup, { apiSlug: 'demo-fitness' }, { populate: ['mandant'] });
-  fitness = { uuid: group.uuid, id: group.id, mandantId: group.mandant.id, apiSlug: group.apiSlug };
+  const { group, keys } = await findDemoFitness(em);
+  fitness = keys;
   linked = (await em.findOneOrFail(StudioGroupTrainer, { studioGroup: group }, { populate: ['trainer'] })).trainer.uuid;
   other = (await em.findOneOrFail(Trainer, { studioGroup: group, sourceId: 'DF-T002' })).uuid;
 

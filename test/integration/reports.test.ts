@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TClassRow, TClassWithoutTrainerRow, TMultiTrainerClassRow, TRuleCheckRow, TSettlementLogReportRow, TStudioBalanceRow, TTrainerBalanceRow } from '../../contracts/reports.contract';
 import { AccountingFile, CreditNote, SettlementLine, SettlementLog, StudioClass, StudioGroup, StudioGroupTrainer, Trainer } from '../../db/entities';
 import { eurosToCents } from '../../domain/money';
-import { importDemoClasses, prepareSettlement } from '../support/month-close';
+import { findDemoFitness, importDemoClasses, prepareSettlement } from '../support/month-close';
 import { readNdjson } from '../support/ndjson';
 import { logIn, startStack, type Stack } from '../support/stack';
 
@@ -61,8 +61,8 @@ beforeAll(async () => {
   stack = await startStack();
   admin = await logIn(stack.baseUrl, 'admin@demo.test');
   const em = stack.orm.em.fork();
-  const group = await em.findOneOrFail(StudioGroup, { apiSlug: 'demo-fitness' }, { populate: ['mandant'] });
-  fitness = { uuid: group.uuid, id: group.id, mandantId: group.mandant.id, apiSlug: group.apiSlug };
+  const { group, keys } = await findDemoFitness(em);
+  fitness = keys;
   const other = await em.findOneOrFail(StudioGroup, { uuid: { $ne: group.uuid } }, { populate: ['mandant'] });
   yoga = { uuid: other.uuid, id: other.id, mandantId: other.mandant.id };
   linked = (await em.findOneOrFail(StudioGroupTrainer, { studioGroup: group }, { populate: ['trainer'] })).trainer.uuid;

@@ -4,11 +4,11 @@ import { createMailer } from '../../activities/mail';
 import type { TSendStreamMessage } from '../../contracts/review.contract';
 import type { TSettlementDetail } from '../../contracts/settlement.contract';
 import type { TTrainerNotificationList } from '../../contracts/trainer-account.contract';
-import { StudioGroup, StudioGroupTrainer, Trainer } from '../../db/entities';
+import { StudioGroupTrainer, Trainer } from '../../db/entities';
 import { approveUpdate } from '../../workflows/settlement.messages';
 import { settlementWorkflowId } from '../../workflows/ids';
 import { readNdjson } from '../support/ndjson';
-import { importDemoClasses, prepareSettlement } from '../support/month-close';
+import { findDemoFitness, importDemoClasses, prepareSettlement } from '../support/month-close';
 import { startSmtpServer, type ReceivedMail } from '../support/smtp';
 import { logIn, startStack, type Stack } from '../support/stack';
 
@@ -58,8 +58,8 @@ beforeAll(async () => {
   admin = await logIn(stack.baseUrl, 'admin@demo.test');
   trainerUser = await logIn(stack.baseUrl, 'trainer@demo.test');
   const em = stack.orm.em.fork();
-  const group = await em.findOneOrFail(StudioGroup, { apiSlug: 'demo-fitness' }, { populate: ['mandant'] });
-  fitness = { uuid: group.uuid, id: group.id, mandantId: group.mandant.id, apiSlug: group.apiSlug };
+  const { group, keys } = await findDemoFitness(em);
+  fitness = keys;
   const link = await em.findOneOrFail(StudioGroupTrainer, { studioGroup: group }, { populate: ['trainer'] });
   linkedTrainer = { uuid: link.trainer.uuid, id: link.trainer.id };
   const other = await em.findOneOrFail(Trainer, { studioGroup: group, sourceId: 'DF-T002' });

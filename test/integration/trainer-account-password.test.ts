@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TDeleteAccountAnswer, TDeleteAccountToken, TTrainerAccountSaved } from '../../contracts/trainer-account.contract';
 import { verifyPassword } from '../../domain/passwords';
 import { ApiSession, Notification, StudioGroupTrainer, TrainerAccount, User } from '../../db/entities';
-import { logIn, startStack, type Stack } from '../support/stack';
+import { callApi, logIn, startStack, type Stack } from '../support/stack';
 
 // The profile's password and delete tabs against the real stack (trainer portal 2, 5, 7, 8): a new
 // password ends the other sessions, and a deleted account keeps no personal data and cannot log in.
@@ -18,14 +18,8 @@ afterAll(async () => {
 
 type Caller = { userUuid: string; headers: Record<string, string> };
 
-async function call<T = Record<string, unknown>>(caller: Caller, method: string, path: string, { body, locale = 'en' }: { body?: unknown; locale?: 'de' | 'en' } = {}) {
-  const response = await fetch(`${stack.baseUrl}${path}`, {
-    method,
-    headers: { ...caller.headers, 'x-locale': locale, ...(method === 'PATCH' ? { 'content-type': 'application/merge-patch+json' } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
+const call = <T = Record<string, unknown>>(caller: Caller, method: string, path: string, { body, locale = 'en' }: { body?: unknown; locale?: 'de' | 'en' } = {}) =>
+  callApi<T>(stack.baseUrl, method, path, { as: caller, body, locale, contentType: method === 'PATCH' ? 'application/merge-patch+json' : undefined });
 
 const logInStatus = async (email: string, password: string) =>
   (

@@ -8,7 +8,7 @@ import type {
   TTrainerNotificationList,
 } from '../../contracts/trainer-account.contract';
 import { Notification, StudioGroup, TrainerAccount, User } from '../../db/entities';
-import { logIn, startStack, type Stack } from '../support/stack';
+import { apiCaller, logIn, startStack, type Stack } from '../support/stack';
 
 // The trainer's own account and notifications against the real stack (trainer portal 2–8). Every
 // refusal is checked twice: the answer (status, field, message in de/en) and that nothing was saved.
@@ -26,20 +26,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-type Answer<T> = { status: number; body: T };
-
-async function call<T = Record<string, unknown>>(
-  method: string,
-  path: string,
-  { body, locale = 'en', as = trainer, contentType }: { body?: unknown; locale?: 'de' | 'en'; as?: { headers: Record<string, string> }; contentType?: string } = {},
-): Promise<Answer<T>> {
-  const response = await fetch(`${stack.baseUrl}${path}`, {
-    method,
-    headers: { ...as.headers, 'x-locale': locale, ...(contentType ? { 'content-type': contentType } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
+const call = apiCaller(() => stack.baseUrl, () => trainer);
 
 const accountPath = () => `/api/v2/trainer_accounts/${trainer.userUuid}`;
 const storedAccount = () => stack.orm.em.fork().findOneOrFail(TrainerAccount, { user: { uuid: trainer.userUuid } }, { populate: ['user'] });

@@ -92,3 +92,29 @@ export async function logIn(baseUrl: string, email: string, password = 'demo1234
   const body = (await response.json()) as { userUuid: string; apiKey: string; studioGroups: Array<{ uuid: string; id: number; name: string }> };
   return { ...body, headers: { 'x-user': body.userUuid, 'x-api-key': body.apiKey, 'content-type': 'application/json' } };
 }
+
+/** Who calls the API: a log-in's headers, or null for nobody logged in. */
+export type Caller = { headers: Record<string, string> };
+export type ApiCall = { as?: Caller | null; body?: unknown; locale?: 'de' | 'en'; contentType?: string };
+
+/**
+ * One call to the API as a user (nobody unless `as` says), in a language (en unless said): the
+ * status and the JSON answer. `contentType` replaces the log-in's JSON content type (a merge patch).
+ */
+export async function callApi<T = Record<string, unknown>>(baseUrl: string, method: string, path: string, { as = null, body, locale = 'en', contentType }: ApiCall = {}) {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { ...as?.headers, 'x-locale': locale, ...(contentType ? { 'content-type': contentType } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+/**
+ * A test file's `call(method, path, options)`: the API of its stack (a getter, since the stack starts
+ * in beforeAll), as its usual caller unless `as` names another (or null).
+ */
+export function apiCaller(baseUrl: () => string, usualCaller: () => Caller | null) {
+  return <T = Record<string, unknown>>(method: string, path: string, { as = usualCaller(), ...options }: ApiCall = {}) => callApi<T>(baseUrl(), method, path, { as, ...options });
+}
