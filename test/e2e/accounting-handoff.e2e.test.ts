@@ -4,6 +4,7 @@ import { StudioGroup, StudioGroupTrainer } from '../../db/entities';
 import { useBrowserStack } from '../support/browser';
 import { issueCreditNote } from '../support/credit-notes';
 import { pdfText } from '../support/pdf-text';
+import { findDemoFitness } from '../support/month-close';
 
 // Issue 13 in the browser: the admin's DATEV settings section (German: a refused consultant number
 // names the field and saves nothing, then a valid one is saved), and the yearly statement the
@@ -18,7 +19,7 @@ const e2e = useBrowserStack({
   timeout: 120_000,
   async setUp({ stack }) {
     const em = stack.orm.em.fork();
-    const group = await em.findOneOrFail(StudioGroup, { name: 'Demo Fitness Group' });
+    const { group } = await findDemoFitness(em);
     groupUuid = group.uuid;
     const link = await em.findOneOrFail(StudioGroupTrainer, { studioGroup: group }, { populate: ['trainer'] });
     trainerId = link.trainer.id;

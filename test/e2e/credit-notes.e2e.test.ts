@@ -1,8 +1,9 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { CreditNote, StudioGroup, StudioGroupTrainer } from '../../db/entities';
+import { CreditNote, StudioGroupTrainer } from '../../db/entities';
 import { useBrowserStack } from '../support/browser';
 import { issueCreditNote, type IssuedCreditNote } from '../support/credit-notes';
+import { findDemoFitness } from '../support/month-close';
 
 // The issued credit notes as the trainer and the admin see them: the trainer's year tabs and
 // download (a signed link in a new tab), self-billing consent and objection; the admin's credit-note
@@ -20,7 +21,7 @@ const e2e = useBrowserStack({
   timeout: 120_000,
   async setUp({ stack }) {
     const em = stack.orm.em.fork();
-    const group = await em.findOneOrFail(StudioGroup, { name: 'Demo Fitness Group' });
+    const { group } = await findDemoFitness(em);
     groupUuid = group.uuid;
     const link = await em.findOneOrFail(StudioGroupTrainer, { studioGroup: group }, { populate: ['trainer'] });
     const year = new Date().getFullYear();

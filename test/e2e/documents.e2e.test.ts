@@ -1,9 +1,10 @@
 import { DateTime } from 'luxon';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { Document, StudioGroup, StudioGroupTrainer } from '../../db/entities';
+import { Document, StudioGroupTrainer } from '../../db/entities';
 import { demoPdf } from '../../db/seed-documents';
 import { useBrowserStack } from '../support/browser';
+import { findDemoFitness } from '../support/month-close';
 
 // Documents end to end in German, as the demo trainer and the demo admin use them: the trainer is
 // refused a file that is no PDF (nothing stored), uploads a trainer licence, the admin approves it
@@ -17,7 +18,7 @@ const e2e = useBrowserStack({
   worker: false,
   async setUp({ stack }) {
     const em = stack.orm.em.fork();
-    fitnessUuid = (await em.findOneOrFail(StudioGroup, { name: 'Demo Fitness Group' })).uuid;
+    fitnessUuid = (await findDemoFitness(em)).group.uuid;
     const link = await em.findOneOrFail(StudioGroupTrainer, { studioGroup: { uuid: fitnessUuid }, trainerAccount: { email: 'trainer@demo.test' } }, { populate: ['trainer'] });
     trainerName = link.trainer.companyName?.trim() || `${link.trainer.firstname} ${link.trainer.lastname}`;
   },

@@ -3,12 +3,13 @@ import { parse } from 'csv-parse/sync';
 import { DateTime } from 'luxon';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { StudioGroup, StudioGroupTrainer, Trainer } from '../../db/entities';
+import { StudioGroupTrainer, Trainer } from '../../db/entities';
 import { centsToEuros, eurosToCents, formatEuro } from '../../domain/money';
 import { useBrowserStack } from '../support/browser';
 import { issueCreditNote } from '../support/credit-notes';
 import { writeSyntheticTrainers } from '../support/synthetic-trainers';
 import { logIn } from '../support/stack';
+import { findDemoFitness } from '../support/month-close';
 
 // The reports (spec admin 2.14) in the browser, in German: each report opens from the navigation,
 // shows its grid with the grand-total row, downloads its CSV (German: ';', decimal comma, BOM), the
@@ -28,7 +29,7 @@ const e2e = useBrowserStack({
   timeout: 180_000,
   async setUp({ stack }) {
     const em = stack.orm.em.fork();
-    const fitness = await em.findOneOrFail(StudioGroup, { name: 'Demo Fitness Group' }, { populate: ['mandant'] });
+    const { group: fitness } = await findDemoFitness(em);
     group = { uuid: fitness.uuid, id: fitness.id, mandantId: fitness.mandant.id };
     const linked = await em.findOneOrFail(StudioGroupTrainer, { studioGroup: fitness }, { populate: ['trainer'] });
     const other = await em.findOneOrFail(Trainer, { studioGroup: fitness, sourceId: 'DF-T002' });
