@@ -175,14 +175,25 @@ async function main() {
 
     const year = { dateStart: `${YEAR}-01-31`, dateEnd: `${YEAR}-12-31` };
     const g: ReportGroup & { mandantId: number } = group;
-    const reports: Array<{ name: string; run: (em: EntityManager) => Promise<unknown[] | JsonText> }> = [
+    // Marks months of the year changed, as an import or a rule naming a trainer would (not timed).
+    const markChanged = (months: number[]) => async (em: EntityManager) => {
+      await em.getConnection().execute(
+        `insert into class_month_stale (studio_group_id, month, marked_at) select ?, make_date(?, m, 1), now() from unnest(?::int[]) m
+         on conflict (studio_group_id, month) do update set marked_at = excluded.marked_at`,
+        [g.id, YEAR, `{${months.join(',')}}`],
+      );
+    };
+    const ruleCheck = (em: EntityManager) => paymentTypeRuleCheck(em, g, { dateStart: `${YEAR}-01-01`, dateEnd: `${YEAR}-12-31` });
+    const reports: Array<{ name: string; before?: (em: EntityManager) => Promise<void>; run: (em: EntityManager) => Promise<unknown[] | JsonText> }> = [
       { name: 'trainer_balance_by_month (12 months)', run: (em) => trainerBalance(em, g, year, { studio: false, className: false }) },
       { name: '  … with prepared months', run: (em) => trainerBalance(em, g, { ...year, includePrepared: 'true' }, { studio: false, className: false }) },
       { name: 'trainer_balance_by_month_by_class', run: (em) => trainerBalance(em, g, year, { studio: false, className: true }) },
       { name: 'trainer_balance_by_studio_by_month_by_class', run: (em) => trainerBalance(em, g, year, { studio: true, className: true }) },
       { name: '  … with prepared months', run: (em) => trainerBalance(em, g, { ...year, includePrepared: 'true' }, { studio: true, className: true }) },
       { name: 'studio_balance_by_month', run: (em) => studioBalance(em, g, { ...year, includePrepared: 'true' }) },
-      { name: 'paymenttyperule_check (12 months)', run: (em) => paymentTypeRuleCheck(em, g, { dateStart: `${YEAR}-01-01`, dateEnd: `${YEAR}-12-31` }) },
+      { name: 'paymenttyperule_check (12 months)', run: ruleCheck },
+      { name: '  … a month changed since the last check', before: markChanged([3]), run: ruleCheck },
+      { name: '  … all 12 months changed', before: markChanged([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]), run: ruleCheck },
       { name: 'trainerbyclass (all, no range)', run: (em) => classesWithSeveralTrainers(em, g) },
       { name: 'classes-without-trainer (12 months)', run: (em) => classesWithoutTrainer(em, g, { dateStart: `${YEAR}-01-01`, dateEnd: `${YEAR}-12-31` }) },
       { name: 'classes (31 days, the most it takes)', run: (em) => classList(em, g, { dateStart: `${YEAR}-03-01`, dateEnd: `${YEAR}-03-31` }) },
@@ -194,6 +205,7 @@ async function main() {
       let rowCount = 0;
       let bytes = 0;
       for (let run = 0; run < RUNS + 1; run++) {
+        await report.before?.(orm.em.fork() as EntityManager);
         const started = process.hrtime.bigint();
         const answer = await report.run(orm.em.fork() as EntityManager);
         // What the route sends: PostgreSQL's JSON text as it is, or the rows written out.

@@ -8,6 +8,7 @@ import { Comment } from './comment.entity';
 import { ContactRequest } from './contact-request.entity';
 import { CreditNote } from './credit-note.entity';
 import { CreditNoteCounter } from './credit-note-counter.entity';
+import { ClassMonthFold, ClassMonthStale } from './class-month-fold.entity';
 import { CreditNoteReportLine } from './credit-note-report-line.entity';
 import { Document } from './document.entity';
 import { DocumentCategory } from './document-category.entity';
@@ -47,6 +48,7 @@ export * from './api-session.entity';
 export * from './approval.entity';
 export * from './comment.entity';
 export * from './contact-request.entity';
+export * from './class-month-fold.entity';
 export * from './credit-note.entity';
 export * from './credit-note-counter.entity';
 export * from './credit-note-report-line.entity';
@@ -101,6 +103,8 @@ export const entities = [
   CreditNote,
   CreditNoteCounter,
   CreditNoteReportLine,
+  ClassMonthFold,
+  ClassMonthStale,
   AccountingFile,
   AppSecret,
   SettlementLog,

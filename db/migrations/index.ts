@@ -7,14 +7,15 @@ import { Migration20261122003104_creditNoteObjectionAndAppSecret } from './Migra
 import { Migration20261122004708_creditNoteDocument } from './Migration20261122004708_creditNoteDocument';
 import { Migration20261122004904_selfBillingAgreement } from './Migration20261122004904_selfBillingAgreement';
 import { Migration20261124101408_rateLimitCounter } from './Migration20261124101408_rateLimitCounter';
-import { Migration20261124133012_datevAndSmallBusiness } from './Migration20261124133012_datevAndSmallBusiness';
 import { Migration20261124132711_invitationsAndAccountTokens } from './Migration20261124132711_invitationsAndAccountTokens';
 import { Migration20261124132800_reports } from './Migration20261124132800_reports';
 import { Migration20261124133000_trainerReviewAndMerge } from './Migration20261124133000_trainerReviewAndMerge';
-import { Migration20261124134000_documents } from './Migration20261124134000_documents';
+import { Migration20261124133012_datevAndSmallBusiness } from './Migration20261124133012_datevAndSmallBusiness';
 import { Migration20261124133458_contactRequestHandling } from './Migration20261124133458_contactRequestHandling';
+import { Migration20261124134000_documents } from './Migration20261124134000_documents';
 import { Migration20261124140527_trainerEInvoiceFormat } from './Migration20261124140527_trainerEInvoiceFormat';
 import { Migration20261124192153_trainerSourceAlias } from './Migration20261124192153_trainerSourceAlias';
+import { Migration20261125005345_classMonthFolds } from './Migration20261125005345_classMonthFolds';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121221656', class: Migration20261121221656 },
@@ -31,4 +32,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124134000_documents', class: Migration20261124134000_documents },
   { name: 'Migration20261124140527_trainerEInvoiceFormat', class: Migration20261124140527_trainerEInvoiceFormat },
   { name: 'Migration20261124192153_trainerSourceAlias', class: Migration20261124192153_trainerSourceAlias },
+  { name: 'Migration20261125005345_classMonthFolds', class: Migration20261125005345_classMonthFolds },
 ];

@@ -222,3 +222,89 @@ describe('refusals: a clear 4xx, nothing read from another group', () => {
     expect(((await response.json()) as { message: string }).message).toMatch(/darf nicht vor dateStart liegen/);
   });
 });
+
+describe('the payment-type-rule check reads whole months from kept folds, exactly as from the classes', () => {
+  const check = () => read<TRuleCheckRow[]>(`/report/paymenttyperule_check/${ids()}?dateStart=${FIRST_DAY}&dateEnd=${MONTH}`);
+  const sql = <T = Record<string, unknown>>(text: string, values: unknown[] = []) => stack.orm.em.fork().getConnection().execute<T[]>(text, values);
+  const staleMarkers = async () => (await sql<{ month: string }>(`select month::text as month from class_month_stale where studio_group_id = ?`, [fitness.id])).map((row) => row.month);
+  const foldCount = async () => Number((await sql<{ count: string }>(`select count(*) from class_month_fold where studio_group_id = ? and month = ?`, [fitness.id, FIRST_DAY]))[0]!.count);
+
+  /**
+   * The check as it answers while the month is being written: the month's marker committed, then
+   * held by another transaction (as an import holds it until its commit), so the check cannot fold
+   * the month and reads its classes instead (the marker stays).
+   */
+  async function checkFromClasses(): Promise<TRuleCheckRow[]> {
+    await sql(`insert into class_month_stale (studio_group_id, month, marked_at) values (?, ?, now()) on conflict (studio_group_id, month) do update set marked_at = excluded.marked_at`, [fitness.id, FIRST_DAY]);
+    return stack.orm.em.fork().transactional(async (tx) => {
+      await tx.execute(`select id from class_month_stale where studio_group_id = ? and month = ? for update`, [fitness.id, FIRST_DAY]);
+      const rows = await check();
+      expect(await staleMarkers()).toContain(FIRST_DAY);
+      return rows;
+    });
+  }
+
+  it('folds the month once, then answers from the folds what the classes say', async () => {
+    const folded = await check();
+    expect(await staleMarkers()).not.toContain(FIRST_DAY);
+    expect(await foldCount()).toBeGreaterThan(0);
+    expect(await checkFromClasses()).toEqual(folded);
+    // The next check folds the month again (its marker was left) and answers the same.
+    expect(await check()).toEqual(folded);
+    expect(await staleMarkers()).not.toContain(FIRST_DAY);
+  });
+
+  it('many stale months are read from their classes, and folded after the answer', async () => {
+    const start = DateTime.fromISO(FIRST_DAY).minus({ months: 11 }).toISODate()!;
+    const year = () => read<TRuleCheckRow[]>(`/report/paymenttyperule_check/${ids()}?dateStart=${start}&dateEnd=${MONTH}`);
+    const folded = await year();
+    await sql(
+      `insert into class_month_stale (studio_group_id, month, marked_at) select ?, (?::date + make_interval(months => m))::date, now() from generate_series(0, 11) m
+       on conflict (studio_group_id, month) do update set marked_at = excluded.marked_at`,
+      [fitness.id, start],
+    );
+    expect(await year()).toEqual(folded);
+    await waitFor(async () => (await staleMarkers()).length === 0, 10_000);
+    expect(await foldCount()).toBeGreaterThan(0);
+    expect(await year()).toEqual(folded);
+  });
+
+  it('a class changed or deleted marks its month, and the check folds it again', async () => {
+    const before = await check();
+    const [changed, deleted] = await sql<{ id: number }>(
+      `select c.id from studio_class c where c.studio_group_id = ? and c.trainer_id is not null and c.starts_at >= ?::date and c.starts_at < ?::date + 1
+          and not exists (select 1 from settlement_line l where l.studio_class_id = c.id) order by c.id limit 2`,
+      [fitness.id, FIRST_DAY, MONTH],
+    );
+    // A re-import that writes a class unchanged marks nothing.
+    await sql(`update studio_class set updated_at = now(), imported_at = now() where id = ?`, [changed!.id]);
+    expect(await staleMarkers()).not.toContain(FIRST_DAY);
+    await sql(`update studio_class set booked_slots = booked_slots + 7 where id = ?`, [changed!.id]);
+    await sql(`delete from studio_class where id = ?`, [deleted!.id]);
+    expect(await staleMarkers()).toContain(FIRST_DAY);
+    const after = await check();
+    expect(after.reduce((sum, row) => sum + row.class_count, 0)).toBe(before.reduce((sum, row) => sum + row.class_count, 0) - 1);
+    expect(after).not.toEqual(before);
+    expect(await checkFromClasses()).toEqual(after);
+  });
+
+  it('a rule narrowed to a trainer marks the group\'s months: that trainer\'s classes are priced by it', async () => {
+    const [rule] = await sql<{ id: number; uuid: string; category: string | null }>(`select id, uuid, category from payment_type_rule where studio_group_id = ? and trainer_id is null and category is not null order by id limit 1`, [fitness.id]);
+    const [teacher] = await sql<{ trainer_id: number }>(
+      `select trainer_id from studio_class where studio_group_id = ? and category = ? and trainer_id is not null and other_trainers = '[]'::jsonb and starts_at >= ?::date and starts_at < ?::date + 1 limit 1`,
+      [fitness.id, rule!.category, FIRST_DAY, MONTH],
+    );
+    const before = await check();
+    try {
+      await sql(`update payment_type_rule set trainer_id = ? where id = ?`, [teacher!.trainer_id, rule!.id]);
+      expect(await staleMarkers()).toContain(FIRST_DAY);
+      const narrowed = await check();
+      expect(narrowed).not.toEqual(before);
+      expect(narrowed.some((row) => row.outcome === 'paid' && row.ptr_uuid === rule!.uuid && row.ptr_trainer_name !== null)).toBe(true);
+      expect(await checkFromClasses()).toEqual(narrowed);
+    } finally {
+      await sql(`update payment_type_rule set trainer_id = null where id = ?`, [rule!.id]);
+    }
+    expect(await check()).toEqual(before);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { partsOf } from './rule-check.service';
+import { foldPlanOf, partsOf } from './rule-check.service';
 
 describe('the payment-type-rule check folds its range in parts', () => {
   it('cuts a year into contiguous parts that cover every day once', () => {
@@ -15,5 +15,32 @@ describe('the payment-type-rule check folds its range in parts', () => {
       { dateStart: '2025-03-30', dateEnd: '2025-03-30' },
       { dateStart: '2025-03-31', dateEnd: '2025-03-31' },
     ]);
+  });
+});
+
+describe('which months the check reads from their kept folds', () => {
+  it('reads whole months from the folds, a rule date on the first of a month included', () => {
+    expect(foldPlanOf({ dateStart: '2025-01-01', dateEnd: '2025-03-31' }, ['2025-01-01', '2025-02-01'])).toEqual({ months: ['2025-01-01', '2025-02-01', '2025-03-01'], raw: [] });
+  });
+
+  it('reads the partial months at either end from their classes', () => {
+    expect(foldPlanOf({ dateStart: '2025-01-15', dateEnd: '2025-04-10' }, [])).toEqual({
+      months: ['2025-02-01', '2025-03-01'],
+      raw: [
+        { dateStart: '2025-01-15', dateEnd: '2025-01-31' },
+        { dateStart: '2025-04-01', dateEnd: '2025-04-10' },
+      ],
+    });
+    expect(foldPlanOf({ dateStart: '2025-02-03', dateEnd: '2025-02-03' }, [])).toEqual({ months: [], raw: [{ dateStart: '2025-02-03', dateEnd: '2025-02-03' }] });
+  });
+
+  it('reads a month in which a rule starts or ends from its classes, joined with its neighbours', () => {
+    // A rule valid from 2025-02-10, another until 2025-03-14 (its boundary is the day after).
+    expect(foldPlanOf({ dateStart: '2025-01-01', dateEnd: '2025-05-31' }, ['2025-02-10', '2025-03-15'])).toEqual({
+      months: ['2025-01-01', '2025-04-01', '2025-05-01'],
+      raw: [{ dateStart: '2025-02-01', dateEnd: '2025-03-31' }],
+    });
+    // A boundary on the first of the next month is not inside this one.
+    expect(foldPlanOf({ dateStart: '2024-12-01', dateEnd: '2025-01-31' }, ['2025-01-01'])).toEqual({ months: ['2024-12-01', '2025-01-01'], raw: [] });
   });
 });

@@ -5,16 +5,20 @@ import { paymentRuleInputOf } from '../../../db/payment-rule-input';
 import { centsToEuros } from '../../../domain/money';
 import { classPay, createRuleIndex, type ClassFacts, type PaymentTypeRuleInput } from '../../../domain/pay';
 import { trainerDisplayName } from '../../../domain/trainer-data';
-import { rows, type ReportGroup } from './reports.service';
+import { monthEnd, rows, type ReportGroup } from './reports.service';
 
 // The payment-type-rule check (spec admin 2.14): which rule pays each class of the range, or none
 // and why, with the rule's fields and what it computes, so an admin finds a wrong rate. The same
 // rule selection and pay as the preparation (domain/pay), not a second copy in SQL.
 //
-// A year of a large group is ~720,000 classes; PostgreSQL first folds the classes that the engine
-// cannot tell apart (same studio, name, category, duration, booked slots, trainer when a rule is
-// narrowed to that trainer, and the span between two rule dates), so the engine prices each fold
-// once; rows are then one per rule, studio, class name, category, duration and outcome.
+// A year of a large group is ~720,000 classes. The engine prices folds of classes it cannot tell
+// apart (same studio, name, category, duration, trainer when a rule is narrowed to that trainer,
+// with their booked slots counted), each fold lying between the same two rule dates; rows are then
+// one per rule, studio, class name, category, duration and outcome. Whole months of the range
+// without a rule date inside are read from the folds PostgreSQL keeps per month
+// (`class_month_fold`, ~10,000 rows a year of that group), folded again first where a trigger
+// marked them stale; the other days (a range's partial months, a month in which a rule starts or
+// ends, a month being written right now) are folded from their classes as the check reads them.
 
 type FoldRow = {
   trainer_key: number | null;
@@ -64,11 +68,7 @@ export async function paymentTypeRuleCheck(em: EntityManager, group: ReportGroup
   // Every date on which a rule starts or ends (the day after its last): between two of them the same rules are valid.
   const boundaries = [...new Set(inputs.flatMap((rule) => [rule.validFrom, rule.validTo ? nextDay(rule.validTo) : null]).filter((date): date is string => date !== null))].sort();
 
-  // The range in parts folded at once, each on a connection of its own: one statement runs on one
-  // core, and a year of a large group is 720,000 classes (bench/reports.ts: 645 ms in one statement
-  // on the quiet 2-core machine). A fold of one part is a fold of the whole (the loop below adds
-  // them up by rule, studio, name, category and duration), so the parts change nothing in the rows.
-  const folds = (await Promise.all(partsOf(range, PARTS).map((part) => foldsOf(em.fork(), group, part, boundaries, ruleTrainers)))).flat();
+  const folds = await foldsOfRange(em, group, range, boundaries, ruleTrainers);
 
   const index = createRuleIndex(inputs);
   const rowsByKey = new Map<string, Accumulator>();
@@ -201,6 +201,132 @@ function foldsOf(em: EntityManager, group: ReportGroup, range: DayRange, boundar
   );
 }
 
+/**
+ * The folds of a range: whole clean months from `class_month_fold` (stale ones folded again
+ * first), the other days from their classes. A fold of a part is a fold of the whole (the caller
+ * adds them up by rule, studio, name, category and duration), so how the range is cut changes
+ * nothing in the rows.
+ */
+async function foldsOfRange(em: EntityManager, group: ReportGroup, range: DayRange, boundaries: string[], ruleTrainers: number[]): Promise<FoldRow[]> {
+  const plan = foldPlanOf(range, boundaries);
+  const stale = plan.months.length > 0 ? await staleMonthsOf(em.fork(), group, plan.months) : [];
+  // A few stale months (an import since the last check) are folded again first, ~0.1 s each for a
+  // large group. A year of them (a rule naming a trainer changed, a year imported again, the first
+  // check after the migration) would take seconds: those are read from their classes this time and
+  // folded after the answer. Losing that fold (the process ends) loses nothing: the months stay stale.
+  const later = stale.slice(INLINE_REFOLDS);
+  const busy = stale.length > 0 ? await refreshMonthFolds(em.fork(), group, stale.slice(0, INLINE_REFOLDS)) : [];
+  const unfolded = [...busy, ...later];
+  const months = plan.months.filter((month) => !unfolded.includes(month));
+  const raw = joinedRanges([...plan.raw, ...unfolded.map((month) => ({ dateStart: month, dateEnd: monthEnd(month) }))]);
+  // A long stretch of days is read in parts, each on a connection of its own (one statement runs on
+  // one core; bench/reports.ts: a year's classes took 645 ms in one statement).
+  const parts = raw.flatMap((part) => partsOf(part, daysOf(part) > 62 ? PARTS : 1));
+  const read = await Promise.all([
+    months.length > 0 ? monthFoldsOf(em.fork(), group, months) : Promise.resolve([]),
+    ...parts.map((part) => foldsOf(em.fork(), group, part, boundaries, ruleTrainers)),
+  ]);
+  if (later.length > 0) {
+    void refreshMonthFolds(em.fork(), group, later).catch((error: unknown) => console.error(`[reports] folding ${later.length} months of studio group ${group.id} again failed`, error));
+  }
+  return read.flat();
+}
+
+/** Stale months folded before the check reads them; more are read from their classes and folded after. */
+const INLINE_REFOLDS = 2;
+
+/** The months among `months` marked stale (a change committed since they were folded, or never folded). */
+async function staleMonthsOf(em: EntityManager, group: ReportGroup, months: string[]): Promise<string[]> {
+  const marked = await em.execute<Array<{ month: string }>>(
+    `select month::text as month from class_month_stale where studio_group_id = ? and month = any(?::date[]) order by month`,
+    [group.id, `{${months.join(',')}}`],
+  );
+  return marked.map((row) => row.month);
+}
+
+/** Which months of a range are read from their folds, and which days from their classes. */
+export function foldPlanOf(range: DayRange, boundaries: string[]): { months: string[]; raw: DayRange[] } {
+  const months: string[] = [];
+  const raw: DayRange[] = [];
+  for (let month = `${range.dateStart.slice(0, 7)}-01`; month <= range.dateEnd; month = nextMonth(month)) {
+    const last = monthEnd(month);
+    const whole = month >= range.dateStart && last <= range.dateEnd;
+    const ruleDateInside = boundaries.some((date) => date > month && date <= last);
+    if (whole && !ruleDateInside) months.push(month);
+    else raw.push({ dateStart: month < range.dateStart ? range.dateStart : month, dateEnd: last > range.dateEnd ? range.dateEnd : last });
+  }
+  return { months, raw: joinedRanges(raw) };
+}
+
+/** Day ranges sorted, adjacent ones joined. */
+function joinedRanges(ranges: DayRange[]): DayRange[] {
+  const joined: DayRange[] = [];
+  for (const range of [...ranges].sort((a, b) => (a.dateStart < b.dateStart ? -1 : 1))) {
+    const previous = joined.at(-1);
+    if (previous && nextDay(previous.dateEnd) === range.dateStart) previous.dateEnd = range.dateEnd;
+    else joined.push({ ...range });
+  }
+  return joined;
+}
+
+/**
+ * Folds the stale months among `months` again, in one transaction, and answers the stale months it
+ * could not: those whose marker another transaction holds (classes of that month being written
+ * now), which the caller reads from their classes. The markers are locked first and the classes
+ * read by the next statement, so a change committed before the lock is in the fold, and one
+ * committed after it marks the month again.
+ */
+async function refreshMonthFolds(em: EntityManager, group: ReportGroup, months: string[]): Promise<string[]> {
+  return em.transactional(async (tx) => {
+    const monthList = `{${months.join(',')}}`;
+    const locked = await tx.execute<Array<{ id: number; month: string }>>(
+      `select id, month::text as month from class_month_stale where studio_group_id = ? and month = any(?::date[]) for update skip locked`,
+      [group.id, monthList],
+    );
+    const busy = await tx.execute<Array<{ month: string }>>(
+      `select month::text as month from class_month_stale where studio_group_id = ? and month = any(?::date[]) and id <> all(?::int[])`,
+      [group.id, monthList, `{${locked.map((row) => row.id).join(',')}}`],
+    );
+    if (locked.length > 0) {
+      const stale = `{${locked.map((row) => row.month).join(',')}}`;
+      await tx.execute('set local jit = off');
+      await tx.execute(`delete from class_month_fold where studio_group_id = ? and month = any(?::date[])`, [group.id, stale]);
+      await tx.execute(
+        `insert into class_month_fold (studio_group_id, month, trainer_key, has_trainer, several, studio_id, name, category, duration_minutes, first_at, last_at, booked, classes)
+         select k.studio_group_id, k.month, k.trainer_key, k.has_trainer, k.several, k.studio_id, k.name, k.category, k.duration_minutes, min(k.first_at), max(k.last_at),
+                jsonb_agg(k.booked_slots order by k.booked_slots), jsonb_agg(k.classes order by k.booked_slots)
+           from (select c.studio_group_id, m.month,
+                        case when c.trainer_id in (select r.trainer_id from payment_type_rule r where r.studio_group_id = ? and r.trainer_id is not null) then c.trainer_id end as trainer_key,
+                        c.trainer_id is not null as has_trainer,
+                        (c.other_trainers <> '[]'::jsonb and c.other_trainers <> jsonb_build_array(c.trainer_id)) as several,
+                        c.studio_id, c.name, c.category, c.duration_minutes, c.booked_slots, min(c.starts_at) as first_at, max(c.starts_at) as last_at, count(*)::int as classes
+                   from unnest(?::date[]) as m(month)
+                   join studio_class c on c.studio_group_id = ?
+                    and c.starts_at >= m.month::timestamp at time zone 'Europe/Berlin'
+                    and c.starts_at < (m.month + interval '1 month')::timestamp at time zone 'Europe/Berlin'
+                  group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10) k
+          group by 1, 2, 3, 4, 5, 6, 7, 8, 9`,
+        [group.id, stale, group.id],
+      );
+      await tx.execute(`delete from class_month_stale where id = any(?::int[])`, [`{${locked.map((row) => row.id).join(',')}}`]);
+    }
+    return busy.map((row) => row.month);
+  });
+}
+
+/** The kept folds of clean months, with their studios' names. */
+function monthFoldsOf(em: EntityManager, group: ReportGroup, months: string[]): Promise<FoldRow[]> {
+  return rows<FoldRow>(
+    em,
+    `select f.trainer_key, f.has_trainer, f.several, f.studio_id, s.name as studio_name, f.name, f.category, f.duration_minutes,
+            (f.first_at at time zone 'Europe/Berlin')::date::text as first_date, (f.last_at at time zone 'Europe/Berlin')::date::text as last_date,
+            f.booked, f.classes
+       from class_month_fold f join studio s on s.id = f.studio_id
+      where f.studio_group_id = ? and f.month = any(?::date[])`,
+    [group.id, `{${months.join(',')}}`],
+  );
+}
+
 /** Two parts: this machine's cores (PostgreSQL runs beside the api). */
 const PARTS = 2;
 const DAY_MS = 86_400_000;
@@ -208,10 +334,18 @@ const DAY_MS = 86_400_000;
 /** A day range cut into at most `count` contiguous parts of (nearly) equal length. */
 export function partsOf(range: DayRange, count: number): DayRange[] {
   const start = Date.parse(`${range.dateStart}T00:00:00Z`);
-  const days = Math.round((Date.parse(`${range.dateEnd}T00:00:00Z`) - start) / DAY_MS) + 1;
+  const days = daysOf(range);
   const parts = Math.max(1, Math.min(count, days));
   const day = (offset: number) => new Date(start + offset * DAY_MS).toISOString().slice(0, 10);
   return Array.from({ length: parts }, (_, index) => ({ dateStart: day(Math.floor((index * days) / parts)), dateEnd: day(Math.floor(((index + 1) * days) / parts) - 1) }));
+}
+
+const daysOf = (range: DayRange) => Math.round((Date.parse(`${range.dateEnd}T00:00:00Z`) - Date.parse(`${range.dateStart}T00:00:00Z`)) / DAY_MS) + 1;
+
+/** The first day of the month after a month's first day. */
+function nextMonth(month: string): string {
+  const [year, number] = [Number(month.slice(0, 4)), Number(month.slice(5, 7))];
+  return number === 12 ? `${year + 1}-01-01` : `${year}-${String(number + 1).padStart(2, '0')}-01`;
 }
 
 function nextDay(date: string): string {
