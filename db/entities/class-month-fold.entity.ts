@@ -11,7 +11,7 @@ import { StudioGroup } from './studio-group.entity';
  * rows instead of 720,000 classes.
  *
  * Kept by PostgreSQL, not by the code that writes classes: triggers on `studio_class` (any insert,
- * update or delete) and on `payment_type_rule` (a rule naming a trainer added, moved or removed)
+ * update or delete) and on `payment_type_rule` (a trainer named by a rule for the first time, or no longer)
  * mark the months they touch in `class_month_stale`, and the rule check folds a stale month again
  * before it reads it (api/routes/reports/rule-check.service.ts). Months are Berlin months.
  */

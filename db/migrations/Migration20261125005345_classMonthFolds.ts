@@ -52,18 +52,20 @@ end $$;`);
     this.addSql(`create trigger class_month_stale_on_delete after delete on studio_class referencing old table as old_classes for each statement execute function class_month_stale_mark_classes();`);
 
     // The rules' side: which trainers the group's rules name decides which classes keep their
-    // trainer in a fold, so a rule naming a trainer added, removed or moved marks every folded
-    // month of its group.
+    // trainer in a fold, so when a trainer becomes named (their first rule) or stops being named
+    // (their last rule removed or moved) every folded month of the group is marked. A rule replaced
+    // by a successor for the same trainer changes nothing here.
     this.addSql(`create or replace function class_month_stale_mark_rules() returns trigger language plpgsql as $$
 declare
   groups int[];
 begin
-  if TG_OP = 'INSERT' then
-    if new.trainer_id is not null then groups := array[new.studio_group_id]; end if;
-  elsif TG_OP = 'DELETE' then
-    if old.trainer_id is not null then groups := array[old.studio_group_id]; end if;
-  elsif (old.trainer_id, old.studio_group_id) is distinct from (new.trainer_id, new.studio_group_id) and coalesce(old.trainer_id, new.trainer_id) is not null then
-    groups := array[old.studio_group_id, new.studio_group_id];
+  if TG_OP in ('UPDATE', 'DELETE') and old.trainer_id is not null and (TG_OP = 'DELETE' or (old.trainer_id, old.studio_group_id) is distinct from (new.trainer_id, new.studio_group_id))
+     and not exists (select 1 from payment_type_rule r where r.studio_group_id = old.studio_group_id and r.trainer_id = old.trainer_id) then
+    groups := array[old.studio_group_id];
+  end if;
+  if TG_OP in ('INSERT', 'UPDATE') and new.trainer_id is not null and (TG_OP = 'INSERT' or (old.trainer_id, old.studio_group_id) is distinct from (new.trainer_id, new.studio_group_id))
+     and not exists (select 1 from payment_type_rule r where r.studio_group_id = new.studio_group_id and r.trainer_id = new.trainer_id and r.id <> new.id) then
+    groups := coalesce(groups, '{}') || new.studio_group_id;
   end if;
   if groups is not null then
     insert into class_month_stale (studio_group_id, month, marked_at)

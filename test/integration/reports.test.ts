@@ -288,10 +288,11 @@ describe('the payment-type-rule check reads whole months from kept folds, exactl
     expect(await checkFromClasses()).toEqual(after);
   });
 
-  it('a rule narrowed to a trainer marks the group\'s months: that trainer\'s classes are priced by it', async () => {
+  it('a trainer named by a rule for the first time marks the group\'s months: their classes are priced by it', async () => {
     const [rule] = await sql<{ id: number; uuid: string; category: string | null }>(`select id, uuid, category from payment_type_rule where studio_group_id = ? and trainer_id is null and category is not null order by id limit 1`, [fitness.id]);
     const [teacher] = await sql<{ trainer_id: number }>(
-      `select trainer_id from studio_class where studio_group_id = ? and category = ? and trainer_id is not null and other_trainers = '[]'::jsonb and starts_at >= ?::date and starts_at < ?::date + 1 limit 1`,
+      `select trainer_id from studio_class where studio_group_id = ? and category = ? and trainer_id is not null and other_trainers = '[]'::jsonb and starts_at >= ?::date and starts_at < ?::date + 1
+          and trainer_id not in (select trainer_id from payment_type_rule where trainer_id is not null) limit 1`,
       [fitness.id, rule!.category, FIRST_DAY, MONTH],
     );
     const before = await check();
@@ -302,6 +303,12 @@ describe('the payment-type-rule check reads whole months from kept folds, exactl
       expect(narrowed).not.toEqual(before);
       expect(narrowed.some((row) => row.outcome === 'paid' && row.ptr_uuid === rule!.uuid && row.ptr_trainer_name !== null)).toBe(true);
       expect(await checkFromClasses()).toEqual(narrowed);
+      // A second rule for a trainer already named (a rule replaced by its successor) marks nothing.
+      await check();
+      const [second] = await sql<{ id: number }>(`select id from payment_type_rule where studio_group_id = ? and trainer_id is null and id <> ? order by id limit 1`, [fitness.id, rule!.id]);
+      await sql(`update payment_type_rule set trainer_id = ? where id = ?`, [teacher!.trainer_id, second!.id]);
+      await sql(`update payment_type_rule set trainer_id = null where id = ?`, [second!.id]);
+      expect(await staleMarkers()).not.toContain(FIRST_DAY);
     } finally {
       await sql(`update payment_type_rule set trainer_id = null where id = ?`, [rule!.id]);
     }
