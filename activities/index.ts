@@ -38,7 +38,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createAccountMailActivities(mailDeps(deps)),
     ...createReviewActivities({ orm: deps.orm, queueEmails: mail.queueEmails }),
     ...createDocumentActivities({ orm: deps.orm, queueEmail: mail.queueEmail }),
-    ...createCreditNoteActivities({ orm: deps.orm, dataDir: deps.dataDir, queueEmail: mail.queueEmail }),
+    ...createCreditNoteActivities({ orm: deps.orm, dataDir: deps.dataDir, queueEmail: mail.queueEmail, queueEmails: mail.queueEmails }),
     ...createCancellationActivities({ orm: deps.orm, dataDir: deps.dataDir, queueEmail: mail.queueEmail, writeFile: writeFileAtomic }),
   };
 }

@@ -118,6 +118,7 @@ async function main() {
       orm,
       dataDir,
       queueEmail: () => Promise.reject(new Error('the benchmark sends no e-mails')),
+      queueEmails: () => Promise.reject(new Error('the benchmark sends no e-mails')),
     });
     const runUuid = crypto.randomUUID();
     memory.reset();

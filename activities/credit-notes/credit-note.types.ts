@@ -56,6 +56,16 @@ export type TIssueCreditNotesResult = { trainers: TIssuedCreditNote[] };
 /** Heartbeat details of issueCreditNotes. */
 export type TIssueCreditNotesHeartbeat = { processed: number; total: number };
 
+/** The PDFs of a batch recorded by recordCreditNotes (drawn after its numbering transaction). */
+export const ZDrawCreditNotePdfsInput = z.object({
+  runUuid: ZUuid,
+  settlementUuid: ZUuid,
+  trainerUuids: z.array(ZUuid).max(1000),
+});
+export type TDrawCreditNotePdfsInput = z.input<typeof ZDrawCreditNotePdfsInput>;
+/** drawn: PDFs drawn by this call (0 when an earlier attempt drew them all). */
+export type TDrawCreditNotePdfsResult = { drawn: number };
+
 export const ZQueueCreditNoteEmailsInput = z.object({
   runUuid: ZUuid,
   settlementUuid: ZUuid,

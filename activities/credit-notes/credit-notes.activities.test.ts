@@ -47,7 +47,7 @@ let fitness: StudioGroup;
 let adminUuid: string;
 
 type TestTrainer = { uuid: string; name: string };
-const trainers: Record<'anna' | 'ben' | 'cleo' | 'dora' | 'emil' | 'fritz' | 'gina' | 'hans', TestTrainer> = {} as never;
+const trainers: Record<'anna' | 'ben' | 'cleo' | 'dora' | 'emil' | 'fritz' | 'gina' | 'hans' | 'ida', TestTrainer> = {} as never;
 let settlementUuid: string;
 let reviewSettlementUuid: string;
 
@@ -146,7 +146,7 @@ beforeAll(async () => {
   await feed.start();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'credit-note-activities-'));
   const mail = createMailActivities({ orm, dataDir, mailer: createMailer({}), publicUrl: 'https://pay.example' });
-  activities = createCreditNoteActivities({ orm, dataDir, queueEmail: mail.queueEmail });
+  activities = createCreditNoteActivities({ orm, dataDir, queueEmail: mail.queueEmail, queueEmails: mail.queueEmails });
   fitness = await orm.em.fork().findOneOrFail(StudioGroup, { apiSlug: DEMO_FITNESS_SLUG });
   adminUuid = (await orm.em.fork().findOneOrFail(User, { email: 'admin@demo.test' })).uuid;
 
@@ -287,6 +287,43 @@ describe('a credit-note run', () => {
     ]);
     expect(sequence(result.trainers[0]!.number!)).toBe(before + 1);
     expect(sequence(result.trainers[0]!.number!)).toBe(sequence(issued.get(trainers.ben.uuid)!) + 1);
+  });
+
+  it('records a batch in one step and draws its PDFs in the next (the pipelined run); retries answer the records and draw only what is missing', async () => {
+    await createTrainer('ida');
+    const pipelinedSettlement = await createSettlement(['ida'], false);
+    const run = randomUUID();
+    const trainerUuids = [trainers.ida.uuid];
+    await activities.startCreditNoteRun({ runUuid: run, settlementUuid: pipelinedSettlement, trainerUuids, userUuid: adminUuid, locale: 'en' });
+    const before = await counter();
+    const input = { runUuid: run, settlementUuid: pipelinedSettlement, trainerUuids, offset: 0, total: 1, locale: 'en' as const };
+    const recorded = await activities.recordCreditNotes(input);
+    expect(recorded.trainers[0]).toMatchObject({ outcome: 'issued' });
+    const number = recorded.trainers[0]!.number!;
+    expect(sequence(number)).toBe(before + 1);
+    const noteRow = async () =>
+      (await sql<{ uuid: string; sha256: string | null; file_path: string }>(orm.em.fork(), `select uuid, sha256, file_path from credit_note where number = ? and studio_group_id = ?`, [number, fitness.id]))[0]!;
+    // Recorded, not drawn yet: no hash, no file.
+    const { file_path: filePath } = await noteRow();
+    expect((await noteRow()).sha256).toBeNull();
+    expect(fs.existsSync(path.join(dataDir, filePath))).toBe(false);
+    // A retried record answers what it recorded and takes no number.
+    expect((await activities.recordCreditNotes(input)).trainers[0]).toMatchObject({ outcome: 'already_issued', number });
+    expect(await counter()).toBe(before + 1);
+
+    const draw = { runUuid: run, settlementUuid: pipelinedSettlement, trainerUuids };
+    expect(await activities.drawCreditNotePdfs(draw)).toEqual({ drawn: 1 });
+    const { sha256 } = await noteRow();
+    expect(createHash('sha256').update(fs.readFileSync(path.join(dataDir, filePath))).digest('hex')).toBe(sha256);
+    expect(fs.existsSync(path.join(dataDir, filePath.replace(/\.pdf$/, '.xrechnung.xml')))).toBe(true);
+    // Drawn once: a second call leaves it alone.
+    expect(await activities.drawCreditNotePdfs(draw)).toEqual({ drawn: 0 });
+    // A PDF whose hash was never recorded (the worker died after writing it or before) is drawn again, the same bytes.
+    await sql(orm.em.fork(), `update credit_note set sha256 = null where number = ? and studio_group_id = ?`, [number, fitness.id]);
+    fs.rmSync(path.join(dataDir, filePath));
+    expect(await activities.drawCreditNotePdfs(draw)).toEqual({ drawn: 1 });
+    expect((await noteRow()).sha256).toBe(sha256);
+    expect(createHash('sha256').update(fs.readFileSync(path.join(dataDir, filePath))).digest('hex')).toBe(sha256);
   });
 
   it('refuses a trainer the company has not approved in a settlement with review', async () => {

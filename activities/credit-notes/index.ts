@@ -1,7 +1,7 @@
 import { createCreditNoteMailActivities, trainerCreditNotesPath } from './mail';
 import { createFinishActivities } from './finish';
 import { createIssueActivities } from './issue';
-import { createPdfStore } from './render';
+import { createPdfStore, createRenderActivities } from './render';
 import { createRunFilesActivities } from './run-files';
 import type { CreditNoteActivityDeps } from './run-records';
 
@@ -17,13 +17,14 @@ export type { CreditNoteActivityDeps };
 // settlement's sums, and the accounting e-mail.
 //
 // Idempotent by construction:
-// - A credit note is unique per run, settlement trainer and document type. Each trainer is issued in
-//   its own transaction that row-locks the settlement trainer, takes the next number from
-//   credit_note_counter (`insert … on conflict do update … returning`: the counter row stays locked
-//   until commit, so numbers are gap-free per studio group and year), writes the PDF (temp file +
-//   rename, path by number), inserts the credit note and its log row. A crash before the commit
-//   undoes the number too: the retry redoes everything with the same number and overwrites the same
-//   file; a crash after it finds the row and answers `already_issued`.
+// - A credit note is unique per run, settlement trainer and document type. A batch of trainers is
+//   numbered and recorded in one transaction that row-locks their settlement trainers and takes the
+//   numbers from credit_note_counter (`insert … on conflict do update … returning`: the counter row
+//   stays locked until commit, so numbers are gap-free per studio group and year). A crash before the
+//   commit undoes the numbers too; a retry after it finds the rows and answers `already_issued`.
+// - A PDF is drawn from the credit note's stored document after that commit (same document, same
+//   bytes), written atomically under a path by number, and its hash recorded last: a credit note
+//   without a hash is drawn again by the retry (issueCreditNotes, drawCreditNotePdfs).
 // - A refusal uses no number; its log row (keyed by run and trainer) is written once, and the
 //   'error' stream message is published only when that row is new.
 // - E-mails are recorded in the outbox under `{group}:credit-note:{runUuid}:{trainerUuid}` and
@@ -37,13 +38,14 @@ export type { CreditNoteActivityDeps };
 // trainers' e-mails), run-files.ts (SEPA, ZIP, CSV), finish.ts (sums, accounting e-mail); the reads
 // they share are in run-records.ts.
 
-export function createCreditNoteActivities({ orm, dataDir, queueEmail }: CreditNoteActivityDeps) {
+export function createCreditNoteActivities({ orm, dataDir, queueEmail, queueEmails }: CreditNoteActivityDeps) {
   const pdfStore = createPdfStore({ orm, dataDir });
   return {
     ...createIssueActivities({ orm, pdfStore }),
-    ...createCreditNoteMailActivities({ orm, queueEmail, dataDir }),
+    ...createRenderActivities({ orm, pdfStore }),
+    ...createCreditNoteMailActivities({ orm, queueEmails, dataDir }),
     ...createRunFilesActivities({ orm, dataDir }),
-    ...createFinishActivities({ orm, dataDir, queueEmail }),
+    ...createFinishActivities({ orm, dataDir, queueEmail, queueEmails }),
   };
 }
 

@@ -22,7 +22,7 @@ import {
 } from './credit-note.types';
 import { creditNoteFilePath } from './credit-note-files';
 import { todayInGermany, transferDateFor } from './payment-date';
-import { PDFS_IN_FLIGHT, type PdfStore, type PdfToStore, type StoredPdf } from './render';
+import type { PdfStore, PdfToStore } from './render';
 import { findGroup, findRun, nonRetryable, PROC, publishSend, publishSends, snapshotOf, uuidList, type GroupRow, type TrainerRow } from './run-records';
 
 // Starting a run and issuing its credit notes: numbers (gap-free per studio group and year) and
@@ -121,6 +121,8 @@ async function issueBatch(
 
     const issueDate = todayInGermany();
     const year = Number(issueDate.slice(0, 4));
+    // The same for every trainer of the batch (a walk over the SEPA calendar: once, not per trainer).
+    const transferDate = transferDateFor(issueDate);
     try {
       creditNoteNumber(group.credit_note_prefix, year, 1);
     } catch (error) {
@@ -203,7 +205,7 @@ async function issueBatch(
         // The seller contact of the e-invoice (XRechnung BG-6, BT-34): the trainer's e-mail and phone.
         recipient: { ...creditNoteRecipient(snapshot), email: snapshot.email?.trim() || row.account_email || null, phone: row.account_phone?.trim() || null },
         lines: lines.map(documentLine),
-        payment: { iban: normalizeIban(snapshot.iban), bic: snapshot.bic?.trim() || null, transferDate: transferDateFor(issueDate) },
+        payment: { iban: normalizeIban(snapshot.iban), bic: snapshot.bic?.trim() || null, transferDate },
       };
       const totals = creditNoteTotals(draft);
       if (lines.length === 0 || totals.grossCents <= 0) {
@@ -313,6 +315,14 @@ async function issueBatch(
 }
 
 export function createIssueActivities({ orm, pdfStore }: { orm: MikroORM; pdfStore: PdfStore }) {
+  async function recordBatch(input: ReturnType<typeof ZIssueCreditNotesInput.parse>): Promise<Issued[]> {
+    const em = orm.em.fork();
+    const settlement = await settlementRowOf(em, input.settlementUuid);
+    const group = await findGroup(em, settlement.studio_group_id);
+    const run = await findRun(em, input.runUuid, settlement);
+    return issueBatch(em.fork(), settlement, group, run, input);
+  }
+
   return {
     /** Records the run (SettlementRun, uuid = runUuid) and opens its stream ('config' with item_count); idempotent. */
     async startCreditNoteRun(rawInput: TStartCreditNoteRunInput): Promise<TStartCreditNoteRunResult> {
@@ -337,37 +347,35 @@ export function createIssueActivities({ orm, pdfStore }: { orm: MikroORM; pdfSto
       return { runUuid: input.runUuid };
     },
 
-    /** Issues a batch of trainers' credit notes (see above); one heartbeat per trainer. */
+    /**
+     * Issues a batch of trainers' credit notes (see above) and draws their PDFs before it answers;
+     * one heartbeat per PDF. The run of histories before the pipelined run (recordCreditNotes, then
+     * drawCreditNotePdfs) calls this.
+     */
     async issueCreditNotes(rawInput: TIssueCreditNotesInput): Promise<TIssueCreditNotesResult> {
       const input = ZIssueCreditNotesInput.parse(rawInput);
-      const em = orm.em.fork();
-      const settlement = await settlementRowOf(em, input.settlementUuid);
-      const group = await findGroup(em, settlement.studio_group_id);
-      const run = await findRun(em, input.runUuid, settlement);
-      const trainers: TIssuedCreditNote[] = [];
+      const issued = await recordBatch(input);
       // Numbers and records for the whole batch in one transaction; then the PDFs, drawn in the
       // render pool and all written before the activity answers, their hashes recorded in one update.
-      const drawing = new Set<Promise<void>>();
-      const stored: StoredPdf[] = [];
-      const failures: unknown[] = [];
-      for (const { pdf, ...issued } of await issueBatch(em.fork(), settlement, group, run, input)) {
-        trainers.push(issued);
-        if (pdf && issued.creditNoteUuid) {
-          const job = pdfStore.storePdf(issued.creditNoteUuid, pdf).then(
-            (written) => void stored.push(written),
-            (error: unknown) => void failures.push(error),
-          );
-          drawing.add(job);
-          void job.finally(() => drawing.delete(job));
-          if (drawing.size >= PDFS_IN_FLIGHT) await Promise.race(drawing);
-        }
-        activityContext()?.heartbeat({ processed: input.offset + trainers.length, total: input.total });
-      }
-      await Promise.all(drawing);
-      await pdfStore.recordHashes(stored);
-      // A PDF not written: the retry finds the record without a hash and draws it again.
-      if (failures.length > 0) throw failures[0];
-      return { trainers };
+      let stored = 0;
+      await pdfStore.storePdfs(
+        issued.flatMap(({ pdf, creditNoteUuid }) => (pdf && creditNoteUuid ? [{ creditNoteUuid, pdf }] : [])),
+        () => activityContext()?.heartbeat({ processed: input.offset + ++stored, total: input.total }),
+      );
+      return { trainers: issued.map(({ pdf: _pdf, ...trainer }) => trainer) };
+    },
+
+    /**
+     * Numbers and records a batch of trainers' credit notes in one transaction (see above) and
+     * answers at once: the PDFs are drawCreditNotePdfs' step, so the workflow numbers the next batch
+     * while this one's are drawn. A retry answers what was recorded (already_issued).
+     */
+    async recordCreditNotes(rawInput: TIssueCreditNotesInput): Promise<TIssueCreditNotesResult> {
+      const input = ZIssueCreditNotesInput.parse(rawInput);
+      pdfStore.warm();
+      const issued = await recordBatch(input);
+      activityContext()?.heartbeat({ processed: input.offset + issued.length, total: input.total });
+      return { trainers: issued.map(({ pdf: _pdf, ...trainer }) => trainer) };
     },
   };
 }

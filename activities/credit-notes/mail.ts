@@ -15,7 +15,7 @@ import {
   type TQueueCreditNoteEmailsResult,
 } from './credit-note.types';
 import { xrechnungFileName, xrechnungFilePath } from './e-invoice-files';
-import { displayName, findRun, PROC, publishSend, runCreditNotes, uuidList, type CreditNoteActivityDeps } from './run-records';
+import { displayName, findRun, PROC, publishSend, publishSends, runCreditNotes, uuidList, type CreditNoteActivityDeps } from './run-records';
 
 // The trainers' credit-note e-mails: recorded in the outbox (PDF attached), then marked sent after
 // delivery.
@@ -34,7 +34,7 @@ function creditNoteAttachments(dataDir: string, note: { number: string; file_nam
 /** The path of the trainer's credit notes page, without the language (the e-mail adds it). */
 export const trainerCreditNotesPath = (studioGroupUuid: string) => `/trainer/studio/${studioGroupUuid}/credit-notes`;
 
-export function createCreditNoteMailActivities({ orm, queueEmail, dataDir }: Pick<CreditNoteActivityDeps, 'orm' | 'queueEmail' | 'dataDir'>) {
+export function createCreditNoteMailActivities({ orm, queueEmails, dataDir }: Pick<CreditNoteActivityDeps, 'orm' | 'queueEmails' | 'dataDir'>) {
   return {
     /** Records the credit-note e-mail of each issued trainer of the run in the outbox (PDF attached); idempotent by outbox key. */
     async queueCreditNoteEmails(rawInput: TQueueCreditNoteEmailsInput): Promise<TQueueCreditNoteEmailsResult> {
@@ -57,11 +57,13 @@ export function createCreditNoteMailActivities({ orm, queueEmail, dataDir }: Pic
           )
         ).map((row) => [row.trainer_uuid, row.e_invoice_format]),
       );
-      const trainers: TQueueCreditNoteEmailsResult['trainers'] = [];
-      for (const trainerUuid of input.trainerUuids) {
+      // The batch's e-mails recorded together: one transaction and a few statements for all of them.
+      const withNotes = input.trainerUuids.flatMap((trainerUuid) => {
         const note = byTrainer.get(trainerUuid);
-        if (!note) continue;
-        const queued = await queueEmail({
+        return note ? [{ trainerUuid, note }] : [];
+      });
+      const results = await queueEmails({
+        emails: withNotes.map(({ trainerUuid, note }) => ({
           studioGroupUuid: settlement.studio_group_uuid,
           purpose: 'credit-note',
           reference: `${input.runUuid}:${trainerUuid}`,
@@ -71,21 +73,26 @@ export function createCreditNoteMailActivities({ orm, queueEmail, dataDir }: Pic
           params: { number: note.number, month: { month: settlement.month }, gross: { cents: note.gross_cents } },
           link: { path: trainerCreditNotesPath(settlement.studio_group_uuid), labelKey: 'mail.creditNote.action' },
           attachments: creditNoteAttachments(dataDir, note, formats.get(trainerUuid) ?? 'hybrid'),
-        });
-        if (queued.queued) {
-          trainers.push({ trainerUuid, emailUuid: queued.emailUuid, outcome: 'queued', status: queued.status });
-        } else {
-          await em.fork().transactional(async (tem) => {
+        })),
+      });
+      const trainers: TQueueCreditNoteEmailsResult['trainers'] = withNotes.map(({ trainerUuid }, index) => {
+        const queued = results[index]!;
+        return queued.queued ? { trainerUuid, emailUuid: queued.emailUuid, outcome: 'queued', status: queued.status } : { trainerUuid, outcome: 'no_email' };
+      });
+      // Without an address the credit note stays unsent: a log row each, published once.
+      const unsent = withNotes.filter((_, index) => !results[index]!.queued);
+      if (unsent.length > 0) {
+        await em.fork().transactional(async (tem) => {
+          for (const { trainerUuid, note } of unsent) {
             const message = translate(input.locale, 'creditNote.run.noEmail', { trainer: displayName(note) });
             const written = await writeSettlementLog(tem, settlement, [
               { eventKey: `${PROC.creditNote}:${input.runUuid}:${trainerUuid}:no-email`, proc: PROC.creditNote, trainerUuid, status: 'error', message },
             ]);
             if (written > 0) await publishSend(tem, settlement.uuid, input.runUuid, { status: 'error', message, trainer_uuid: trainerUuid, outcome: 'failed' });
-          });
-          trainers.push({ trainerUuid, outcome: 'no_email' });
-        }
-        activityContext()?.heartbeat({ processed: trainers.length });
+          }
+        });
       }
+      activityContext()?.heartbeat({ processed: trainers.length });
       return { trainers };
     },
 
@@ -97,17 +104,41 @@ export function createCreditNoteMailActivities({ orm, queueEmail, dataDir }: Pic
         const settlement = await settlementRowOf(tem, input.settlementUuid);
         const run = await findRun(tem, input.runUuid, settlement);
         const notes = await runCreditNotes(tem, run.id, input.trainerUuids);
-        for (const note of notes) {
-          await sql(tem, 'update credit_note set sent_at = now(), updated_at = now() where uuid = ? and sent_at is null', [note.uuid]);
-          await sql(tem, `update settlement_trainer set workflow_state = 'credit_note_send', updated_at = now() where id = ? and workflow_state = 'credit_note_created'`, [
-            note.settlement_trainer_id,
-          ]);
-          const message = translate(input.locale, 'creditNote.run.sent', { trainer: displayName(note) });
-          const written = await writeSettlementLog(tem, settlement, [
-            { eventKey: `${PROC.creditNote}:${input.runUuid}:${note.trainer_uuid}:sent`, proc: PROC.creditNote, trainerUuid: note.trainer_uuid, status: 'success', message },
-          ]);
-          if (written > 0) await publishSend(tem, settlement.uuid, input.runUuid, { status: 'success', message, trainer_uuid: note.trainer_uuid, outcome: 'created' });
-        }
+        if (notes.length === 0) return { sent: 0 };
+        // The credit notes marked now: the update locks their rows, so an overlapping attempt waits
+        // and then finds them marked. Only these get their log row and 'success' message, so each
+        // trainer's is written and published once (sent_at and the log row commit together).
+        const marked = new Set(
+          (
+            await sql<{ uuid: string }>(
+              tem,
+              `update credit_note set sent_at = now(), updated_at = now()
+                where uuid in (select value::uuid from jsonb_array_elements_text(?::jsonb)) and sent_at is null
+                returning uuid`,
+              [uuidList(notes.map((note) => note.uuid))],
+            )
+          ).map((row) => row.uuid),
+        );
+        await sql(
+          tem,
+          `update settlement_trainer set workflow_state = 'credit_note_send', updated_at = now()
+            where id in (select value::int from jsonb_array_elements_text(?::jsonb)) and workflow_state = 'credit_note_created'`,
+          [uuidList(notes.map((note) => String(note.settlement_trainer_id)))],
+        );
+        const newlySent = notes
+          .filter((note) => marked.has(note.uuid))
+          .map((note) => ({ note, message: translate(input.locale, 'creditNote.run.sent', { trainer: displayName(note) }) }));
+        await writeSettlementLog(
+          tem,
+          settlement,
+          newlySent.map(({ note, message }) => ({ eventKey: `${PROC.creditNote}:${input.runUuid}:${note.trainer_uuid}:sent`, proc: PROC.creditNote, trainerUuid: note.trainer_uuid, status: 'success', message })),
+        );
+        await publishSends(
+          tem,
+          settlement.uuid,
+          input.runUuid,
+          newlySent.map(({ note, message }) => ({ status: 'success', message, trainer_uuid: note.trainer_uuid, outcome: 'created' })),
+        );
         return { sent: notes.length };
       });
     },

@@ -1,10 +1,14 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import path from 'node:path';
 import type { TCreditNoteDocument } from '../../domain/credit-notes';
+import { activityContext } from '../shared/activity-context';
+import { settlementRowOf } from '../shared/settlement';
 import { sql } from '../shared/sql';
 import { writeFileAtomic } from './credit-note-files';
+import { ZDrawCreditNotePdfsInput, type TDrawCreditNotePdfsInput, type TDrawCreditNotePdfsResult } from './credit-note.types';
 import { storeXRechnung } from './e-invoice-files';
 import { PdfRenderPool } from './pdf-pool';
+import { findRun, uuidList } from './run-records';
 
 /** PDFs being drawn at once per activity (the pool has a thread per core). */
 export const PDFS_IN_FLIGHT = 8;
@@ -18,7 +22,7 @@ export type StoredPdf = { creditNoteUuid: string; sha256: string };
 /** The PDF step of issuing: one render pool per worker process (the factory runs once per worker). */
 export function createPdfStore({ orm, dataDir }: { orm: MikroORM; dataDir: string }) {
   const pdfPool = new PdfRenderPool();
-  return {
+  const store = {
     /** Starts the render threads ahead of the first PDF (loading TypeScript and the fonts takes seconds on a busy machine). */
     warm: () => pdfPool.start(),
     /** Draws a recorded credit note's PDF and XRechnung from its stored document (in the pool) and writes both. */
@@ -43,7 +47,65 @@ export function createPdfStore({ orm, dataDir }: { orm: MikroORM; dataDir: strin
         [JSON.stringify(stored.map(({ creditNoteUuid, sha256 }) => ({ uuid: creditNoteUuid, sha256 })))],
       );
     },
+    /**
+     * Draws and writes a batch's PDFs, PDFS_IN_FLIGHT at a time in the pool, then records their
+     * hashes in one update; `onStored` after each (a heartbeat). Throws the first failure after the
+     * others are recorded: the retry draws only the ones still without a hash.
+     */
+    async storePdfs(pdfs: Array<{ creditNoteUuid: string; pdf: PdfToStore }>, onStored?: () => void): Promise<number> {
+      const drawing = new Set<Promise<void>>();
+      const stored: StoredPdf[] = [];
+      const failures: unknown[] = [];
+      for (const { creditNoteUuid, pdf } of pdfs) {
+        const job = store.storePdf(creditNoteUuid, pdf).then(
+          (written) => {
+            stored.push(written);
+            onStored?.();
+          },
+          (error: unknown) => void failures.push(error),
+        );
+        drawing.add(job);
+        void job.finally(() => drawing.delete(job));
+        if (drawing.size >= PDFS_IN_FLIGHT) await Promise.race(drawing);
+      }
+      await Promise.all(drawing);
+      await store.recordHashes(stored);
+      if (failures.length > 0) throw failures[0];
+      return stored.length;
+    },
   };
+  return store;
 }
 
 export type PdfStore = ReturnType<typeof createPdfStore>;
+
+export function createRenderActivities({ orm, pdfStore }: { orm: MikroORM; pdfStore: PdfStore }) {
+  return {
+    /**
+     * Draws the PDFs (and XRechnungen) of the run's recorded credit notes of these trainers that have
+     * none yet (no hash), from their stored documents; a heartbeat after each. Idempotent: a retry,
+     * or a second call, draws only what is still missing and answers how many it drew.
+     */
+    async drawCreditNotePdfs(rawInput: TDrawCreditNotePdfsInput): Promise<TDrawCreditNotePdfsResult> {
+      const input = ZDrawCreditNotePdfsInput.parse(rawInput);
+      pdfStore.warm();
+      const em = orm.em.fork();
+      const settlement = await settlementRowOf(em, input.settlementUuid);
+      const run = await findRun(em, input.runUuid, settlement);
+      const undrawn = await sql<{ uuid: string; document: TCreditNoteDocument; file_path: string }>(
+        em,
+        `select cn.uuid, cn.document, cn.file_path from credit_note cn join trainer t on t.id = cn.trainer_id
+          where cn.settlement_run_id = ? and cn.document_type = 'credit_note' and cn.sha256 is null and cn.document is not null
+            and t.uuid in (select value::uuid from jsonb_array_elements_text(?::jsonb))
+          order by cn.number`,
+        [run.id, uuidList(input.trainerUuids)],
+      );
+      let drawn = 0;
+      await pdfStore.storePdfs(
+        undrawn.map((note) => ({ creditNoteUuid: note.uuid, pdf: { doc: note.document, filePath: note.file_path } })),
+        () => activityContext()?.heartbeat({ drawn: ++drawn, total: undrawn.length }),
+      );
+      return { drawn: undrawn.length };
+    },
+  };
+}

@@ -3,7 +3,7 @@ import { ApplicationFailure } from '@temporalio/activity';
 import type { TSendStreamMessage } from '../../contracts/review.contract';
 import { translate, type Locale } from '../../domain/messages';
 import { trainerDisplayName, trainerSnapshot, type TrainerSnapshot } from '../../domain/trainer-data';
-import type { TQueueEmailInput, TQueueEmailResult } from '../mail';
+import type { TQueueEmailInput, TQueueEmailResult, TQueueEmailsInput } from '../mail';
 import { publishSendMessages } from '../shared/settlement-log';
 import type { SettlementRow } from '../shared/settlement';
 import { sql } from '../shared/sql';
@@ -18,6 +18,8 @@ export type CreditNoteActivityDeps = {
   dataDir: string;
   /** The mail activity that records an e-mail in the outbox (delivery is the workflow's next step). */
   queueEmail: (input: TQueueEmailInput) => Promise<TQueueEmailResult>;
+  /** The same for a batch, in input order (one transaction): a chunk's credit-note e-mails. */
+  queueEmails: (input: TQueueEmailsInput) => Promise<TQueueEmailResult[]>;
 };
 
 export const PROC = { creditNote: 'credit_note', files: 'accounting_files', accountingEmail: 'accounting_email' } as const;

@@ -21,7 +21,8 @@ import { logIn, startStack, type Stack } from '../support/stack';
 // while it issues (30–80 credit notes written): no shutdown, the open transaction dies with its
 // connection. An in-process worker takes over; the issuing activity is retried once its 30 s
 // heartbeat timeout has passed and resumes from what the database holds.
-// RECORD_HISTORY=<folder> writes the run's history (a heartbeat timeout and its retry) for the replay test.
+// RECORD_HISTORY=<folder> writes the run's history (the pipelined run: heartbeat timeouts and their
+// retries; v1 is the run before it) for the replay test.
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const TRAINERS = 200;
@@ -89,7 +90,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (process.env.RECORD_HISTORY && stack) {
     const history = await stack.temporal.workflow.getHandle(creditNoteRunWorkflowId(runUuid)).fetchHistory();
-    fs.writeFileSync(path.join(process.env.RECORD_HISTORY, 'credit-note-run-worker-killed-v1.json'), historyToJSON(history));
+    fs.writeFileSync(path.join(process.env.RECORD_HISTORY, 'credit-note-run-worker-killed-v2.json'), historyToJSON(history));
   }
   if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   await stack?.stop();

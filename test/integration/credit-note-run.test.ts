@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import iconv from 'iconv-lite';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +19,7 @@ import { findDemoFitness, importDemoClasses, prepareSettlement } from '../suppor
 import { pdfText } from '../support/pdf-text';
 import { ciiAmount } from '../../domain/e-invoice';
 import { startSmtpServer, type ReceivedMail } from '../support/smtp';
+import { creditNoteRunWorkflowId } from '../../workflows/ids';
 import { logIn, startStack, type Stack } from '../support/stack';
 
 // Step 5 of the month close against the real API, PostgreSQL, Temporal, worker and an SMTP server in
@@ -99,6 +101,11 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // RECORD_HISTORY=<folder> writes the run's history (the pipelined run of two trainers) for the replay test.
+  if (process.env.RECORD_HISTORY && stack) {
+    const history = await stack.temporal.workflow.getHandle(creditNoteRunWorkflowId(runUuid)).fetchHistory();
+    fs.writeFileSync(path.join(process.env.RECORD_HISTORY, 'credit-note-run-pipelined-v2.json'), historyToJSON(history));
+  }
   await stack?.stop();
   await smtp?.stop();
 });
@@ -334,7 +341,7 @@ describe('correction of an issued credit note', () => {
     group.datevConsultantNumber = null;
     await em.flush();
     try {
-      const activities = createCreditNoteActivities({ orm: stack.orm, dataDir: stack.dataDir, queueEmail: () => Promise.reject(new Error('no e-mail here')) });
+      const activities = createCreditNoteActivities({ orm: stack.orm, dataDir: stack.dataDir, queueEmail: () => Promise.reject(new Error('no e-mail here')), queueEmails: () => Promise.reject(new Error('no e-mail here')) });
       const result = await activities.createRunFiles({ runUuid, settlementUuid, locale: 'en' });
       expect(result.files.find((file) => file.type === 'DATEV_EXTF')).toMatchObject({ status: 'not_set', filePath: null, error: expect.stringMatching(/no DATEV settings/) });
       expect(result.files.filter((file) => !file.type.startsWith('DATEV')).map((file) => file.status)).toEqual(['success', 'success', 'success']);
