@@ -13,9 +13,9 @@ import { CREDIT_NOTE_RUN_CHUNK_SIZE, creditNoteRunStateQuery, type TCreditNoteRu
 //
 // Since PIPELINED_RUN the chunks go through a pipeline: a chunk is numbered and recorded
 // (recordCreditNotes, one transaction), then its PDFs are drawn (drawCreditNotePdfs) and its e-mails
-// go out (queue, deliver, mark sent) while the next chunks are numbered. Numbering stays one chunk
-// after the other, in the trainers' order, so the numbers follow it without gaps; at most
-// CHUNKS_IN_FLIGHT chunks are being drawn or sent at once. Before, a chunk was numbered and drawn in
+// go out (queue, deliver, mark sent) while the next chunks are numbered and drawn. Each stage takes
+// one chunk after the other (sending two), numbering in the trainers' order, so the numbers follow
+// it without gaps; a handful of activities are under way at once. Before, a chunk was numbered and drawn in
 // one activity, the next chunk waited for its PDFs, and the e-mails went out only after the last
 // chunk: PostgreSQL, the render threads and SMTP took turns (the render threads idle ~40 %).
 //
@@ -25,10 +25,12 @@ import { CREDIT_NOTE_RUN_CHUNK_SIZE, creditNoteRunStateQuery, type TCreditNoteRu
 /** The pipelined run (recorded history: test/fixtures/histories/credit-note-run-pipelined-v2.json). */
 const PIPELINED_RUN = '2026-11-credit-note-run-pipelined';
 /**
- * Chunks whose PDFs or e-mails are under way while the next is numbered: enough to keep the render
- * threads, PostgreSQL and SMTP busy together, few enough that a run's activities stay a handful.
+ * Chunks numbered but not drawn yet, at most: the render threads always find the next chunk ready
+ * while the one before is sent; numbering does not run far ahead of what is drawn.
  */
-const CHUNKS_IN_FLIGHT = 3;
+const DRAWN_AHEAD = 2;
+/** Chunks being sent at once, at most. */
+const SENDING_LANES = 2;
 
 const { startCreditNoteRun, markCreditNotesSent, finishCreditNoteRun, queueCreditNoteEmails } = proxyActivities<CreditNoteActivities>(SHORT_WRITE);
 const { issueCreditNotes, createRunFiles } = proxyActivities<CreditNoteActivities>(CREDIT_NOTE_BATCH);
@@ -96,36 +98,48 @@ async function issueThenSend(input: TCreditNoteRunInput, trainerUuids: string[],
 }
 
 /**
- * The pipelined run (see the top of the file): chunk after chunk numbered and recorded; each
- * chunk's PDFs and e-mails follow on their own while the next chunks are numbered, at most
- * CHUNKS_IN_FLIGHT at once. A chunk that fails (after its retries) fails the run, as before.
+ * The pipelined run (see the top of the file) in three stages: numbering (recordCreditNotes) and
+ * drawing (drawCreditNotePdfs, both render threads on one chunk) take one chunk after the other;
+ * sending (queue, deliver, mark) takes a chunk once it is drawn, in one of SENDING_LANES lanes after
+ * that lane's chunk before it. Numbering runs ahead of the drawing by at most DRAWN_AHEAD chunks. A
+ * chunk that fails (after its retries) fails the run, as before; the stages after it do not start.
  */
 async function issueAndSendPipelined(input: TCreditNoteRunInput, trainerUuids: string[], state: TCreditNoteRunState): Promise<string[]> {
   const { runUuid, settlementUuid, locale } = input;
   const sendEmails = input.sendEmails !== false;
-  // Per chunk, so the answer lists the trainers in their order whichever chunk finished first.
+  // Per chunk, in the trainers' order.
   const sentByChunk: string[][] = [];
-  const inFlight = new Set<Promise<void>>();
   let failure: { error: unknown } | undefined;
-  const finishChunk = async (index: number, issued: string[]) => {
-    await pipeline.drawCreditNotePdfs({ runUuid, settlementUuid, trainerUuids: issued });
-    if (sendEmails) sentByChunk[index] = await sendChunk(input, issued, pipeline);
-  };
+  // The stages' chains never reject: a failure is noted and thrown here, between the steps.
+  const noteFailure = (error: unknown) => void (failure ??= { error });
+  let drawing: Promise<void> = Promise.resolve();
+  // Two lanes of sending, chunks taking turns: one chunk's e-mails wait on the server while the other's are recorded.
+  const sending: Array<Promise<void>> = Array.from({ length: SENDING_LANES }, () => Promise.resolve());
+  const drawnAfterChunk: Array<Promise<void>> = [];
   for (let offset = 0, index = 0; offset < trainerUuids.length; offset += CREDIT_NOTE_RUN_CHUNK_SIZE, index++) {
+    if (index >= DRAWN_AHEAD) await drawnAfterChunk[index - DRAWN_AHEAD];
+    if (failure) throw failure.error;
     const chunk = trainerUuids.slice(offset, offset + CREDIT_NOTE_RUN_CHUNK_SIZE);
     const result = await pipeline.recordCreditNotes({ runUuid, settlementUuid, trainerUuids: chunk, offset, total: trainerUuids.length, locale });
     const issued = countChunk(state, chunk.length, result);
     if (issued.length > 0) {
-      // Never rejects: a failed chunk is noted and thrown here, between the steps, not left unhandled.
-      const tail = finishChunk(index, issued).catch((error: unknown) => void (failure ??= { error }));
-      inFlight.add(tail);
-      void tail.then(() => inFlight.delete(tail));
-      if (inFlight.size >= CHUNKS_IN_FLIGHT) await Promise.race(inFlight);
+      drawing = drawing.then(async () => {
+        if (!failure) await pipeline.drawCreditNotePdfs({ runUuid, settlementUuid, trainerUuids: issued });
+      }).catch(noteFailure);
+      if (sendEmails) {
+        const drawn = drawing;
+        const lane = index % SENDING_LANES;
+        sending[lane] = Promise.all([sending[lane], drawn])
+          .then(async () => {
+            if (!failure) sentByChunk[index] = await sendChunk(input, issued, pipeline);
+          })
+          .catch(noteFailure);
+      }
     }
-    if (failure) throw failure.error;
+    drawnAfterChunk.push(drawing);
   }
   if (sendEmails && state.issuedTrainerUuids.length > 0) state.phase = 'sending';
-  await Promise.all(inFlight);
+  await Promise.all([drawing, ...sending]);
   if (failure) throw failure.error;
   return sentByChunk.flat();
 }

@@ -67,7 +67,8 @@ export function buildSepaFile({ notes, group, settlementMonth, runUuid, locale }
     return false;
   });
   const today = todayInGermany();
-  const transferDates = [...new Set(notes.map((note) => transferDateFor(note.issue_date)))].sort();
+  // A run's notes share an issue date or a few: each date's transfer date computed once (a walk over the calendar).
+  const transferDates = [...new Set(notes.map((note) => note.issue_date))].map(transferDateFor).sort();
   const earliest = nextSepaBusinessDay(today);
   const executionDate = transferDates.length > 0 && transferDates[transferDates.length - 1]! > earliest ? transferDates[transferDates.length - 1]! : earliest;
   let xml: string | null = null;

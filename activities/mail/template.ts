@@ -31,12 +31,25 @@ const INTL_LOCALE: Record<Locale, string> = { de: 'de-DE', en: 'en-GB' };
 /** Dates as the spec writes them (DD.MM.YYYY), and the British order in English. */
 const DATE_FORMAT: Record<Locale, string> = { de: 'dd.MM.yyyy', en: 'dd/MM/yyyy' };
 
+/** A month's title per language, made once: a batch of e-mails names the same month (luxon's Intl formatting costs ~0.3 ms a call). */
+const monthTitles = new Map<string, string>();
+function monthTitleOf(lastDay: string, locale: Locale): string {
+  const key = `${locale}:${lastDay}`;
+  let title = monthTitles.get(key);
+  if (title === undefined) {
+    title = monthTitle(lastDay, INTL_LOCALE[locale]);
+    if (monthTitles.size > 1000) monthTitles.clear();
+    monthTitles.set(key, title);
+  }
+  return title;
+}
+
 /** `{ month }` and `{ date }` values in the recipient's language; strings and numbers as they are. */
 export function resolveMailParams(params: Record<string, TMailParam>, locale: Locale): MessageParams {
   const resolved: MessageParams = {};
   for (const [name, value] of Object.entries(params)) {
     if (typeof value === 'string' || typeof value === 'number') resolved[name] = value;
-    else if ('month' in value) resolved[name] = monthTitle(value.month, INTL_LOCALE[locale]);
+    else if ('month' in value) resolved[name] = monthTitleOf(value.month, locale);
     else if ('cents' in value) resolved[name] = formatEuro(value.cents, INTL_LOCALE[locale]);
     else resolved[name] = DateTime.fromISO(value.date).toFormat(DATE_FORMAT[locale]);
   }
