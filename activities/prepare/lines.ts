@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AdminPosition } from '../../db/entities';
 import { type AdminPositionInput, type SettlementLineResult } from '../../domain/pay';
+import { idArray } from '../../db/queries/id-array';
 import { sql } from '../shared/sql';
 
 // A trainer's settlement lines as the preparation writes them (the month's classes it prices come
@@ -53,10 +54,10 @@ export type LineRow = ReturnType<typeof lineRow>;
 
 /** Replaces the lines of settlement trainers (all, or only the admin lines) in the current transaction. */
 export async function replaceLines(em: EntityManager, batch: Array<{ settlementTrainerId: number; lines: LineRow[] }>, only?: 'admin') {
-  const ids = JSON.stringify(batch.map((item) => item.settlementTrainerId));
+  const ids = idArray(batch.map((item) => item.settlementTrainerId));
   await sql(
     em,
-    `delete from settlement_line where settlement_trainer_id in (select value::int from jsonb_array_elements_text(?::jsonb))${only ? ' and kind = ?' : ''}`,
+    `delete from settlement_line where settlement_trainer_id = any(?::int[])${only ? ' and kind = ?' : ''}`,
     only ? [ids, only] : [ids],
   );
   const rows = batch.flatMap((item) => item.lines.map((line) => ({ settlement_trainer_id: item.settlementTrainerId, ...line })));

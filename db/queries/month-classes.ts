@@ -1,3 +1,4 @@
+import { idArray } from './id-array';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ClassFacts } from '../../domain/pay';
 import { monthInstants } from '../../domain/settlement/month';
@@ -40,8 +41,8 @@ export async function trainersMonthClasses(em: EntityManager, query: { studioGro
   const rows = await em.execute<ClassFactsRow[]>(
     `select ${CLASS_FACTS_COLUMNS}
        from studio_class c
-      where c.studio_group_id = ? and c.trainer_id in (select value::int from jsonb_array_elements_text(?::jsonb)) and c.starts_at >= ? and c.starts_at < ?`,
-    [query.studioGroupId, JSON.stringify(query.trainerIds), start, end],
+      where c.studio_group_id = ? and c.trainer_id = any(?::int[]) and c.starts_at >= ? and c.starts_at < ?`,
+    [query.studioGroupId, idArray(query.trainerIds), start, end],
   );
   return rows.map(classFactsOf);
 }

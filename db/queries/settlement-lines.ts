@@ -1,3 +1,4 @@
+import { idArray } from './id-array';
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /** A prepared line of a settlement trainer with its studio (none for admin lines). */
@@ -41,8 +42,8 @@ export async function trainerLinesWithStudio(em: EntityManager, settlementTraine
     `select l.settlement_trainer_id, l.kind, l.class_hash, l.class_starts_at, l.class_name, l.description, l.duration_minutes, l.booked_slots,
             l.net_cents, l.vat_rate_basis_points, l.vat_cents, l.gross_cents, s.uuid as studio_uuid, s.source_id as studio_source_id, s.name as studio_name
        from settlement_line l left join studio s on s.id = l.studio_id
-      where l.settlement_trainer_id in (select value::int from jsonb_array_elements_text(?::jsonb))
+      where l.settlement_trainer_id = any(?::int[])
       order by ${ORDERS[order]}`,
-    [JSON.stringify(settlementTrainerIds)],
+    [idArray(settlementTrainerIds)],
   );
 }

@@ -1,3 +1,4 @@
+import { idArray } from '../../../db/queries/id-array';
 import { centsToEuros } from '../../../domain/money';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { StudioGroup } from '../../../db/entities';
@@ -38,9 +39,9 @@ export async function approvalListsOf(em: EntityManager, settlementTrainerIds: n
        from approval a
        join app_user u on u.id = a.user_id
        left join studio s on s.id = a.studio_id
-      where a.settlement_trainer_id in (select value::int from jsonb_array_elements_text(?::jsonb))
+      where a.settlement_trainer_id = any(?::int[])
       order by a.created_at desc, a.id desc`,
-    [JSON.stringify(settlementTrainerIds)],
+    [idArray(settlementTrainerIds)],
   );
   for (const row of rows) {
     const list = lists.get(row.settlement_trainer_id);

@@ -1,3 +1,4 @@
+import { idArray } from '../../../db/queries/id-array';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { centsToEuros } from '../../../domain/money';
 import { trainerDisplayName, trainerName, type TrainerSnapshot } from '../../../domain/trainer-data';
@@ -79,11 +80,11 @@ export async function reviewRowsOf(em: EntityManager, settlementTrainerIds: numb
            from settlement_line l left join studio s on s.id = l.studio_id
           where l.settlement_trainer_id = rr.settlement_trainer_id and l.class_hash = rr.row_id
           order by l.id limit 1) l on true
-      where rr.settlement_trainer_id in (select value::int from jsonb_array_elements_text(?::jsonb))
+      where rr.settlement_trainer_id = any(?::int[])
       order by rr.settlement_trainer_id,
                case when rr.row_id = ? then 0 when l.kind = 'class' then 1 when l.kind = 'admin' then 2 else 3 end,
                l.studio_name, l.class_starts_at, rr.id`,
-    [JSON.stringify(settlementTrainerIds), OVERALL_FEEDBACK],
+    [idArray(settlementTrainerIds), OVERALL_FEEDBACK],
   );
 }
 
@@ -95,9 +96,9 @@ export async function currentApprovals(em: EntityManager, settlementTrainerIds: 
     em,
     `select distinct on (a.settlement_trainer_id, a.kind) a.settlement_trainer_id, a.kind, a.approved
        from approval a
-      where a.settlement_trainer_id in (select value::int from jsonb_array_elements_text(?::jsonb)) and a.kind in ('company', 'trainer')
+      where a.settlement_trainer_id = any(?::int[]) and a.kind in ('company', 'trainer')
       order by a.settlement_trainer_id, a.kind, a.created_at desc, a.id desc`,
-    [JSON.stringify(settlementTrainerIds)],
+    [idArray(settlementTrainerIds)],
   );
   for (const id of settlementTrainerIds) result.set(id, { company: false, trainer: false });
   for (const row of rows) result.get(row.settlement_trainer_id)![row.kind] = row.approved;

@@ -1,3 +1,4 @@
+import { idArray } from '../../../db/queries/id-array';
 import crypto from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApiSession, Document, Notification, StudioGroup, StudioGroupTrainer, Trainer, TrainerAccount, User } from '../../../db/entities';
@@ -340,7 +341,7 @@ export async function copyAccountToTrainers(em: EntityManager, account: TrainerA
   if (Object.keys(snapshotChanges).length === 0) return notices;
   await em.execute(
     `update settlement_trainer st set trainer_snapshot = st.trainer_snapshot || ?::jsonb, updated_at = now()
-      where st.trainer_id in (select value::int from jsonb_array_elements_text(?::jsonb))
+      where st.trainer_id = any(?::int[])
         and st.trainer_snapshot is not null
         and st.workflow_state not in ('credit_note_created', 'credit_note_send', 'approved')
         and exists (select 1 from settlement s where s.id = st.settlement_id and s.status = 'in_progress')
@@ -348,7 +349,7 @@ export async function copyAccountToTrainers(em: EntityManager, account: TrainerA
         and coalesce((select a.approved from approval a
                        where a.settlement_trainer_id = st.id and a.kind = 'company'
                        order by a.created_at desc, a.id desc limit 1), false) = false`,
-    [JSON.stringify(snapshotChanges), JSON.stringify(links.map((link) => link.trainer.id))],
+    [JSON.stringify(snapshotChanges), idArray(links.map((link) => link.trainer.id))],
   );
   return notices;
 }
