@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { idArray } from '../../db/queries/id-array';
 import type { EInvoiceFormat } from '../../domain/e-invoice';
 import { translate } from '../../domain/messages';
 import { writeSettlementLog } from '../shared/settlement-log';
@@ -113,17 +114,17 @@ export function createCreditNoteMailActivities({ orm, queueEmails, dataDir }: Pi
             await sql<{ uuid: string }>(
               tem,
               `update credit_note set sent_at = now(), updated_at = now()
-                where uuid in (select value::uuid from jsonb_array_elements_text(?::jsonb)) and sent_at is null
+                where uuid = any(?::uuid[]) and sent_at is null
                 returning uuid`,
-              [uuidList(notes.map((note) => note.uuid))],
+              [idArray(notes.map((note) => note.uuid))],
             )
           ).map((row) => row.uuid),
         );
         await sql(
           tem,
           `update settlement_trainer set workflow_state = 'credit_note_send', updated_at = now()
-            where id in (select value::int from jsonb_array_elements_text(?::jsonb)) and workflow_state = 'credit_note_created'`,
-          [uuidList(notes.map((note) => String(note.settlement_trainer_id)))],
+            where id = any(?::int[]) and workflow_state = 'credit_note_created'`,
+          [idArray(notes.map((note) => note.settlement_trainer_id))],
         );
         const newlySent = notes
           .filter((note) => marked.has(note.uuid))

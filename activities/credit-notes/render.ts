@@ -8,7 +8,8 @@ import { writeFileAtomic } from './credit-note-files';
 import { ZDrawCreditNotePdfsInput, type TDrawCreditNotePdfsInput, type TDrawCreditNotePdfsResult } from './credit-note.types';
 import { storeXRechnung } from './e-invoice-files';
 import { PdfRenderPool } from './pdf-pool';
-import { findRun, uuidList } from './run-records';
+import { idArray } from '../../db/queries/id-array';
+import { findRun } from './run-records';
 
 /** PDFs being drawn at once per activity (the pool has a thread per core). */
 export const PDFS_IN_FLIGHT = 8;
@@ -96,9 +97,9 @@ export function createRenderActivities({ orm, pdfStore }: { orm: MikroORM; pdfSt
         em,
         `select cn.uuid, cn.document, cn.file_path from credit_note cn join trainer t on t.id = cn.trainer_id
           where cn.settlement_run_id = ? and cn.document_type = 'credit_note' and cn.sha256 is null and cn.document is not null
-            and t.uuid in (select value::uuid from jsonb_array_elements_text(?::jsonb))
+            and t.uuid = any(?::uuid[])
           order by cn.number`,
-        [run.id, uuidList(input.trainerUuids)],
+        [run.id, idArray(input.trainerUuids)],
       );
       let drawn = 0;
       await pdfStore.storePdfs(
