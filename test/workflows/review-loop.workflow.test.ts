@@ -34,7 +34,10 @@ import { useWorkflowTestEnvironment, updateRefusal as refusal } from './test-ser
 type Activities = PrepareActivities &
   Pick<ReviewActivities, 'createTrainerReviews' | 'announcePreviewSendFinished' | 'recordApproval'> &
   Pick<MailActivities, 'deliverEmails'> &
-  Pick<CreditNoteActivities, 'startCreditNoteRun' | 'issueCreditNotes' | 'queueCreditNoteEmails' | 'markCreditNotesSent' | 'createRunFiles' | 'finishCreditNoteRun'>;
+  Pick<
+    CreditNoteActivities,
+    'startCreditNoteRun' | 'issueCreditNotes' | 'recordCreditNotes' | 'drawCreditNotePdfs' | 'queueCreditNoteEmails' | 'markCreditNotesSent' | 'createRunFiles' | 'finishCreditNoteRun'
+  >;
 
 type Calls = { previews: string[][]; approvals: TRecordApprovalInput[]; issued: string[]; prepared: string[][] };
 
@@ -46,6 +49,10 @@ function mockActivities() {
   const calls: Calls = { previews: [], approvals: [], issued: [], prepared: [] };
   const current = new Map<string, { company: boolean; trainer: boolean }>();
   const noSums = { netCents: 0, vatCents: 0, grossCents: 0 };
+  const issue = (trainerUuids: string[]) => {
+    calls.issued.push(...trainerUuids);
+    return { trainers: trainerUuids.map((trainerUuid, index) => ({ trainerUuid, outcome: 'issued' as const, number: `GS-2026-${String(calls.issued.length - trainerUuids.length + index + 1).padStart(5, '0')}` })) };
+  };
   const activities: Activities = {
     async freezeSettlementInvoiceData(input) {
       return { trainerUuids: input.trainerUuids, lockedTrainerUuids: [], anyCreditNoteSent: false, rules: 1 };
@@ -89,8 +96,14 @@ function mockActivities() {
       return { runUuid: input.runUuid };
     },
     async issueCreditNotes(input) {
-      calls.issued.push(...input.trainerUuids);
-      return { trainers: input.trainerUuids.map((trainerUuid, index) => ({ trainerUuid, outcome: 'issued' as const, number: `GS-2026-${String(calls.issued.length - input.trainerUuids.length + index + 1).padStart(5, '0')}` })) };
+      return issue(input.trainerUuids);
+    },
+    // The pipelined run (since its patch): numbering, then the PDFs in a step of their own.
+    async recordCreditNotes(input) {
+      return issue(input.trainerUuids);
+    },
+    async drawCreditNotePdfs(input) {
+      return { drawn: input.trainerUuids.length };
     },
     async queueCreditNoteEmails(input) {
       return { trainers: input.trainerUuids.map((trainerUuid) => ({ trainerUuid, emailUuid: randomUUID(), outcome: 'queued' as const, status: 'queued' as const })) };
