@@ -10,6 +10,7 @@ import { normalizeIban } from '../../domain/validation/bank';
 import { writeSettlementLog } from '../shared/settlement-log';
 import { settlementRowOf, type SettlementRow } from '../shared/settlement';
 import { activityContext } from '../shared/activity-context';
+import { idArray } from '../../db/queries/id-array';
 import { sql } from '../shared/sql';
 import {
   ZIssueCreditNotesInput,
@@ -86,13 +87,13 @@ async function issueBatch(
       [settlement.studio_group_id, settlement.id, uuidList(input.trainerUuids)],
     );
     const byUuid = new Map(rows.map((row) => [row.trainer_uuid, row]));
-    const ids = uuidList(rows.map((row) => String(row.settlement_trainer_id)));
+    const ids = idArray(rows.map((row) => row.settlement_trainer_id));
     const existing = new Map(
       (
         await sql<{ settlement_trainer_id: number; uuid: string; number: string; gross_cents: number; sha256: string | null; document: TCreditNoteDocument | null; file_path: string }>(
           tem,
           `select settlement_trainer_id, uuid, number, gross_cents, sha256, document, file_path from credit_note
-            where settlement_run_id = ? and document_type = 'credit_note' and settlement_trainer_id in (select value::int from jsonb_array_elements_text(?::jsonb))`,
+            where settlement_run_id = ? and document_type = 'credit_note' and settlement_trainer_id = any(?::int[])`,
           [run.id, ids],
         )
       ).map((row) => [row.settlement_trainer_id, row]),
@@ -104,7 +105,7 @@ async function issueBatch(
               tem,
               `select settlement_trainer_id from (
                  select distinct on (settlement_trainer_id) settlement_trainer_id, approved from approval
-                  where kind = 'company' and studio_id is null and settlement_trainer_id in (select value::int from jsonb_array_elements_text(?::jsonb))
+                  where kind = 'company' and studio_id is null and settlement_trainer_id = any(?::int[])
                   order by settlement_trainer_id, created_at desc, id desc) latest
                 where approved`,
               [ids],
@@ -289,8 +290,8 @@ async function issueBatch(
     );
     await sql(
       tem,
-      `update settlement_trainer set workflow_state = 'credit_note_created', updated_at = now() where id in (select value::int from jsonb_array_elements_text(?::jsonb))`,
-      [uuidList(records.map((record) => String(record.row.settlement_trainer_id)))],
+      `update settlement_trainer set workflow_state = 'credit_note_created', updated_at = now() where id = any(?::int[])`,
+      [idArray(records.map((record) => record.row.settlement_trainer_id))],
     );
     const messages = records.map((record) => ({ record, message: say('creditNote.run.created', { number: record.number, trainer: record.name }) }));
     await writeSettlementLog(

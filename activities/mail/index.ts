@@ -177,7 +177,7 @@ export function createMailActivities({ orm, mailer, publicUrl, dataDir }: MailAc
     }
     const keys = inputs.map((input) => outboxKey(input));
     const rowsOf = async (em: EntityManager, wanted: string[]) =>
-      new Map((await sql<OutboxRow>(em, `select ${OUTBOX_COLUMNS} from outgoing_email where idempotency_key in (select value from jsonb_array_elements_text(?::jsonb))`, [JSON.stringify(wanted)])).map((row) => [row.idempotency_key, row]));
+      new Map((await sql<OutboxRow>(em, `select ${OUTBOX_COLUMNS} from outgoing_email where idempotency_key = any(array(select value from jsonb_array_elements_text(?::jsonb)))`, [JSON.stringify(wanted)])).map((row) => [row.idempotency_key, row]));
     const existing = await rowsOf(orm.em.fork(), keys);
     // A key twice in one batch is one e-mail: the first input's.
     const seen = new Set(existing.keys());
