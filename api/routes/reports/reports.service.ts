@@ -29,6 +29,59 @@ export function monthEnd(date: string): string {
   return `${date.slice(0, 7)}-${String(last).padStart(2, '0')}`;
 }
 
+export type DayRange = { dateStart: string; dateEnd: string };
+
+const DAY_MS = 86_400_000;
+/** How many days a range has, both ends included. */
+export const daysOf = (range: DayRange) => Math.round((Date.parse(`${range.dateEnd}T00:00:00Z`) - Date.parse(`${range.dateStart}T00:00:00Z`)) / DAY_MS) + 1;
+
+/** A day range cut into at most `count` contiguous parts of (nearly) equal length. */
+export function partsOf(range: DayRange, count: number): DayRange[] {
+  const start = Date.parse(`${range.dateStart}T00:00:00Z`);
+  const days = daysOf(range);
+  const parts = Math.max(1, Math.min(count, days));
+  const day = (offset: number) => new Date(start + offset * DAY_MS).toISOString().slice(0, 10);
+  return Array.from({ length: parts }, (_, index) => ({ dateStart: day(Math.floor((index * days) / parts)), dateEnd: day(Math.floor(((index + 1) * days) / parts) - 1) }));
+}
+
+/** A month range (any day of its first and last month) cut into at most `count` contiguous runs of whole months. */
+export function monthPartsOf(range: DayRange, count: number): DayRange[] {
+  const months: string[] = [];
+  for (let month = `${range.dateStart.slice(0, 7)}-01`; month <= range.dateEnd; month = nextMonthOf(month)) months.push(month);
+  const parts = Math.max(1, Math.min(count, months.length));
+  return Array.from({ length: parts }, (_, index) => {
+    const first = months[Math.floor((index * months.length) / parts)]!;
+    const last = months[Math.floor(((index + 1) * months.length) / parts) - 1]!;
+    return { dateStart: first, dateEnd: monthEnd(last) };
+  });
+}
+
+/** The day after a YYYY-MM-DD date. */
+export function nextDayOf(date: string): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The first day of the month after a month's first day. */
+export function nextMonthOf(month: string): string {
+  const [year, number] = [Number(month.slice(0, 4)), Number(month.slice(5, 7))];
+  return number === 12 ? `${year + 1}-01-01` : `${year}-${String(number + 1).padStart(2, '0')}-01`;
+}
+
+/**
+ * Big answers built in parts at once, each on a connection of its own (one statement runs on one
+ * core, and building 60,000 rows of JSON is most of a report's time), joined in order: the parts are
+ * contiguous ranges of the report's first sort key (the class's instant, the month), so the joined
+ * array is the one statement's array.
+ */
+async function jsonRowsInParts(parts: DayRange[], part: (range: DayRange) => Promise<JsonText>): Promise<JsonText> {
+  const answers = await Promise.all(parts.map(part));
+  const inner = answers.map((answer) => answer.json.trim().slice(1, -1).trim()).filter((json) => json.length > 0);
+  return { json: `[${inner.join(',')}]` };
+}
+
+/** Parts of a big answer: this machine's cores (PostgreSQL runs beside the api). */
+export const REPORT_PARTS = 2;
+
 export type ReportGroup = Pick<StudioGroup, 'id' | 'name'> & { mandantName: string };
 
 /** A trainer's name as the credit notes print it: the company name, else first and last name. */
@@ -111,9 +164,11 @@ export function trainerBalance(em: EntityManager, group: ReportGroup, query: Bal
            b.line_count, ${EUROS('b.net_cents')} as "Netto", ${EUROS('b.vat_cents')} as "MwSt", ${PERCENT('b.vat_rate_basis_points')} as "MwSt_PRZ",
            ${EUROS('b.gross_cents')} as "Brutto", b.billing
       from (${lines}) b`;
-  const bindings = [group.mandantName, group.name, ...(grouping.studio ? [ADMINISTRATION_LINE_NAME] : []), ...balanceBindings(group, query)];
   const order = `x.month, x.trainer_name, ${grouping.studio ? 'x.studio_name, ' : ''}${grouping.className ? 'x."class", ' : ''}x."MwSt_PRZ", x.billing`;
-  return jsonRows(em, select, order, bindings);
+  // By months in parts (the answer is ordered by month first): a year by studio and class is 7 MB of JSON.
+  return jsonRowsInParts(monthPartsOf(query, REPORT_PARTS), (months) =>
+    jsonRows(em.fork(), select, order, [group.mandantName, group.name, ...(grouping.studio ? [ADMINISTRATION_LINE_NAME] : []), ...balanceBindings(group, { ...query, ...months })]),
+  );
 }
 
 /** Studio balance rows (TStudioBalanceRow): admin positions belong to no studio, one 'Administration' row as in the studio-costs CSV. */
@@ -130,16 +185,17 @@ export function studioBalance(em: EntityManager, group: ReportGroup, query: Bala
 
 /** Class rows (TClassRow) of a day range. */
 export function classList(em: EntityManager, group: ReportGroup, range: { dateStart: string; dateEnd: string }): Promise<JsonText> {
-  return jsonRows(
-    em,
+  // By days in parts (the answer is ordered by the class's instant first): a month of a large group is 60,000 rows.
+  return jsonRowsInParts(partsOf(range, REPORT_PARTS), (days) => jsonRows(
+    em.fork(),
     `select s.name as studio_name, ${INSTANT('c.starts_at')} as class_date, c.name as class_name, case when t.id is not null then ${TRAINER_NAME} end as trainer_name,
             t.source_id as trainer_api_id, c.room as class_room, c.slots as class_slots, c.booked_slots as class_booked_slots, c.attendees as class_attendees,
             c.duration_minutes as class_duration
        from studio_class c join studio s on s.id = c.studio_id left join trainer t on t.id = c.trainer_id
       where c.studio_group_id = ? and ${DAY_RANGE}`,
     'x.class_date, x.studio_name, x.class_name, x.class_room',
-    [group.id, range.dateStart, range.dateEnd],
-  );
+    [group.id, days.dateStart, days.dateEnd],
+  ));
 }
 
 /**

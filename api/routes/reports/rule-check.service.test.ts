@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { foldPlanOf, partsOf } from './rule-check.service';
+import { monthPartsOf, partsOf } from './reports.service';
+import { foldPlanOf } from './rule-check.service';
 
 describe('the payment-type-rule check folds its range in parts', () => {
   it('cuts a year into contiguous parts that cover every day once', () => {
@@ -15,6 +16,20 @@ describe('the payment-type-rule check folds its range in parts', () => {
       { dateStart: '2025-03-30', dateEnd: '2025-03-30' },
       { dateStart: '2025-03-31', dateEnd: '2025-03-31' },
     ]);
+  });
+});
+
+describe('big reports are built in parts of whole months', () => {
+  it('cuts a month range into contiguous runs of whole months', () => {
+    expect(monthPartsOf({ dateStart: '2025-01-31', dateEnd: '2025-12-31' }, 2)).toEqual([
+      { dateStart: '2025-01-01', dateEnd: '2025-06-30' },
+      { dateStart: '2025-07-01', dateEnd: '2025-12-31' },
+    ]);
+    expect(monthPartsOf({ dateStart: '2025-11-30', dateEnd: '2026-02-28' }, 2)).toEqual([
+      { dateStart: '2025-11-01', dateEnd: '2025-12-31' },
+      { dateStart: '2026-01-01', dateEnd: '2026-02-28' },
+    ]);
+    expect(monthPartsOf({ dateStart: '2025-03-31', dateEnd: '2025-03-31' }, 2)).toEqual([{ dateStart: '2025-03-01', dateEnd: '2025-03-31' }]);
   });
 });
 

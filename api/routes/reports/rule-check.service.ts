@@ -5,7 +5,7 @@ import { paymentRuleInputOf } from '../../../db/payment-rule-input';
 import { centsToEuros } from '../../../domain/money';
 import { classPay, createRuleIndex, type ClassFacts, type PaymentTypeRuleInput } from '../../../domain/pay';
 import { trainerDisplayName } from '../../../domain/trainer-data';
-import { monthEnd, rows, type ReportGroup } from './reports.service';
+import { daysOf, monthEnd, nextDayOf, nextMonthOf, partsOf, REPORT_PARTS, rows, type DayRange, type ReportGroup } from './reports.service';
 
 // The payment-type-rule check (spec admin 2.14): which rule pays each class of the range, or none
 // and why, with the rule's fields and what it computes, so an admin finds a wrong rate. The same
@@ -58,7 +58,6 @@ type Accumulator = {
 
 const euros = (cents: number | null | undefined) => (cents === null || cents === undefined ? null : centsToEuros(cents));
 
-type DayRange = { dateStart: string; dateEnd: string };
 
 export async function paymentTypeRuleCheck(em: EntityManager, group: ReportGroup, range: DayRange): Promise<TRuleCheckRow[]> {
   const rules = await em.find(PaymentTypeRule, { studioGroup: group.id }, { populate: ['trainer', 'studio'] });
@@ -66,7 +65,7 @@ export async function paymentTypeRuleCheck(em: EntityManager, group: ReportGroup
   const byId = new Map(rules.map((rule) => [rule.id, rule]));
   const ruleTrainers = [...new Set(inputs.map((rule) => rule.trainerId).filter((id): id is number => id !== null && id !== undefined))];
   // Every date on which a rule starts or ends (the day after its last): between two of them the same rules are valid.
-  const boundaries = [...new Set(inputs.flatMap((rule) => [rule.validFrom, rule.validTo ? nextDay(rule.validTo) : null]).filter((date): date is string => date !== null))].sort();
+  const boundaries = [...new Set(inputs.flatMap((rule) => [rule.validFrom, rule.validTo ? nextDayOf(rule.validTo) : null]).filter((date): date is string => date !== null))].sort();
 
   const folds = await foldsOfRange(em, group, range, boundaries, ruleTrainers);
 
@@ -221,7 +220,7 @@ async function foldsOfRange(em: EntityManager, group: ReportGroup, range: DayRan
   const raw = joinedRanges([...plan.raw, ...unfolded.map((month) => ({ dateStart: month, dateEnd: monthEnd(month) }))]);
   // A long stretch of days is read in parts, each on a connection of its own (one statement runs on
   // one core; bench/reports.ts: a year's classes took 645 ms in one statement).
-  const parts = raw.flatMap((part) => partsOf(part, daysOf(part) > 62 ? PARTS : 1));
+  const parts = raw.flatMap((part) => partsOf(part, daysOf(part) > 62 ? REPORT_PARTS : 1));
   const read = await Promise.all([
     months.length > 0 ? monthFoldsOf(em.fork(), group, months) : Promise.resolve([]),
     ...parts.map((part) => foldsOf(em.fork(), group, part, boundaries, ruleTrainers)),
@@ -248,7 +247,7 @@ async function staleMonthsOf(em: EntityManager, group: ReportGroup, months: stri
 export function foldPlanOf(range: DayRange, boundaries: string[]): { months: string[]; raw: DayRange[] } {
   const months: string[] = [];
   const raw: DayRange[] = [];
-  for (let month = `${range.dateStart.slice(0, 7)}-01`; month <= range.dateEnd; month = nextMonth(month)) {
+  for (let month = `${range.dateStart.slice(0, 7)}-01`; month <= range.dateEnd; month = nextMonthOf(month)) {
     const last = monthEnd(month);
     const whole = month >= range.dateStart && last <= range.dateEnd;
     const ruleDateInside = boundaries.some((date) => date > month && date <= last);
@@ -263,7 +262,7 @@ function joinedRanges(ranges: DayRange[]): DayRange[] {
   const joined: DayRange[] = [];
   for (const range of [...ranges].sort((a, b) => (a.dateStart < b.dateStart ? -1 : 1))) {
     const previous = joined.at(-1);
-    if (previous && nextDay(previous.dateEnd) === range.dateStart) previous.dateEnd = range.dateEnd;
+    if (previous && nextDayOf(previous.dateEnd) === range.dateStart) previous.dateEnd = range.dateEnd;
     else joined.push({ ...range });
   }
   return joined;
@@ -325,30 +324,4 @@ function monthFoldsOf(em: EntityManager, group: ReportGroup, months: string[]): 
       where f.studio_group_id = ? and f.month = any(?::date[])`,
     [group.id, `{${months.join(',')}}`],
   );
-}
-
-/** Two parts: this machine's cores (PostgreSQL runs beside the api). */
-const PARTS = 2;
-const DAY_MS = 86_400_000;
-
-/** A day range cut into at most `count` contiguous parts of (nearly) equal length. */
-export function partsOf(range: DayRange, count: number): DayRange[] {
-  const start = Date.parse(`${range.dateStart}T00:00:00Z`);
-  const days = daysOf(range);
-  const parts = Math.max(1, Math.min(count, days));
-  const day = (offset: number) => new Date(start + offset * DAY_MS).toISOString().slice(0, 10);
-  return Array.from({ length: parts }, (_, index) => ({ dateStart: day(Math.floor((index * days) / parts)), dateEnd: day(Math.floor(((index + 1) * days) / parts) - 1) }));
-}
-
-const daysOf = (range: DayRange) => Math.round((Date.parse(`${range.dateEnd}T00:00:00Z`) - Date.parse(`${range.dateStart}T00:00:00Z`)) / DAY_MS) + 1;
-
-/** The first day of the month after a month's first day. */
-function nextMonth(month: string): string {
-  const [year, number] = [Number(month.slice(0, 4)), Number(month.slice(5, 7))];
-  return number === 12 ? `${year + 1}-01-01` : `${year}-${String(number + 1).padStart(2, '0')}-01`;
-}
-
-function nextDay(date: string): string {
-  const next = new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS);
-  return next.toISOString().slice(0, 10);
 }
