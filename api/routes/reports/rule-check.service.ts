@@ -210,9 +210,10 @@ async function foldsOfRange(em: EntityManager, group: ReportGroup, range: DayRan
   const plan = foldPlanOf(range, boundaries);
   const stale = plan.months.length > 0 ? await staleMonthsOf(em.fork(), group, plan.months) : [];
   // A few stale months (an import since the last check) are folded again first, ~0.1 s each for a
-  // large group. A year of them (a trainer named by a rule for the first time or no longer, a year imported again, the first
-  // check after the migration) would take seconds: those are read from their classes this time and
-  // folded after the answer. Losing that fold (the process ends) loses nothing: the months stay stale.
+  // large group. A year of them (a trainer named by a rule for the first time or no longer, a year
+  // imported again, the first check after the migration) would take seconds: those are read from
+  // their classes this time and folded after the answer. Losing that fold (the process ends) loses
+  // nothing: the months stay stale.
   const later = stale.slice(INLINE_REFOLDS);
   const busy = stale.length > 0 ? await refreshMonthFolds(em.fork(), group, stale.slice(0, INLINE_REFOLDS)) : [];
   const unfolded = [...busy, ...later];
