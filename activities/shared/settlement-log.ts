@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { settlementRoom } from '../../contracts/settlement.contract';
 import type {
-  TSettlementLogEvent,
   TSettlementLogRow,
   TSettlementProgressEvent,
   TSettlementStateEvent,
@@ -37,37 +36,41 @@ export async function notifyAll(em: EntityManager, payloads: string[]): Promise<
 
 /**
  * Inserts log rows (skipping those whose event key is already there) and publishes one
- * 'settlement:log' event per inserted row. Call inside `em.transactional`.
+ * 'settlement:log' event per inserted row, in one statement (a log row is written by every approval
+ * toggle: issue 14). Call inside `em.transactional`.
  */
 export async function writeSettlementLog(em: EntityManager, settlement: { id: number; uuid: string }, rows: LogRowInput[]): Promise<number> {
   if (rows.length === 0) return 0;
-  const inserted = await sql<{ timestamp: Date; proc: string; trainer_uuid: string | null; status: string; message: string }>(
+  // The event is TSettlementLogEvent; its timestamp as JavaScript's toISOString writes it. The ids
+  // of a statement's rows follow the input's order, and so do the events.
+  const [result] = await sql<{ inserted: number }>(
     em,
-    `insert into settlement_log (settlement_id, "timestamp", proc, trainer_uuid, status, message, event_key)
-     select ?, clock_timestamp(), r.proc, r.trainer_uuid::uuid, r.status, r.message, r.event_key
-       from rows from (jsonb_to_recordset(?::jsonb) as (proc text, trainer_uuid text, status text, message text, event_key text))
-            with ordinality as r(proc, trainer_uuid, status, message, event_key, n)
-      order by r.n
-     on conflict (settlement_id, event_key) do nothing
-     returning "timestamp", proc, trainer_uuid, status, message`,
-    [settlement.id, JSON.stringify(rows.map((row) => ({ proc: row.proc, trainer_uuid: row.trainerUuid, status: row.status, message: row.message, event_key: row.eventKey })))],
+    `with inserted as (
+       insert into settlement_log (settlement_id, "timestamp", proc, trainer_uuid, status, message, event_key)
+       select ?, clock_timestamp(), r.proc, r.trainer_uuid::uuid, r.status, r.message, r.event_key
+         from rows from (jsonb_to_recordset(?::jsonb) as (proc text, trainer_uuid text, status text, message text, event_key text))
+              with ordinality as r(proc, trainer_uuid, status, message, event_key, n)
+        order by r.n
+       on conflict (settlement_id, event_key) do nothing
+       returning id, "timestamp", proc, trainer_uuid, status, message),
+     events as (
+       select json_build_object('topic', ?::text, 'event', 'settlement:log', 'data', json_build_object(
+                'settlementUuid', ?::text,
+                'timestamp', to_char(i."timestamp" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                'proc', i.proc, 'trainer_uuid', i.trainer_uuid, 'status', i.status, 'message', i.message))::text as payload
+         from inserted i order by i.id)
+     select (select count(*) from inserted)::int as inserted,
+            (select count(pg_notify(?, e.payload)) from events e where octet_length(e.payload) < ?) as notified`,
+    [
+      settlement.id,
+      JSON.stringify(rows.map((row) => ({ proc: row.proc, trainer_uuid: row.trainerUuid, status: row.status, message: row.message, event_key: row.eventKey }))),
+      settlementRoom(settlement.uuid),
+      settlement.uuid,
+      EVENTS_CHANNEL,
+      MAX_NOTIFY_BYTES,
+    ],
   );
-  const topic = settlementRoom(settlement.uuid);
-  await notifyAll(
-    em,
-    inserted.map((row) => {
-      const data: TSettlementLogEvent = {
-        settlementUuid: settlement.uuid,
-        timestamp: new Date(row.timestamp).toISOString(),
-        proc: row.proc,
-        trainer_uuid: row.trainer_uuid,
-        status: row.status as TSettlementLogRow['status'],
-        message: row.message,
-      };
-      return JSON.stringify({ topic, event: 'settlement:log', data });
-    }),
-  );
-  return inserted.length;
+  return result!.inserted;
 }
 
 export async function publishProgress(em: EntityManager, data: TSettlementProgressEvent): Promise<void> {

@@ -14,7 +14,7 @@ import { signalApprovals } from './approval-signals';
 import type { PreviewTarget } from '../../../db/queries/credit-note-preview';
 import type { CommentTarget } from './comments';
 import { approvalListsOf } from './review-preview';
-import { assertReviewOpen, reviewLockOf } from './review-locks';
+import { reviewLockOf } from './review-locks';
 
 // The review core: who may see which trainer's preview, and the approvals (recorded here, then
 // signalled to the settlement workflow).
@@ -282,9 +282,11 @@ export async function approve({ em, temporal, settlementTrainer, by, approved, u
   return result;
 }
 
-/** The trainer's switch: refused with the lock's reason (a company approval, a created credit note). */
+/**
+ * The trainer's switch: refused with the lock's reason (a company approval, a created credit note),
+ * which the toggle checks first for the trainer, under the row lock.
+ */
 export async function approveByTrainer(em: EntityManager, command: Omit<ApproveCommand, 'em' | 'by' | 'studioUuid'> & { settlementTrainer: ApprovalTarget }): Promise<TApprovalToggleResult> {
-  assertReviewOpen(await reviewLockOf(em, command.settlementTrainer.id));
   return approve({ ...command, em, by: 'trainer' });
 }
 
