@@ -2,17 +2,17 @@ import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { TCreditNoteDocument } from '../../domain/credit-notes';
 import { renderCreditNoteFiles, type RenderedCreditNote } from './e-invoice-files';
+import { renderWorkerEntry } from './render-worker-bundle';
 
 // Credit-note PDFs are rendered off the activity's thread, in a small pool of worker threads (one
 // per core): a hybrid PDF and its XRechnung cost several ms of CPU a document, so a run of 1,000
 // credit notes would otherwise spend most of its time drawing on the one thread that also talks to
 // PostgreSQL (the hash is taken there too). The bytes do not depend on where a document is drawn
 // (the renderer is deterministic), and a pool that cannot start (no worker threads, no TypeScript
-// loader) falls back to drawing in-process.
+// loader) falls back to drawing in-process. The threads start from one bundled module
+// (render-worker-bundle.ts).
 
 type Pending = { resolve: (files: RenderedCreditNote) => void; reject: (error: Error) => void };
-
-const WORKER_URL = new URL('./pdf-render.worker.mjs', import.meta.url);
 
 export class PdfRenderPool {
   private readonly workers: Worker[] = [];
@@ -20,16 +20,20 @@ export class PdfRenderPool {
   private readonly load = new Map<Worker, number>();
   private nextId = 1;
   private broken = false;
+  private starting: Promise<void> | undefined;
 
   constructor(private readonly size = Math.max(1, Math.min(4, os.availableParallelism()))) {}
 
   /** Starts the threads (they load the renderer and its fonts), so a run's first PDFs do not wait for that. */
-  start(): void {
-    if (this.workers.length > 0 || this.broken) return;
+  start(): Promise<void> {
+    return (this.starting ??= this.spawn());
+  }
+
+  private async spawn(): Promise<void> {
+    const entry = await renderWorkerEntry();
     try {
       for (let index = 0; index < this.size; index++) {
-        // The sources are TypeScript run through tsx: the worker's entry registers it first.
-        const worker = new Worker(WORKER_URL);
+        const worker = new Worker(entry);
         worker.unref();
         worker.on('message', ({ id, pdf, sha256, xrechnung, error }: { id: number; pdf?: Uint8Array; sha256?: string; xrechnung?: string; error?: { name: string; message: string } }) => {
           const job = this.pending.get(id);
@@ -60,7 +64,7 @@ export class PdfRenderPool {
 
   /** The document's PDF, its hash and its XRechnung. */
   async render(doc: TCreditNoteDocument): Promise<RenderedCreditNote> {
-    this.start();
+    await this.start();
     if (this.broken || this.workers.length === 0) return renderCreditNoteFiles(doc);
     const worker = [...this.load.entries()].sort((a, b) => a[1] - b[1])[0]![0];
     this.load.set(worker, (this.load.get(worker) ?? 0) + 1);
@@ -78,6 +82,7 @@ export class PdfRenderPool {
   }
 
   async close(): Promise<void> {
+    await this.starting;
     const workers = this.workers.splice(0);
     await Promise.all(workers.map((worker) => worker.terminate()));
   }

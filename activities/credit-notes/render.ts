@@ -25,7 +25,7 @@ export function createPdfStore({ orm, dataDir }: { orm: MikroORM; dataDir: strin
   const pdfPool = new PdfRenderPool();
   const store = {
     /** Starts the render threads ahead of the first PDF (loading TypeScript and the fonts takes seconds on a busy machine). */
-    warm: () => pdfPool.start(),
+    warm: () => void pdfPool.start(),
     /** Draws a recorded credit note's PDF and XRechnung from its stored document (in the pool) and writes both. */
     async storePdf(creditNoteUuid: string, { doc, filePath }: PdfToStore): Promise<StoredPdf> {
       const { pdf, sha256, xrechnung } = await pdfPool.render(doc);
