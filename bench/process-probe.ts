@@ -7,14 +7,16 @@ import fs from 'node:fs';
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 const PAGE_BYTES = 4096;
 
-type ProcStat = { pid: number; ppid: number; cpuMs: number; rssBytes: number };
+/** `endedChildrenCpuMs`: CPU of the process's children that ended and were waited for (cutime + cstime). */
+type ProcStat = { pid: number; ppid: number; cpuMs: number; endedChildrenCpuMs: number; rssBytes: number };
 
 function readStat(pid: number): ProcStat | undefined {
   try {
     const text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name is in parentheses and may hold spaces: split after its closing one.
     const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return { pid, ppid: Number(fields[1]), cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND, rssBytes: Number(fields[21]) * PAGE_BYTES };
+    const ms = (...values: string[]) => (values.reduce((sum, value) => sum + Number(value), 0) * 1000) / TICKS_PER_SECOND;
+    return { pid, ppid: Number(fields[1]), cpuMs: ms(fields[11]!, fields[12]!), endedChildrenCpuMs: ms(fields[13]!, fields[14]!), rssBytes: Number(fields[21]) * PAGE_BYTES };
   } catch {
     return undefined; // the process ended between listing and reading
   }
@@ -28,7 +30,11 @@ function allProcesses(): ProcStat[] {
     .filter((stat): stat is ProcStat => stat !== undefined);
 }
 
-/** The sum over a process and (with `tree`) its descendants. CPU of descendants that already ended is not counted. */
+/**
+ * The sum over a process and (with `tree`) its descendants, with the CPU of descendants that ended
+ * (PostgreSQL's backends end with their connections: without it a phase in which the pool closed
+ * connections of earlier phases summed to less than nothing).
+ */
 function treeUsage(root: number, processes: ProcStat[], tree: boolean) {
   const children = new Map<number, ProcStat[]>();
   for (const stat of processes) children.set(stat.ppid, [...(children.get(stat.ppid) ?? []), stat]);
@@ -37,7 +43,7 @@ function treeUsage(root: number, processes: ProcStat[], tree: boolean) {
   const stack = processes.filter((stat) => stat.pid === root);
   while (stack.length > 0) {
     const stat = stack.pop()!;
-    cpuMs += stat.cpuMs;
+    cpuMs += stat.cpuMs + (tree ? stat.endedChildrenCpuMs : 0);
     rssBytes += stat.rssBytes;
     if (tree) stack.push(...(children.get(stat.pid) ?? []));
   }
