@@ -308,6 +308,87 @@ describe('settlementWorkflow: the review loop', () => {
     });
   });
 
+  it('delivers a chunk’s e-mails while the next chunks’ reviews are created; counts, processed and the finish message stay right', async () => {
+    // 110 trainers: chunks of 25, 25, 25, 25, 10. Each chunk's first trainer fails, its second has no portal account.
+    const trainers = Array.from({ length: 110 }, () => randomUUID());
+    const log: string[] = [];
+    const chunkOfEmail = new Map<string, number>();
+    const gates = Array.from({ length: 5 }, () => {
+      let resolve!: () => void;
+      const promise = new Promise<void>((done) => (resolve = done));
+      return { promise, resolve };
+    });
+    let announced: unknown;
+    const { activities } = mockActivities();
+    const { worker, taskQueue } = await temporal.createWorker({
+      activities: {
+        ...activities,
+        async createTrainerReviews(reviewsInput: Parameters<Activities['createTrainerReviews']>[0]) {
+          const chunk = reviewsInput.offset / 25;
+          log.push(`reviews ${chunk}`);
+          const outcomes = reviewsInput.trainerUuids.map((trainerUuid, index) => {
+            if (index === 0) return { trainerUuid, outcome: 'failed' as const };
+            if (index === 1) return { trainerUuid, outcome: 'not_connected' as const };
+            const emailUuid = randomUUID();
+            chunkOfEmail.set(emailUuid, chunk);
+            return { trainerUuid, outcome: 'created' as const, emailUuid };
+          });
+          return { trainers: outcomes };
+        },
+        async deliverEmails(deliverInput: Parameters<Activities['deliverEmails']>[0]) {
+          const chunk = chunkOfEmail.get(deliverInput.emailUuids[0]!)!;
+          log.push(`deliver ${chunk}`);
+          await gates[chunk]!.promise;
+          log.push(`delivered ${chunk}`);
+          return deliverInput.emailUuids.map((emailUuid) => ({ emailUuid, status: 'sent' as const, delivery: 'smtp' as const, alreadySent: false }));
+        },
+        async announcePreviewSendFinished(finished: Parameters<Activities['announcePreviewSendFinished']>[0]) {
+          log.push('finished');
+          announced = finished;
+        },
+      },
+    });
+    await worker.runUntil(async () => {
+      const workflowInput = input();
+      const handle = await temporal.env.client.workflow.start(settlementWorkflow, { args: [workflowInput], workflowId: settlementWorkflowId(workflowInput.settlementUuid), taskQueue });
+      await prepare(handle, trainers);
+      await handle.executeUpdate(createSettlementUpdate, { args: [{ trainerReview: true, userUuid: 'admin' }] });
+      const sendUuid = randomUUID();
+      await handle.executeUpdate(sendPreviewsUpdate, { args: [{ sendUuid, trainerUuids: trainers, message: '', userUuid: 'admin' }] });
+
+      // Nothing delivered yet: chunks 1 and 2 were created while chunk 0's e-mails are out, two lanes deliver (0, 1),
+      // and the reviews wait one chunk ahead of them (chunk 3 waits for chunk 0).
+      await untilState(handle, () => log.includes('deliver 1') && log.includes('reviews 2'));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // (A chunk's delivery and the next chunk's reviews start together, in either order.)
+      expect(log.slice(0, 1)).toEqual(['reviews 0']);
+      expect([...log].sort()).toEqual(['deliver 0', 'deliver 1', 'reviews 0', 'reviews 1', 'reviews 2']);
+      expect((await handle.query(stateQuery)).previewSend).toMatchObject({ phase: 'sending', total: 110, processed: 0 });
+
+      // Chunk 1 delivered before chunk 0: counted as processed; chunk 2 waits for its lane (chunk 0), chunk 3 too.
+      gates[1]!.resolve();
+      await untilState(handle, (state) => state.previewSend?.processed === 25);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(log.slice(5)).toEqual(['delivered 1']);
+
+      // Chunk 0 delivered: chunk 2 goes out, chunks 3 and 4 are created, chunk 3 goes out in the free lane.
+      gates[0]!.resolve();
+      await untilState(handle, (state) => state.previewSend?.processed === 50 && log.includes('deliver 3'));
+      expect(log).not.toContain('deliver 4');
+      expect(log).not.toContain('finished');
+      for (const gate of gates) gate.resolve();
+      const done = await untilState(handle, (state) => state.previewSend?.phase === 'done');
+      expect(done.previewSend).toEqual({ sendUuid, phase: 'done', total: 110, processed: 110 });
+      expect(log.at(-1)).toBe('finished');
+      expect(log.filter((entry) => entry.startsWith('delivered')).sort()).toEqual(['delivered 0', 'delivered 1', 'delivered 2', 'delivered 3', 'delivered 4']);
+      expect(announced).toMatchObject({ sendUuid, created: 100, skipped: 5, failed: 5 });
+      // Created ones only (not the failed, nor those without an account), in the trainers' order.
+      expect(done.previewSentTrainerUuids).toEqual(trainers.filter((_, index) => index % 25 > 1));
+      await handle.executeUpdate(settlementCommandUpdate, { args: [{ action: 'finish_settlement', userUuid: 'admin' }] });
+      expect(await handle.result()).toMatchObject({ status: 'completed' });
+    });
+  });
+
   it('refuses credit notes for a trainer the company has not approved and a run uuid used before', async () => {
     const [anna, ben] = [randomUUID(), randomUUID()];
     await withReviewedSettlement([anna, ben], [anna, ben], async (handle, calls) => {

@@ -1,6 +1,7 @@
-import { ActivityFailure, ApplicationFailure, setHandler } from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, patched, setHandler } from '@temporalio/workflow';
 import { approvalsChangedSignal, approveUpdate, FAILURE, PREVIEW_SEND_CHUNK_SIZE, sendPreviewsUpdate, SETTLEMENT_STEP, type TSendPreviewsArgs } from '../settlement.messages';
 import { announcePreviewSendFinished, createTrainerReviews, deliverEmails, recordApproval } from './activities';
+import type { TCreateTrainerReviewsResult } from '../../activities/review';
 import { distinct, fail, type SettlementContext } from './context';
 
 // Steps 3–4, the review loop (with trainer review): `sendPreviews` sends the chosen trainers their
@@ -87,25 +88,101 @@ export function registerReviewHandlers(ctx: SettlementContext): void {
   );
 }
 
-/** Sending previews (step 3; spec 4 "Preview send", batched instead of one call every 2 s). */
-export async function sendPreviews(ctx: SettlementContext, { sendUuid, trainerUuids, message, userUuid, locale: callerLocale }: TSendPreviewsArgs): Promise<void> {
-  const { state, settlementUuid, locale } = ctx;
-  const messagesLocale = callerLocale ?? locale;
-  const counts = { created: 0, skipped: 0, failed: 0 };
+/** The pipelined send (recorded history: test/fixtures/histories/settlement-v2-previews-pipelined.json). */
+const PIPELINED_SEND = '2026-11-preview-send-pipelined';
+/** Chunks whose e-mails are delivered at once, at most (chunks take turns). */
+const DELIVERY_LANES = 2;
+
+type SendCounts = { created: number; skipped: number; failed: number };
+
+/**
+ * Sending previews (step 3; spec 4 "Preview send", batched instead of one call every 2 s). Since
+ * PIPELINED_SEND a chunk's e-mails are delivered while the next chunk's reviews are created: before,
+ * PostgreSQL (reviews, notifications, outbox) and SMTP took turns. The finish message comes after
+ * every delivery, as before.
+ */
+export async function sendPreviews(ctx: SettlementContext, args: TSendPreviewsArgs): Promise<void> {
+  const { sendUuid } = args;
+  const messagesLocale = args.locale ?? ctx.locale;
+  const counts: SendCounts = { created: 0, skipped: 0, failed: 0 };
+  if (patched(PIPELINED_SEND)) await createAndDeliverPipelined(ctx, args, counts);
+  else await createThenDeliver(ctx, args, counts);
+  await announcePreviewSendFinished({ settlementUuid: ctx.settlementUuid, sendUuid, ...counts, locale: messagesLocale });
+}
+
+/** Notes a chunk's outcomes (the trainers sent a preview, the counts); answers its e-mails to deliver. */
+function countChunk(ctx: SettlementContext, counts: SendCounts, result: TCreateTrainerReviewsResult): string[] {
+  const { state } = ctx;
+  for (const trainer of result.trainers) {
+    if (trainer.outcome === 'created' || trainer.outcome === 'already_sent') {
+      if (!state.previewSentTrainerUuids.includes(trainer.trainerUuid)) state.previewSentTrainerUuids.push(trainer.trainerUuid);
+    }
+    if (trainer.outcome === 'created') counts.created++;
+    else if (trainer.outcome === 'failed') counts.failed++;
+    else counts.skipped++;
+  }
+  return result.trainers.flatMap((trainer) => (trainer.emailUuid ? [trainer.emailUuid] : []));
+}
+
+const reviewsInput = (ctx: SettlementContext, { sendUuid, trainerUuids, message, userUuid, locale }: TSendPreviewsArgs, chunk: string[], offset: number) => ({
+  settlementUuid: ctx.settlementUuid,
+  sendUuid,
+  trainerUuids: chunk,
+  offset,
+  total: trainerUuids.length,
+  message,
+  userUuid,
+  locale: locale ?? ctx.locale,
+});
+
+/** The send before PIPELINED_SEND (histories recorded then replay it): a chunk's reviews, then its e-mails, then the next chunk. */
+async function createThenDeliver(ctx: SettlementContext, args: TSendPreviewsArgs, counts: SendCounts): Promise<void> {
+  const { trainerUuids } = args;
   for (let offset = 0; offset < trainerUuids.length; offset += PREVIEW_SEND_CHUNK_SIZE) {
     const chunk = trainerUuids.slice(offset, offset + PREVIEW_SEND_CHUNK_SIZE);
-    const result = await createTrainerReviews({ settlementUuid, sendUuid, trainerUuids: chunk, offset, total: trainerUuids.length, message, userUuid, locale: messagesLocale });
-    for (const trainer of result.trainers) {
-      if (trainer.outcome === 'created' || trainer.outcome === 'already_sent') {
-        if (!state.previewSentTrainerUuids.includes(trainer.trainerUuid)) state.previewSentTrainerUuids.push(trainer.trainerUuid);
-      }
-      if (trainer.outcome === 'created') counts.created++;
-      else if (trainer.outcome === 'failed') counts.failed++;
-      else counts.skipped++;
-    }
-    const emailUuids = result.trainers.flatMap((trainer) => (trainer.emailUuid ? [trainer.emailUuid] : []));
+    const emailUuids = countChunk(ctx, counts, await createTrainerReviews(reviewsInput(ctx, args, chunk, offset)));
     if (emailUuids.length > 0) await deliverEmails({ emailUuids });
-    if (state.previewSend) state.previewSend.processed += chunk.length;
+    if (ctx.state.previewSend) ctx.state.previewSend.processed += chunk.length;
   }
-  await announcePreviewSendFinished({ settlementUuid, sendUuid, ...counts, locale: messagesLocale });
+}
+
+/**
+ * The pipelined send: the chunks' reviews are created one after the other, in the trainers' order;
+ * a chunk's e-mails go out in one of DELIVERY_LANES lanes after that lane's chunk before it, while
+ * the next chunks' reviews are created. The reviews run at most one chunk ahead of the deliveries
+ * under way. A chunk is processed once its e-mails are delivered. They can overlap: the reviews
+ * lock the settlement and write review rows, notifications, log rows and new outbox rows; a
+ * delivery locks only its chunk's outbox rows (other trainers', other keys). A chunk that fails
+ * (after its retries) stops the send: no further chunk starts, the deliveries under way finish,
+ * and the failure is thrown, as before.
+ */
+async function createAndDeliverPipelined(ctx: SettlementContext, args: TSendPreviewsArgs, counts: SendCounts): Promise<void> {
+  const { state } = ctx;
+  const { trainerUuids } = args;
+  let failure: { error: unknown } | undefined;
+  // The lanes never reject: a failure is noted and thrown once every lane has settled.
+  const noteFailure = (error: unknown) => void (failure ??= { error });
+  const lanes: Array<Promise<void>> = Array.from({ length: DELIVERY_LANES }, () => Promise.resolve());
+  const deliveredAfterChunk: Array<Promise<void>> = [];
+  for (let offset = 0, index = 0; offset < trainerUuids.length && !failure; offset += PREVIEW_SEND_CHUNK_SIZE, index++) {
+    if (index > DELIVERY_LANES) await deliveredAfterChunk[index - DELIVERY_LANES - 1];
+    if (failure) break;
+    const chunk = trainerUuids.slice(offset, offset + PREVIEW_SEND_CHUNK_SIZE);
+    let emailUuids: string[];
+    try {
+      emailUuids = countChunk(ctx, counts, await createTrainerReviews(reviewsInput(ctx, args, chunk, offset)));
+    } catch (error) {
+      noteFailure(error);
+      break;
+    }
+    const lane = index % DELIVERY_LANES;
+    lanes[lane] = lanes[lane]!.then(async () => {
+      if (failure) return;
+      if (emailUuids.length > 0) await deliverEmails({ emailUuids });
+      if (state.previewSend) state.previewSend.processed += chunk.length;
+    }).catch(noteFailure);
+    deliveredAfterChunk.push(lanes[lane]!);
+  }
+  await Promise.all(lanes);
+  if (failure) throw failure.error;
 }
