@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type WorkflowHandleWithFirstExecutionRunId } from '@temporalio/client';
+import { ApplicationFailure } from '@temporalio/common';
 import { describe, expect, it } from 'vitest';
 import type { CreditNoteActivities } from '../../activities/credit-notes';
 import type { MailActivities } from '../../activities/mail';
@@ -29,7 +30,10 @@ import { useWorkflowTestEnvironment, updateRefusal as refusal } from './test-ser
 // (days) for approvals; the approve update's validator refuses locked toggles without running the
 // activity; a recalculation keeps the sent previews and withdraws the approvals of the re-prepared
 // trainers; sendCreditNotes is refused for a trainer the company has not approved and for a run uuid
-// used before. The records' side (comments surviving a recalculation) is test/integration/recalculation.test.ts.
+// used before; the previews of more than one chunk go through the pipeline (a chunk's e-mails
+// delivered while the next chunks' reviews are created; processed, counts and the finish message
+// right; a delivery that fails for good stops the send). The records' side (comments surviving a
+// recalculation) is test/integration/recalculation.test.ts.
 
 type Activities = PrepareActivities &
   Pick<ReviewActivities, 'createTrainerReviews' | 'announcePreviewSendFinished' | 'recordApproval'> &
@@ -119,6 +123,55 @@ function mockActivities() {
     },
   };
   return { activities, calls };
+}
+
+/**
+ * The mocks with a preview send whose steps are logged ('reviews 1', 'deliver 1', 'delivered 1',
+ * 'finished') and whose chunks' deliveries wait for their gate (a gate rejected: that delivery
+ * fails for good). Each chunk's first trainer fails, its second has no portal account.
+ */
+function gatedSendMocks(chunks: number) {
+  const log: string[] = [];
+  const chunkOfEmail = new Map<string, number>();
+  const gates = Array.from({ length: chunks }, () => {
+    let resolve!: () => void;
+    let reject!: (error: Error) => void;
+    const promise = new Promise<void>((done, failed) => ((resolve = done), (reject = failed)));
+    return { promise, resolve, reject };
+  });
+  let announced: unknown;
+  const activities: Activities = {
+    ...mockActivities().activities,
+    async createTrainerReviews(reviewsInput) {
+      const chunk = reviewsInput.offset / 25;
+      log.push(`reviews ${chunk}`);
+      const outcomes = reviewsInput.trainerUuids.map((trainerUuid, index) => {
+        if (index === 0) return { trainerUuid, outcome: 'failed' as const };
+        if (index === 1) return { trainerUuid, outcome: 'not_connected' as const };
+        const emailUuid = randomUUID();
+        chunkOfEmail.set(emailUuid, chunk);
+        return { trainerUuid, outcome: 'created' as const, emailUuid };
+      });
+      return { trainers: outcomes };
+    },
+    async deliverEmails(deliverInput) {
+      const chunk = chunkOfEmail.get(deliverInput.emailUuids[0]!)!;
+      log.push(`deliver ${chunk}`);
+      try {
+        await gates[chunk]!.promise;
+      } catch (error) {
+        log.push(`failed ${chunk}`);
+        throw ApplicationFailure.nonRetryable((error as Error).message, 'MailRefused');
+      }
+      log.push(`delivered ${chunk}`);
+      return deliverInput.emailUuids.map((emailUuid) => ({ emailUuid, status: 'sent' as const, delivery: 'smtp' as const, alreadySent: false }));
+    },
+    async announcePreviewSendFinished(finished) {
+      log.push('finished');
+      announced = finished;
+    },
+  };
+  return { activities, log, gates, announced: () => announced };
 }
 
 const input = (): TSettlementInput => ({
@@ -311,43 +364,8 @@ describe('settlementWorkflow: the review loop', () => {
   it('delivers a chunk’s e-mails while the next chunks’ reviews are created; counts, processed and the finish message stay right', async () => {
     // 110 trainers: chunks of 25, 25, 25, 25, 10. Each chunk's first trainer fails, its second has no portal account.
     const trainers = Array.from({ length: 110 }, () => randomUUID());
-    const log: string[] = [];
-    const chunkOfEmail = new Map<string, number>();
-    const gates = Array.from({ length: 5 }, () => {
-      let resolve!: () => void;
-      const promise = new Promise<void>((done) => (resolve = done));
-      return { promise, resolve };
-    });
-    let announced: unknown;
-    const { activities } = mockActivities();
-    const { worker, taskQueue } = await temporal.createWorker({
-      activities: {
-        ...activities,
-        async createTrainerReviews(reviewsInput: Parameters<Activities['createTrainerReviews']>[0]) {
-          const chunk = reviewsInput.offset / 25;
-          log.push(`reviews ${chunk}`);
-          const outcomes = reviewsInput.trainerUuids.map((trainerUuid, index) => {
-            if (index === 0) return { trainerUuid, outcome: 'failed' as const };
-            if (index === 1) return { trainerUuid, outcome: 'not_connected' as const };
-            const emailUuid = randomUUID();
-            chunkOfEmail.set(emailUuid, chunk);
-            return { trainerUuid, outcome: 'created' as const, emailUuid };
-          });
-          return { trainers: outcomes };
-        },
-        async deliverEmails(deliverInput: Parameters<Activities['deliverEmails']>[0]) {
-          const chunk = chunkOfEmail.get(deliverInput.emailUuids[0]!)!;
-          log.push(`deliver ${chunk}`);
-          await gates[chunk]!.promise;
-          log.push(`delivered ${chunk}`);
-          return deliverInput.emailUuids.map((emailUuid) => ({ emailUuid, status: 'sent' as const, delivery: 'smtp' as const, alreadySent: false }));
-        },
-        async announcePreviewSendFinished(finished: Parameters<Activities['announcePreviewSendFinished']>[0]) {
-          log.push('finished');
-          announced = finished;
-        },
-      },
-    });
+    const { activities, log, gates, announced } = gatedSendMocks(5);
+    const { worker, taskQueue } = await temporal.createWorker({ activities });
     await worker.runUntil(async () => {
       const workflowInput = input();
       const handle = await temporal.env.client.workflow.start(settlementWorkflow, { args: [workflowInput], workflowId: settlementWorkflowId(workflowInput.settlementUuid), taskQueue });
@@ -381,11 +399,39 @@ describe('settlementWorkflow: the review loop', () => {
       expect(done.previewSend).toEqual({ sendUuid, phase: 'done', total: 110, processed: 110 });
       expect(log.at(-1)).toBe('finished');
       expect(log.filter((entry) => entry.startsWith('delivered')).sort()).toEqual(['delivered 0', 'delivered 1', 'delivered 2', 'delivered 3', 'delivered 4']);
-      expect(announced).toMatchObject({ sendUuid, created: 100, skipped: 5, failed: 5 });
+      expect(announced()).toMatchObject({ sendUuid, created: 100, skipped: 5, failed: 5 });
       // Created ones only (not the failed, nor those without an account), in the trainers' order.
       expect(done.previewSentTrainerUuids).toEqual(trainers.filter((_, index) => index % 25 > 1));
       await handle.executeUpdate(settlementCommandUpdate, { args: [{ action: 'finish_settlement', userUuid: 'admin' }] });
       expect(await handle.result()).toMatchObject({ status: 'completed' });
+    });
+  });
+
+  it('a delivery that fails for good stops the send once the other lane’s delivery settles, without the finish message', async () => {
+    const trainers = Array.from({ length: 110 }, () => randomUUID());
+    const { activities, log, gates, announced } = gatedSendMocks(5);
+    const { worker, taskQueue } = await temporal.createWorker({ activities });
+    await worker.runUntil(async () => {
+      const workflowInput = input();
+      const handle = await temporal.env.client.workflow.start(settlementWorkflow, { args: [workflowInput], workflowId: settlementWorkflowId(workflowInput.settlementUuid), taskQueue });
+      await prepare(handle, trainers);
+      await handle.executeUpdate(createSettlementUpdate, { args: [{ trainerReview: true, userUuid: 'admin' }] });
+      await handle.executeUpdate(sendPreviewsUpdate, { args: [{ sendUuid: randomUUID(), trainerUuids: trainers, message: '', userUuid: 'admin' }] });
+      await untilState(handle, () => log.includes('deliver 1') && log.includes('reviews 2'));
+
+      // Chunk 0's e-mails are refused: no further chunk starts, but the send waits for chunk 1's delivery.
+      gates[0]!.reject(new Error('refused'));
+      await untilState(handle, () => log.includes('failed 0'));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect((await handle.query(stateQuery)).previewSend).toMatchObject({ phase: 'sending', processed: 0 });
+      gates[1]!.resolve();
+      const done = await untilState(handle, (state) => state.previewSend?.phase === 'done');
+      expect(done.previewSend).toMatchObject({ total: 110, processed: 25 });
+      expect(log.filter((entry) => entry.startsWith('reviews'))).toEqual(['reviews 0', 'reviews 1', 'reviews 2']);
+      expect(log).not.toContain('deliver 2');
+      expect(log).not.toContain('finished');
+      expect(announced()).toBeUndefined();
+      expect((await handle.describe()).status.name).toBe('RUNNING');
     });
   });
 
