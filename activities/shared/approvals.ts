@@ -84,10 +84,10 @@ type TrainerRow = {
 
 /** Records one approval toggle in the caller's transaction; refuses with ApprovalRefused. */
 export async function recordApprovalToggle(em: EntityManager, input: TApprovalToggle): Promise<TApprovalToggleResult> {
-  // Five statements (the month's most frequent write, issue 14): the settlement's lock, the trainer's
-  // row lock, everything the checks and the answer need, the write, the log row with its event. The
-  // row lock is a statement of its own so that what is read after it includes a toggle of the same
-  // trainer committed while this one waited.
+  // Five statements (the month's most frequent write, issue 14), each prepared once per connection:
+  // the settlement's lock, the trainer's row lock, everything the checks and the answer need, the
+  // write, the log row with its event. The row lock is a statement of its own so that what is read
+  // after it includes a toggle of the same trainer committed while this one waited.
   await lockSettlementShared(em, input.settlementUuid);
   const [locked] = await sql<{ id: number }>(
     em,
@@ -96,6 +96,7 @@ export async function recordApprovalToggle(em: EntityManager, input: TApprovalTo
        join trainer t on t.id = st.trainer_id
       where s.uuid = ? and t.uuid = ? for update of st`,
     [input.settlementUuid, input.trainerUuid],
+    { prepared: true },
   );
   if (!locked) throw new ApprovalRefused('NotFound', 'review.trainerNotInSettlement');
   const newest = (kind: string, studio: string) =>
@@ -125,6 +126,7 @@ export async function recordApprovalToggle(em: EntityManager, input: TApprovalTo
             and exists (select 1 from settlement_line l where l.settlement_trainer_id = st.id and l.studio_id = studio.id)) loc on true
       where st.id = ?`,
     [input.by, input.by, input.userUuid, input.by === 'location', input.studioUuid ?? null, locked.id],
+    { prepared: true },
   );
   if (!row) throw new ApprovalRefused('NotFound', 'review.trainerNotInSettlement');
   if (input.by === 'trainer') {
@@ -153,6 +155,7 @@ export async function recordApprovalToggle(em: EntityManager, input: TApprovalTo
      values (?, ?, ?, ?, ?, ?, clock_timestamp())
      returning extract(epoch from created_at)::bigint as timestamp`,
     [next, locked.id, next, row.next_id, locked.id, input.by, row.studio_id, input.approved, row.user_id],
+    { prepared: true },
   );
   const trainer = trainerDisplayName({ companyName: row.company_name, firstname: row.firstname, lastname: row.lastname, sourceId: row.source_id });
   const key: MessageKey = {

@@ -14,5 +14,5 @@ export async function lockSettlement(em: EntityManager, settlementUuid: string):
  * by side, but never while an activity holds the settlement exclusively, nor it while they run.
  */
 export async function lockSettlementShared(em: EntityManager, settlementUuid: string): Promise<void> {
-  await sql(em, 'select pg_advisory_xact_lock_shared(hashtext(?))', [`settlement:${settlementUuid}`]);
+  await sql(em, 'select pg_advisory_xact_lock_shared(hashtext(?))', [`settlement:${settlementUuid}`], { prepared: true });
 }

@@ -69,6 +69,7 @@ export async function writeSettlementLog(em: EntityManager, settlement: { id: nu
       EVENTS_CHANNEL,
       MAX_NOTIFY_BYTES,
     ],
+    { prepared: true },
   );
   return result!.inserted;
 }

@@ -53,6 +53,7 @@ export async function findLiveSession(em: EntityManager, userUuid: string, apiKe
        from api_session s join app_user u on u.id = s.user_id
       where s.key_hash = ?`,
     [hashApiKey(apiKey)],
+    { prepared: true },
   );
   if (!row || row.revoked_at || new Date(row.expires_at).getTime() <= Date.now()) return undefined;
   if (row.user_uuid !== userUuid) return undefined;

@@ -1,9 +1,11 @@
 import type { RequestHandler } from 'express';
 import { RequestContext } from '@mikro-orm/core';
+import type { EntityManager as SqlEntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { StudioGroup, StudioGroupTrainer, User } from '../../db/entities';
 import { HttpError } from '../http/errors';
 import { authOf, type AuthContext } from './sessions';
+import { sql } from '../../activities/shared/sql';
 
 declare module 'express-serve-static-core' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -36,9 +38,11 @@ export async function studioGroupsOf(auth: Pick<AuthContext, 'userId' | 'role'>)
 async function visibleStudioGroupByUuid(auth: Pick<AuthContext, 'userId' | 'role'>, uuid: string): Promise<StudioGroup | null> {
   const em = RequestContext.getEntityManager()!;
   if (auth.role === 'operator') return em.findOne(StudioGroup, { uuid });
-  const [member] = await em.getConnection().execute<Array<{ id: number }>>(
+  const [member] = await sql<{ id: number }>(
+    em as SqlEntityManager,
     'select g.id from studio_group g join staff_membership m on m.studio_group_id = g.id where g.uuid = ? and m.user_id = ?',
     [uuid, auth.userId],
+    { prepared: true },
   );
   return member ? em.findOne(StudioGroup, member.id) : null;
 }

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from './sql';
 import type { CommentMood } from '../entities';
 import type { TrainerLineWithStudio } from './settlement-lines';
 
@@ -99,11 +100,14 @@ export async function creditNotePreviewData<T extends { id: number | null }>(
   em: EntityManager,
   target: PreviewTarget,
 ): Promise<{ target: T; preview: CreditNotePreviewData | null } | undefined> {
-  const [row] = await em.execute<Array<{ target: T; preview: CreditNotePreviewData | null }>>(
+  // Prepared once per connection: planning this statement cost more than running it (issue 14).
+  const [row] = await sql<{ target: T; preview: CreditNotePreviewData | null }>(
+    em,
     `with target as (${target.sql})
      select to_json(target) as target, (${PREVIEW_SQL}) as preview
        from target limit 1`,
     [...target.params],
+    { prepared: true },
   );
   return row;
 }

@@ -5,6 +5,7 @@ import { trainerDisplayName } from '../../../domain/trainer-data';
 import { isoDateOf } from '../../../domain/settlement/month';
 import type { TApprovalBy } from '../../../workflows/settlement.messages';
 import { ApprovalRefused, recordApprovalToggle, type TApprovalToggleResult } from '../../../activities/shared/approvals';
+import { sql } from '../../../activities/shared/sql';
 import type { Locale } from '../../../domain/messages';
 import { ADMIN_LOCATION_UUID, type TTrainerCreditNoteItem, type TTrainerCreditNotesResponse, type TTrainerSettlement } from '../../../contracts/review.contract';
 import type { TTrainerWorkflowState } from '../../../contracts/settlement.contract';
@@ -74,11 +75,13 @@ const approvalTargetOf = (row: ApprovalTargetRow): ApprovalTarget => ({
  */
 export async function adminApprovalTarget(em: EntityManager, group: Pick<StudioGroup, 'id'>, settlementUuid: string, trainerUuid: string): Promise<ApprovalTarget> {
   const target = adminPreviewTarget(group, settlementUuid, trainerUuid);
-  const [row] = await em.execute<Array<ApprovalTargetRow & { trainer_id: number | null; settlement_id: number | null }>>(
+  const [row] = await sql<ApprovalTargetRow & { trainer_id: number | null; settlement_id: number | null }>(
+    em,
     `with target as (${target.sql})
      select target.trainer_id, target.settlement_id, ${APPROVAL_TARGET_COLUMNS}
        from target left join settlement_trainer st on st.id = target.id left join settlement s on s.id = st.settlement_id left join trainer t on t.id = st.trainer_id`,
     [...target.params],
+    { prepared: true },
   );
   assertAdminTargetFound(row!, trainerUuid);
   return approvalTargetOf(row!);
@@ -132,11 +135,13 @@ export const trainerPreviewTarget = (userId: number, settlementUuid: string, stu
 /** trainerSettlementTrainer for an approval: the same check and answer, in one statement. */
 export async function trainerApprovalTarget(em: EntityManager, userId: number, settlementUuid: string, studioGroupUuid?: string): Promise<ApprovalTarget> {
   const target = trainerPreviewTarget(userId, settlementUuid, studioGroupUuid);
-  const [row] = await em.execute<ApprovalTargetRow[]>(
+  const [row] = await sql<ApprovalTargetRow>(
+    em,
     `with target as (${target.sql})
      select ${APPROVAL_TARGET_COLUMNS}
        from target join settlement_trainer st on st.id = target.id join settlement s on s.id = st.settlement_id join trainer t on t.id = st.trainer_id`,
     [...target.params],
+    { prepared: true },
   );
   if (!row) throw notFound('settlement.notFound');
   return approvalTargetOf(row);

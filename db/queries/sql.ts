@@ -1,0 +1,35 @@
+import { createHash } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Knex } from '@mikro-orm/knex';
+
+/**
+ * A parameterised SQL statement in the entity manager's transaction (if any). MikroORM's
+ * `em.execute` inlines the parameters into the SQL text, escaping every literal; the preparation
+ * sends tens of megabytes of lines as one JSON parameter per batch, so it binds them instead
+ * (`?` placeholders, sent as PostgreSQL parameters).
+ */
+export async function sql<T = Record<string, unknown>>(em: EntityManager, text: string, bindings: readonly unknown[] = [], { prepared = false } = {}): Promise<T[]> {
+  const statement = em.getKnex().raw(text, bindings as Knex.RawBinding[]);
+  if (prepared) statement.options({ name: preparedName(text) });
+  const transaction = em.getTransactionContext<Knex.Transaction>();
+  if (transaction) statement.transacting(transaction);
+  const result = (await statement) as { rows: T[] };
+  return result.rows;
+}
+
+const preparedNames = new Map<string, string>();
+
+/**
+ * `prepared`: the statement is prepared once per connection and then only executed, named by its
+ * text's hash (node-postgres keeps a connection's prepared names; one name is always one text).
+ * For the statements every request runs (the session check, an approval toggle, the review calls):
+ * PostgreSQL's planning of their joins cost more than running them (pg_stat_statements over 600
+ * approval toggles: 1.35 s planning, 0.54 s executing). After five runs PostgreSQL plans such a
+ * statement once for any parameters when that plan costs no more than the ones it made for the
+ * values. Only for fixed texts: every text variant stays prepared on each connection.
+ */
+function preparedName(text: string): string {
+  let name = preparedNames.get(text);
+  if (!name) preparedNames.set(text, (name = `tp_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`));
+  return name;
+}
