@@ -44,9 +44,11 @@ export async function addComment(em: EntityManager, { settlementTrainer, author,
     let className: string | null = request.className || null;
     let classDatetime: Date | null = null;
     if (classHash !== OVERALL_FEEDBACK) {
-      const [line] = await tem.execute<Array<{ class_name: string; class_starts_at: Date | null }>>(
+      const [line] = await sql<{ class_name: string; class_starts_at: Date | null }>(
+        tem,
         'select class_name, class_starts_at from settlement_line where settlement_trainer_id = ? and class_hash = ? limit 1',
         [settlementTrainer.id, classHash],
+        { prepared: true },
       );
       if (!line) throw badRequest('review.classHashUnknown', 'classHash');
       // The thread names the class as the settlement has it, not as the client sent it.
@@ -61,6 +63,7 @@ export async function addComment(em: EntityManager, { settlementTrainer, author,
       `insert into comment (uuid, settlement_trainer_id, class_hash, class_name, class_datetime, author_id, author_name, role, mood, text, created_at)
        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [comment.uuid, settlementTrainer.id, classHash, className, classDatetime, author.userId, comment.authorName, comment.role, comment.mood, comment.text, comment.createdAt],
+      { prepared: true },
     );
 
     const event: TSettlementCommentEvent = {
@@ -71,12 +74,14 @@ export async function addComment(em: EntityManager, { settlementTrainer, author,
     };
     const db = entityManagerQueryable(tem);
     await publishEvent(db, { topic: settlementRoom(event.settlementUuid), event: 'settlement:comment', data: event });
-    const [linked] = await tem.execute<Array<{ uuid: string }>>(
+    const [linked] = await sql<{ uuid: string }>(
+      tem,
       `select u.uuid from studio_group_trainer sgt
          join trainer_account ta on ta.id = sgt.trainer_account_id
          join app_user u on u.id = ta.user_id
         where sgt.trainer_id = ?`,
       [settlementTrainer.trainer.id],
+      { prepared: true },
     );
     if (linked) await publishEvent(db, { topic: `user:${linked.uuid}`, event: 'settlement:comment', data: event });
 

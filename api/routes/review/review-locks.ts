@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from '../../../db/queries/sql';
 import { conflict } from '../../http/errors';
 
 // The locks of spec 4 (trainer portal): once the company approved a trainer, or once the trainer's
@@ -19,15 +20,15 @@ export const PDF_CREATED_STATES = ['credit_note_created', 'credit_note_send'] as
 
 /** Reads the lock of one settlement trainer; with `forUpdate` the row stays locked until commit. */
 export async function reviewLockOf(em: EntityManager, settlementTrainerId: number, { forUpdate = false } = {}): Promise<ReviewLock> {
-  const [row] = await em.getConnection().execute<Array<{ workflow_state: string; company: boolean | null }>>(
+  const [row] = await sql<{ workflow_state: string; company: boolean | null }>(
+    em,
     `select st.workflow_state,
             (select a.approved from approval a
               where a.settlement_trainer_id = st.id and a.kind = 'company'
               order by a.created_at desc, a.id desc limit 1) as company
        from settlement_trainer st where st.id = ?${forUpdate ? ' for update of st' : ''}`,
     [settlementTrainerId],
-    'all',
-    em.getTransactionContext(),
+    { prepared: true },
   );
   const companyApproved = row?.company === true;
   const pdfCreated = (PDF_CREATED_STATES as readonly string[]).includes(row?.workflow_state ?? '');

@@ -1,6 +1,7 @@
 import { idArray } from '../../../db/queries/id-array';
 import { centsToEuros } from '../../../domain/money';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from '../../../db/queries/sql';
 import type { StudioGroup } from '../../../db/entities';
 import { creditNotePreviewData, type CreditNotePreviewData } from '../../../db/queries/credit-note-preview';
 import { translate, type Locale } from '../../../domain/messages';
@@ -84,11 +85,13 @@ export const toComment = (row: Pick<CommentRow, 'uuid' | 'author_name' | 'role' 
 
 /** The comment threads of a settlement trainer by class hash, newest first (optionally one hash only). */
 export async function commentThreadsOf(em: EntityManager, settlementTrainerId: number, classHash?: string): Promise<Map<string, TComment[]>> {
-  const rows = await em.execute<CommentRow[]>(
+  const rows = await sql<CommentRow>(
+    em,
     `select uuid, class_hash, class_name, author_name, role, mood, text, created_at
        from comment where settlement_trainer_id = ?${classHash === undefined ? '' : ' and class_hash = ?'}
       order by created_at desc, id desc`,
     classHash === undefined ? [settlementTrainerId] : [settlementTrainerId, classHash],
+    { prepared: true },
   );
   return threadsOf(rows);
 }

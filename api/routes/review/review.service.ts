@@ -156,7 +156,8 @@ export type TrainerCommentTarget = CommentTarget & { authorName: string };
  */
 export async function trainerCommentTarget(em: EntityManager, userId: number, settlementUuid: string, studioGroupUuid: string): Promise<TrainerCommentTarget> {
   const target = trainerPreviewTarget(userId, settlementUuid, studioGroupUuid);
-  const [row] = await em.execute<Array<{ id: number; settlement_uuid: string; trainer_id: number; trainer_uuid: string; firstname: string; lastname: string }>>(
+  const [row] = await sql<{ id: number; settlement_uuid: string; trainer_id: number; trainer_uuid: string; firstname: string; lastname: string }>(
+    em,
     `with target as (${target.sql})
      select st.id, s.uuid as settlement_uuid, t.id as trainer_id, t.uuid as trainer_uuid, u.firstname, u.lastname
        from target
@@ -165,6 +166,7 @@ export async function trainerCommentTarget(em: EntityManager, userId: number, se
        join trainer t on t.id = st.trainer_id
        join app_user u on u.id = ?`,
     [...target.params, userId],
+    { prepared: true },
   );
   if (!row) throw notFound('settlement.notFound');
   return {
