@@ -26,7 +26,9 @@ const preparedNames = new Map<string, string>();
  * PostgreSQL's planning of their joins cost more than running them (pg_stat_statements over 600
  * approval toggles: 1.35 s planning, 0.54 s executing). After five runs PostgreSQL plans such a
  * statement once for any parameters when that plan costs no more than the ones it made for the
- * values. Only for fixed texts: every text variant stays prepared on each connection.
+ * values. Only for fixed texts: every text variant stays prepared on each connection. A pooler
+ * between the api and PostgreSQL in transaction mode must keep prepared statements (PgBouncer 1.21+
+ * with max_prepared_statements); the app connects to PostgreSQL directly (DATABASE_URL).
  */
 function preparedName(text: string): string {
   let name = preparedNames.get(text);
