@@ -152,7 +152,7 @@ async function main() {
     });
     cpuStarted = process.cpuUsage();
     started = process.hrtime.bigint();
-    const files = await creditNotes.createRunFiles({ runUuid, settlementUuid, locale: 'de' });
+    const files = await profiled('run-files', () => creditNotes.createRunFiles({ runUuid, settlementUuid, locale: 'de' }));
     const filesMs = ms(started);
     rows.push({
       run: 'credit-note run',
