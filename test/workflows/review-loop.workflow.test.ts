@@ -221,6 +221,27 @@ describe('settlementWorkflow: the review loop', () => {
     return state;
   }
 
+  /**
+   * A settlement of 110 trainers (chunks of 25, 25, 25, 25, 10) whose previews are being sent, with
+   * gatedSendMocks: each chunk's delivery waits for its gate.
+   */
+  async function withGatedSend(
+    body: (send: { handle: Handle; trainers: string[]; sendUuid: string } & Omit<ReturnType<typeof gatedSendMocks>, 'activities'>) => Promise<void>,
+  ): Promise<void> {
+    const trainers = Array.from({ length: 110 }, () => randomUUID());
+    const { activities, ...mocks } = gatedSendMocks(5);
+    const { worker, taskQueue } = await temporal.createWorker({ activities });
+    await worker.runUntil(async () => {
+      const workflowInput = input();
+      const handle = await temporal.env.client.workflow.start(settlementWorkflow, { args: [workflowInput], workflowId: settlementWorkflowId(workflowInput.settlementUuid), taskQueue });
+      await prepare(handle, trainers);
+      await handle.executeUpdate(createSettlementUpdate, { args: [{ trainerReview: true, userUuid: 'admin' }] });
+      const sendUuid = randomUUID();
+      await handle.executeUpdate(sendPreviewsUpdate, { args: [{ sendUuid, trainerUuids: trainers, message: '', userUuid: 'admin' }] });
+      await body({ handle, trainers, sendUuid, ...mocks });
+    });
+  }
+
   const approve = (handle: Handle, trainerUuid: string, by: 'trainer' | 'company' | 'location', approved = true, studioUuid?: string) =>
     handle.executeUpdate(approveUpdate, { args: [{ trainerUuid, by, approved, userUuid: by === 'trainer' ? 'trainer-account' : 'admin', ...(studioUuid ? { studioUuid } : {}) }] });
 
@@ -363,16 +384,7 @@ describe('settlementWorkflow: the review loop', () => {
 
   it('delivers a chunk’s e-mails while the next chunks’ reviews are created; counts, processed and the finish message stay right', async () => {
     // 110 trainers: chunks of 25, 25, 25, 25, 10. Each chunk's first trainer fails, its second has no portal account.
-    const trainers = Array.from({ length: 110 }, () => randomUUID());
-    const { activities, log, gates, announced } = gatedSendMocks(5);
-    const { worker, taskQueue } = await temporal.createWorker({ activities });
-    await worker.runUntil(async () => {
-      const workflowInput = input();
-      const handle = await temporal.env.client.workflow.start(settlementWorkflow, { args: [workflowInput], workflowId: settlementWorkflowId(workflowInput.settlementUuid), taskQueue });
-      await prepare(handle, trainers);
-      await handle.executeUpdate(createSettlementUpdate, { args: [{ trainerReview: true, userUuid: 'admin' }] });
-      const sendUuid = randomUUID();
-      await handle.executeUpdate(sendPreviewsUpdate, { args: [{ sendUuid, trainerUuids: trainers, message: '', userUuid: 'admin' }] });
+    await withGatedSend(async ({ handle, trainers, sendUuid, log, gates, announced }) => {
 
       // Nothing delivered yet: chunks 1 and 2 were created while chunk 0's e-mails are out, two lanes deliver (0, 1),
       // and the reviews wait one chunk ahead of them (chunk 3 waits for chunk 0).
@@ -408,15 +420,7 @@ describe('settlementWorkflow: the review loop', () => {
   });
 
   it('a delivery that fails for good stops the send once the other lane’s delivery settles, without the finish message', async () => {
-    const trainers = Array.from({ length: 110 }, () => randomUUID());
-    const { activities, log, gates, announced } = gatedSendMocks(5);
-    const { worker, taskQueue } = await temporal.createWorker({ activities });
-    await worker.runUntil(async () => {
-      const workflowInput = input();
-      const handle = await temporal.env.client.workflow.start(settlementWorkflow, { args: [workflowInput], workflowId: settlementWorkflowId(workflowInput.settlementUuid), taskQueue });
-      await prepare(handle, trainers);
-      await handle.executeUpdate(createSettlementUpdate, { args: [{ trainerReview: true, userUuid: 'admin' }] });
-      await handle.executeUpdate(sendPreviewsUpdate, { args: [{ sendUuid: randomUUID(), trainerUuids: trainers, message: '', userUuid: 'admin' }] });
+    await withGatedSend(async ({ handle, log, gates, announced }) => {
       await untilState(handle, () => log.includes('deliver 1') && log.includes('reviews 2'));
 
       // Chunk 0's e-mails are refused: no further chunk starts, but the send waits for chunk 1's delivery.
