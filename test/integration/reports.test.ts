@@ -180,9 +180,18 @@ describe('class reports, rule check and log', () => {
   });
 
   it('settlement log across settlements: the month\'s log rows, newest first', async () => {
+    // Every row there is when the report is read: counted before and after it (log rows are only
+    // appended). In a full suite run a row was written between the report and a count taken after
+    // it (37 reported, 38 counted); which writer is not known — the test files' stacks share one
+    // Temporal server and task queue, and another file's activity ran on this file's worker then.
+    const countRows = () => stack.orm.em.fork().count(SettlementLog, { settlement: { uuid: settlementUuid } });
+    const before = await countRows();
     const rows = await read<TSettlementLogReportRow[]>(`/report/settlement_log/${ids()}?${range}`);
-    const count = await stack.orm.em.fork().count(SettlementLog, { settlement: { uuid: settlementUuid } });
-    expect(rows.filter((row) => row.settlement_uuid === settlementUuid).length).toBe(count);
+    const after = await countRows();
+    const reported = rows.filter((row) => row.settlement_uuid === settlementUuid).length;
+    expect(reported).toBeGreaterThanOrEqual(before);
+    expect(reported).toBeLessThanOrEqual(after);
+    expect(before).toBeGreaterThan(0);
     expect(rows.map((row) => row.timestamp)).toEqual([...rows.map((row) => row.timestamp)].sort().reverse());
   });
 });
