@@ -188,15 +188,22 @@ type Handle = WorkflowHandleWithFirstExecutionRunId<typeof settlementWorkflow>;
 describe('settlementWorkflow: the review loop', () => {
   const temporal = useWorkflowTestEnvironment();
 
-  /** A settlement of these trainers prepared with trainer review, previews sent to `previewed`, on a worker with the mocks. */
-  async function withReviewedSettlement(trainerUuids: string[], previewed: string[], body: (handle: Handle, calls: Calls) => Promise<void>) {
-    const { activities, calls } = mockActivities();
+  /** A settlement of these trainers prepared and created with trainer review, on a worker with these activities. */
+  async function withCreatedSettlement(activities: Activities, trainerUuids: string[], body: (handle: Handle) => Promise<void>) {
     const { worker, taskQueue } = await temporal.createWorker({ activities });
     await worker.runUntil(async () => {
       const workflowInput = input();
       const handle = await temporal.env.client.workflow.start(settlementWorkflow, { args: [workflowInput], workflowId: settlementWorkflowId(workflowInput.settlementUuid), taskQueue });
       await prepare(handle, trainerUuids);
       await handle.executeUpdate(createSettlementUpdate, { args: [{ trainerReview: true, userUuid: 'admin' }] });
+      await body(handle);
+    });
+  }
+
+  /** A settlement of these trainers prepared with trainer review, previews sent to `previewed`, on a worker with the mocks. */
+  async function withReviewedSettlement(trainerUuids: string[], previewed: string[], body: (handle: Handle, calls: Calls) => Promise<void>) {
+    const { activities, calls } = mockActivities();
+    await withCreatedSettlement(activities, trainerUuids, async (handle) => {
       const answer = await handle.executeUpdate(sendPreviewsUpdate, { args: [{ sendUuid: randomUUID(), trainerUuids: previewed, message: 'Bitte prüfen.', userUuid: 'admin' }] });
       expect(answer.trainerUuids).toEqual(previewed);
       await untilState(handle, (state) => state.previewSend?.phase === 'done');
@@ -230,12 +237,7 @@ describe('settlementWorkflow: the review loop', () => {
   ): Promise<void> {
     const trainers = Array.from({ length: 110 }, () => randomUUID());
     const { activities, ...mocks } = gatedSendMocks(5);
-    const { worker, taskQueue } = await temporal.createWorker({ activities });
-    await worker.runUntil(async () => {
-      const workflowInput = input();
-      const handle = await temporal.env.client.workflow.start(settlementWorkflow, { args: [workflowInput], workflowId: settlementWorkflowId(workflowInput.settlementUuid), taskQueue });
-      await prepare(handle, trainers);
-      await handle.executeUpdate(createSettlementUpdate, { args: [{ trainerReview: true, userUuid: 'admin' }] });
+    await withCreatedSettlement(activities, trainers, async (handle) => {
       const sendUuid = randomUUID();
       await handle.executeUpdate(sendPreviewsUpdate, { args: [{ sendUuid, trainerUuids: trainers, message: '', userUuid: 'admin' }] });
       await body({ handle, trainers, sendUuid, ...mocks });
