@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, runnerImport, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
-import { FIRST_LOAD_TEXTS, pickTexts } from './src/shared/i18n/first-load.ts';
+import { pickTexts, TEXT_PARTS, type TextPart } from './src/shared/i18n/first-load.ts';
 
 // The API (Express + socket.io) listens on :3000; in development and preview the web app is served
 // by Vite and forwards both, so the browser only ever talks to one origin (as it does in production,
@@ -29,32 +29,33 @@ function prerenderPublicSite(): Plugin {
 }
 
 /**
- * `virtual:trainerpay-first-load-texts/<locale>`: the texts of the entry's screens (first-load.ts),
- * taken from the language's dictionary when the module is built, so the log-in page does not load
- * the whole dictionary and the dictionaries stay the one place of every text.
+ * `virtual:trainerpay-texts/<part>/<locale>`: a part of a language's texts (first-load.ts: the
+ * entry's screens, the trainer portal), taken from the language's dictionary when the module is
+ * built, so the log-in page and the trainer portal do not load the whole dictionary and the
+ * dictionaries stay the one place of every text.
  */
-function firstLoadTexts(): Plugin {
-  const prefix = 'virtual:trainerpay-first-load-texts/';
+function textParts(): Plugin {
+  const prefix = 'virtual:trainerpay-texts/';
   const dictionaries = fileURLToPath(new URL('src/shared/i18n/', import.meta.url));
   return {
-    name: 'trainerpay-first-load-texts',
+    name: 'trainerpay-text-parts',
     resolveId: (id) => (id.startsWith(prefix) ? `\0${id}` : undefined),
     async load(id) {
       if (!id.startsWith(`\0${prefix}`)) return undefined;
-      const locale = id.slice(prefix.length + 1);
-      if (!/^[a-z]{2}$/.test(locale)) throw new Error(`no dictionary for ${id}`);
+      const [part, locale] = id.slice(prefix.length + 1).split('/');
+      if (!part || !Object.hasOwn(TEXT_PARTS, part) || !locale || !/^[a-z]{2}$/.test(locale)) throw new Error(`no such texts: ${id}`);
       const { module, dependencies } = await runnerImport<Record<string, Record<string, unknown>>>(path.join(dictionaries, `${locale}.ts`));
       for (const dependency of dependencies) this.addWatchFile(dependency);
       const texts = module[locale];
       if (!texts) throw new Error(`${locale}.ts does not export ${locale}`);
-      return `export default ${JSON.stringify(pickTexts(texts, FIRST_LOAD_TEXTS))};`;
+      return `export default ${JSON.stringify(pickTexts(texts, TEXT_PARTS[part as TextPart]))};`;
     },
   };
 }
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), firstLoadTexts(), prerenderPublicSite()],
+  plugins: [react(), textParts(), prerenderPublicSite()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

@@ -3,23 +3,24 @@ import { createBrowserRouter } from 'react-router';
 import { LogoutPage } from './shared/pages/LogoutPage';
 import { NotFoundPage } from './shared/pages/NotFoundPage';
 import { RouteErrorPage } from './shared/pages/RouteErrorPage';
-import { loadWholeTexts } from './shared/i18n';
+import { loadTrainerTexts, loadWholeTexts } from './shared/i18n';
 import { AddLocaleRedirect, HomeRedirect, LocaleLayout, RequireRole, STAFF_ROLES, TRAINER_ROLES } from './shared/routing';
 import { LoginPage } from './site/pages/LoginPage';
 import { SiteHomeRedirect, siteRoutes } from './site/routes';
 
 // The first load is the log-in page (issue 14: ≤ 200 KB gzip): the admin frame, the trainer portal's
 // frame and the e-mailed links' pages are route modules loaded when their route matches, together
-// with the whole dictionary of the page's language; the router keeps the previous page on screen
-// meanwhile (and renders nothing before the first route is there).
+// with the texts of the page's language they need (the trainer portal its own, the others the whole
+// dictionary); the router keeps the previous page on screen meanwhile (and renders nothing before
+// the first route is there).
 const screen =
-  <T,>(load: () => Promise<T>, pick: (module: T) => ComponentType) =>
+  <T,>(load: () => Promise<T>, pick: (module: T) => ComponentType, loadTexts: () => Promise<void> = loadWholeTexts) =>
   async () => {
-    const [module] = await Promise.all([load(), loadWholeTexts()]);
+    const [module] = await Promise.all([load(), loadTexts()]);
     return { Component: pick(module) };
   };
 const adminLayout = screen(() => import('./admin/AdminLayout'), (m) => m.AdminLayout);
-const trainerLayout = screen(() => import('./trainer/TrainerLayout'), (m) => m.TrainerLayout);
+const trainerLayout = screen(() => import('./trainer/TrainerLayout'), (m) => m.TrainerLayout, loadTrainerTexts);
 const invitationLinkPage = screen(() => import('./site/account-links/InvitationLinkPage'), (m) => m.InvitationLinkPage);
 const forgotPasswordPage = screen(() => import('./site/account-links/ForgotPasswordPage'), (m) => m.ForgotPasswordPage);
 const resetPasswordPage = screen(() => import('./site/account-links/ForgotPasswordPage'), (m) => m.ResetPasswordPage);

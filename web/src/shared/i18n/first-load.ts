@@ -1,10 +1,32 @@
 // The texts of the screens in the web app's entry (the log-in page, the logout, not-found and error
 // screens, the language switcher, the API client's messages): sections or single keys of the
 // dictionaries. The build derives each language's first-load texts from de.ts / en.ts / es.ts with
-// this list (web/vite.config.ts, `virtual:trainerpay-first-load-texts/<locale>`), so the log-in page
-// loads these instead of the whole dictionary (issue 14); the whole one comes with the admin, the
-// trainer portal and the e-mailed links' pages. first-load.test.ts checks the entry's keys are here.
+// this list (web/vite.config.ts, `virtual:trainerpay-texts/first/<locale>`), so the log-in page
+// loads these instead of the whole dictionary (issue 14). first-load.test.ts checks the entry's keys are here.
 export const FIRST_LOAD_TEXTS = ['app', 'language', 'common', 'errors', 'login', 'notFound', 'errorPage', 'accountLinks.password.forgot'] as const;
+
+// The trainer portal's texts: the entry's and the sections its frame and pages translate
+// (`virtual:trainerpay-texts/trainer/<locale>`), about a third of the dictionary; the admin's and the
+// e-mailed links' pages load the whole one. first-load.test.ts checks every key of web/src/trainer is here.
+export const TRAINER_TEXTS = [
+  ...FIRST_LOAD_TEXTS,
+  'nav',
+  'topbar',
+  'trainer',
+  'trainerPortal',
+  'trainerAccount',
+  'trainerDocuments',
+  'eInvoiceProfile',
+  'accountLinks',
+  'monthClose',
+  'creditNoteList',
+  'accountingHandoff',
+  'videoHelp',
+] as const;
+
+/** The parts of the dictionaries the build makes into text modules of their own, by name. */
+export const TEXT_PARTS = { first: FIRST_LOAD_TEXTS, trainer: TRAINER_TEXTS } as const;
+export type TextPart = keyof typeof TEXT_PARTS;
 
 type Texts = { [key: string]: unknown };
 

@@ -4,19 +4,26 @@ import type { Translation } from './en';
 import { APP_LOCALES, DEFAULT_LOCALE, isAppLocale, type AppLocale } from './locales';
 
 // The texts load with the screens that show them (issue 14): the log-in page and the entry's other
-// screens need only their own texts of one language (first-load.ts, a few KB); the whole dictionary
-// of the page's language comes with the admin, the trainer portal and the e-mailed links' pages,
-// and from then on a change of language loads the other language's whole dictionary. German and
-// English are complete (the type check says so); Spanish covers the navigation and falls back to
-// English, so it needs both.
+// screens need only their own texts of one language (first-load.ts, a few KB); the trainer portal
+// comes with its own texts of the page's language (first-load.ts, TRAINER_TEXTS), the admin and the
+// e-mailed links' pages with the whole dictionary, and from then on a change of language loads the
+// other language's texts of the same level. German and English are complete (the type check says
+// so); Spanish covers the navigation and falls back to English, so it needs both.
 type Texts = { [key: string]: unknown };
-type Level = 'first' | 'whole';
+/** What a level loads holds what the levels before it load. */
+const LEVELS = ['first', 'trainer', 'whole'] as const;
+type Level = (typeof LEVELS)[number];
 
 const LOADERS: Record<Level, Record<AppLocale, () => Promise<Texts>>> = {
   first: {
-    de: () => import('virtual:trainerpay-first-load-texts/de').then((module) => module.default),
-    en: () => import('virtual:trainerpay-first-load-texts/en').then((module) => module.default),
-    es: () => import('virtual:trainerpay-first-load-texts/es').then((module) => module.default),
+    de: () => import('virtual:trainerpay-texts/first/de').then((module) => module.default),
+    en: () => import('virtual:trainerpay-texts/first/en').then((module) => module.default),
+    es: () => import('virtual:trainerpay-texts/first/es').then((module) => module.default),
+  },
+  trainer: {
+    de: () => import('virtual:trainerpay-texts/trainer/de').then((module) => module.default),
+    en: () => import('virtual:trainerpay-texts/trainer/en').then((module) => module.default),
+    es: () => import('virtual:trainerpay-texts/trainer/es').then((module) => module.default),
   },
   whole: {
     de: () => import('./de').then((module): Translation => module.de),
@@ -26,8 +33,8 @@ const LOADERS: Record<Level, Record<AppLocale, () => Promise<Texts>>> = {
 };
 const NEEDS: Record<AppLocale, readonly AppLocale[]> = { de: ['de'], en: ['en'], es: ['es', 'en'] };
 
-/** Set once a screen beyond the entry's is loaded: every language is then loaded whole. */
-let wholeWanted = false;
+/** The level the screens shown so far need: every language is then loaded at least at this level. */
+let wanted: Level = 'first';
 // The router starts loading the first page's route modules when it is created, before initI18n ran.
 let markInitialised: () => void = () => undefined;
 const initialised = new Promise<void>((resolve) => (markInitialised = resolve));
@@ -40,7 +47,7 @@ function load(locale: AppLocale, level: Level): Promise<void> {
   if (!promise) {
     promise = Promise.all(
       NEEDS[locale].map(async (needed) => {
-        // Deep, so the whole dictionary completes the first-load texts already there.
+        // Deep, so a higher level completes the texts of a lower one already there.
         i18n.addResourceBundle(needed, 'translation', await LOADERS[level][needed](), true, true);
       }),
     ).then(() => void loaded.add(key));
@@ -50,22 +57,27 @@ function load(locale: AppLocale, level: Level): Promise<void> {
   return promise;
 }
 
-/** Whether `locale` can be shown at once (its texts, and those it falls back to, are there). */
+/** Whether `locale` can be shown at once (its texts of the wanted level, and those it falls back to, are there). */
 export function isLocaleLoaded(locale: AppLocale): boolean {
-  return loaded.has(`whole:${locale}`) || (!wholeWanted && loaded.has(`first:${locale}`));
+  return LEVELS.slice(LEVELS.indexOf(wanted)).some((level) => loaded.has(`${level}:${locale}`));
 }
 
-/** Loads the texts `locale` needs now: the first-load texts, or the whole dictionary once wanted. */
+/** Loads the texts `locale` needs now: those of the level the screens shown so far want. */
 export function loadLocale(locale: AppLocale): Promise<void> {
-  return load(locale, wholeWanted ? 'whole' : 'first');
+  return isLocaleLoaded(locale) ? Promise.resolve() : load(locale, wanted);
 }
 
-/** The whole dictionary of the page's language: loaded with a route module beyond the entry's. */
-export async function loadWholeTexts(): Promise<void> {
-  wholeWanted = true;
+async function loadLevel(level: Level): Promise<void> {
+  if (LEVELS.indexOf(level) > LEVELS.indexOf(wanted)) wanted = level;
   await initialised;
-  return load(isAppLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE, 'whole');
+  return loadLocale(isAppLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE);
 }
+
+/** The trainer portal's texts of the page's language: loaded with its frame's route module. */
+export const loadTrainerTexts = (): Promise<void> => loadLevel('trainer');
+
+/** The whole dictionary of the page's language: loaded with the admin's and the e-mailed links' route modules. */
+export const loadWholeTexts = (): Promise<void> => loadLevel('whole');
 
 export async function initI18n(locale: AppLocale) {
   // The texts are loaded before the first render, so it is already translated; a later change of
