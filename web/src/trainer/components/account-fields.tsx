@@ -1,6 +1,6 @@
 import { Box, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { textField } from '../../shared/forms';
+import { textField } from '../../shared/form-state';
 
 // What the trainer's data forms share (profile tabs and the review screen's personal data): the
 // required-field rule, the look of bank fields and the structured address.

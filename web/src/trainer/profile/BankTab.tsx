@@ -2,7 +2,7 @@ import { TextInput } from '@mantine/core';
 import { friendlyFormatIBAN } from 'ibantools';
 import { useTranslation } from 'react-i18next';
 import { ZTrainerBankData, type TTrainerAccount } from '../../../../contracts/trainer-account.contract';
-import { textField } from '../../shared/forms';
+import { textField } from '../../shared/form-state';
 import { MONOSPACE_INPUT, requiredField } from '../components/account-fields';
 import { ProfileTabForm, useProfileForm } from './profile-form';
 

@@ -2,7 +2,7 @@ import { Alert, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@ma
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ZTrainerPersonalData, type TTrainerAccount } from '../../../../contracts/trainer-account.contract';
-import { textField } from '../../shared/forms';
+import { textField } from '../../shared/form-state';
 import { AddressFields, requiredField } from '../components/account-fields';
 import { ProfileTabForm, useProfileForm } from './profile-form';
 

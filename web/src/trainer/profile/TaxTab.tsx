@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ZTrainerEInvoiceData, ZTrainerTaxData, type TTrainerAccount } from '../../../../contracts/trainer-account.contract';
 import type { EInvoiceFormat } from '../../../../domain/e-invoice/format';
 import { EInvoiceFormatField } from './EInvoiceFormatField';
-import { textField } from '../../shared/forms';
+import { textField } from '../../shared/form-state';
 import { ProfileTabForm, useProfileForm } from './profile-form';
 
 type TaxValues = { istaxrelevant: boolean; trainerTaxno: string; trainerUstidno: string; eInvoiceFormat: EInvoiceFormat };

@@ -5,11 +5,12 @@ import type { ZodError, ZodType } from 'zod';
 import type { TTrainerAccount, TTrainerAccountPatchValues } from '../../../../contracts/trainer-account.contract';
 import { errorMessage } from '../../shared/api/client';
 import { IconAlert, IconCheck } from '../../shared/components/icons';
-import { fieldErrorOfServer, fieldErrorsOf, focusFirstError, useFormState } from '../../shared/forms';
+import { fieldErrorOfServer, focusFirstError, useFormState } from '../../shared/form-state';
 import { useUpdateTrainerAccount } from '../hooks/api/trainer-account';
 
 // The save skeleton every profile tab shares: validate with the contract's own schema before
-// sending (same messages as the API), PATCH, then the success or error alert the spec names.
+// sending (same messages as the API), PATCH, then the success or error alert the spec names. The
+// messages' catalogue (shared/forms.ts) loads with the first refusal, not with the page (issue 14).
 
 export type Outcome = { ok: true; message: string } | { ok: false; title: string; message?: string };
 
@@ -51,7 +52,8 @@ export function useProfileForm<Values extends Record<string, unknown>>({
   const update = useUpdateTrainerAccount();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
-  const refuse = (error: ZodError) => {
+  const refuse = async (error: ZodError) => {
+    const { fieldErrorsOf } = await import('../../shared/forms');
     const errors = fieldErrorsOf(error);
     form.setErrors(errors);
     const missing = error.issues.some((issue) => issue.message === 'validation.required' || (issue.code === 'invalid_type' && issue.input == null));
@@ -63,7 +65,11 @@ export function useProfileForm<Values extends Record<string, unknown>>({
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const parsed = schema.safeParse(form.values);
-    if (!parsed.success) return refuse(parsed.error);
+    if (!parsed.success) {
+      // The catalogue's chunk did not load (the network is gone): the tab's error title and why.
+      refuse(parsed.error).catch(() => setOutcome({ ok: false, title: errorTitle, message: t('errors.network') }));
+      return;
+    }
     form.setErrors({});
     setOutcome(null);
     update.mutate(parsed.data, {
