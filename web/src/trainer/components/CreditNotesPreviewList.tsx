@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TApprovalEntry, TTrainerCreditNoteItem } from '../../../../contracts/review.contract';
-import { formatDate, formatMonth } from '../../shared/format';
+import { formatDate, formatMonth } from '../../shared/dates';
 import { useLocale } from '../../shared/hooks/use-locale';
 import { CREDIT_NOTES_PAGE_SIZE, useTrainerCreditNotes } from '../hooks/api/review';
 import { formatApprovalTime } from '../review/review-format';

@@ -1,18 +1,15 @@
 import { Alert, Avatar, Center, Group, Loader, ScrollArea, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
-import { DateTime } from 'luxon';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { TTrainerNotification } from '../../../../contracts/trainer-account.contract';
 import { IconAlert, IconCheck } from '../../shared/components/icons';
+import { formatNumericDate } from '../../shared/dates';
 import { useLocale } from '../../shared/hooks/use-locale';
 import { localizedAppLink } from '../notification-link';
 import { countUnread, useApproveNotification, useNotifications } from '../hooks/api/notifications';
 
 /** Spec 9: notifications show their date as DD.MM.YYYY whatever the language. */
-export const formatNotificationDate = (iso: string) => {
-  const date = DateTime.fromISO(iso);
-  return date.isValid ? date.toFormat('dd.MM.yyyy') : '';
-};
+export const formatNotificationDate = (iso: string) => formatNumericDate(iso);
 
 const initials = (name: string) =>
   name

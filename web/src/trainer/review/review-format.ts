@@ -1,26 +1,19 @@
-import { DateTime } from 'luxon';
 import type { TApprovalEntry, TApprovalValue, TCreditNoteRow } from '../../../../contracts/review.contract';
 import type { AppLocale } from '../../shared/i18n/locales';
-import { formatSettlementTime } from '../../shared/format';
+import { formatBerlinDateTime, formatSettlementTime } from '../../shared/dates';
 
 
 // How the review screen shows times and approvals (trainer portal 2 "Credit-note review with
 // approvals", 9). Times are Berlin time whatever the browser's zone: the settlement month is a
 // Berlin month.
 
-const ZONE = 'Europe/Berlin';
-
 /** Spec 9: approvals as 'dddd, MMMM Do YYYY, HH:mm' in the page language ('Monday, March 2nd 2026, 14:05'). */
 export function formatApprovalTime(unixSeconds: number, locale: AppLocale): string {
-  return formatSettlementTime(DateTime.fromSeconds(unixSeconds).toISO(), locale);
+  return formatSettlementTime(new Date(unixSeconds * 1000), locale);
 }
 
 /** A class's start as DD.MM.YYYY HH:mm (Berlin); '' for admin rows without a time. */
-export function formatClassDateTime(iso: string | null): string {
-  if (!iso) return '';
-  const date = DateTime.fromISO(iso, { zone: ZONE });
-  return date.isValid ? date.toFormat('dd.MM.yyyy HH:mm') : '';
-}
+export const formatClassDateTime = (iso: string | null): string => formatBerlinDateTime(iso);
 
 /** The current state of an approval value: lists are newest first; 'false' is "never toggled". */
 export function currentApproval(value: TApprovalValue | TApprovalEntry[] | undefined): TApprovalEntry | null {
