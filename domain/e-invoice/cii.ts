@@ -1,7 +1,7 @@
 import { VAT_EXEMPTION_NOTE } from '../pay';
 import { monthInstants, monthTitle } from '../settlement/month';
 import { creditNoteTotals, type TCreditNoteDocument, type TCreditNoteLine, type TCreditNoteParty } from '../credit-notes/document';
-import { XmlElement } from './xml';
+import { XmlElement } from '../xml/xml-element';
 
 // A credit note (or the document cancelling one) as an EN 16931 invoice in the UN/CEFACT Cross
 // Industry Invoice syntax (CII D16B), built from the stored document alone, so the PDF, the embedded

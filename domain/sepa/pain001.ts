@@ -1,9 +1,8 @@
-import { create } from 'xmlbuilder2';
-import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { z } from 'zod';
 import { translate, type MessageKey, type MessageParams } from '../messages';
 import { sumCents } from '../money';
 import { isSepaIban, isValidBic, normalizeBic, normalizeIban } from '../validation/bank';
+import { XmlElement } from '../xml/xml-element';
 import { isSepaIdentifier, toSepaTextMax } from './transliterate';
 
 // The payout file of a credit-note run: a SEPA credit transfer initiation, pain.001.001.09 (German
@@ -114,7 +113,7 @@ function prepareParty(party: TSepaParty, who: { paymentIndex: number | null; lab
   };
 }
 
-function addPostalAddress(parent: XMLBuilder, address: TSepaAddress): void {
+function addPostalAddress(parent: XmlElement, address: TSepaAddress): void {
   // Structured only, in the XSD's order: StrtNm, BldgNb, PstCd, TwnNm, Ctry.
   const postal = parent.ele('PstlAdr');
   if (address.street) postal.ele('StrtNm').txt(address.street);
@@ -124,7 +123,7 @@ function addPostalAddress(parent: XMLBuilder, address: TSepaAddress): void {
   postal.ele('Ctry').txt(address.country);
 }
 
-function addAgent(parent: XMLBuilder, elementName: string, bic: string): void {
+function addAgent(parent: XmlElement, elementName: string, bic: string): void {
   const institution = parent.ele(elementName).ele('FinInstnId');
   if (bic) institution.ele('BICFI').txt(bic);
   else institution.ele('Othr').ele('Id').txt('NOTPROVIDED');
@@ -170,7 +169,7 @@ export function buildPain001(input: TPain001Input): string {
   const controlSum = centsToSepaAmount(sumCents(input.payments.map((payment) => payment.amountCents)));
   const numberOfTransactions = String(payments.length);
 
-  const root = create({ version: '1.0', encoding: 'UTF-8' }).ele(PAIN_001_NAMESPACE, 'Document');
+  const root = new XmlElement('Document', { xmlns: PAIN_001_NAMESPACE });
   const initiation = root.ele('CstmrCdtTrfInitn');
 
   const groupHeader = initiation.ele('GrpHdr');
@@ -198,8 +197,8 @@ export function buildPain001(input: TPain001Input): string {
   addAgent(paymentInformation, 'DbtrAgt', debtor.bic);
   paymentInformation.ele('ChrgBr').txt('SLEV');
 
-  for (const { payment, creditor, remittance } of payments) {
-    const transaction = paymentInformation.ele('CdtTrfTxInf');
+  paymentInformation.eleEach(payments, ({ payment, creditor, remittance }) => {
+    const transaction = new XmlElement('CdtTrfTxInf');
     transaction.ele('PmtId').ele('EndToEndId').txt(payment.creditNoteNumber);
     transaction.ele('Amt').ele('InstdAmt', { Ccy: 'EUR' }).txt(centsToSepaAmount(payment.amountCents));
     if (creditor.bic) addAgent(transaction, 'CdtrAgt', creditor.bic);
@@ -208,7 +207,8 @@ export function buildPain001(input: TPain001Input): string {
     addPostalAddress(creditorElement, creditor.address);
     transaction.ele('CdtrAcct').ele('Id').ele('IBAN').txt(creditor.iban);
     if (remittance) transaction.ele('RmtInf').ele('Ustrd').txt(remittance);
-  }
+    return transaction;
+  });
 
-  return root.end({ prettyPrint: true });
+  return root.toDocument();
 }
