@@ -113,22 +113,28 @@ export async function writeCreditNotesZip(target: string, notes: RunCreditNote[]
   await fsp.rename(temp, target);
 }
 
-/** The studio costs of the run's trainers: their lines, the same the PDFs sum (admin lines under `adminStudio`). */
+/**
+ * The studio costs of the run's trainers: their lines, the same the PDFs sum (admin lines under
+ * `adminStudio`), summed per studio and VAT rate in PostgreSQL (exact integer sums): a month of
+ * 10,000 trainers has ~577,000 lines, which the worker must not hold (issue 14).
+ */
 export async function runStudioCostLines(em: EntityManager, runId: number, adminStudio: string): Promise<StudioCostLine[]> {
-  const lines = await sql<{ studio_name: string; vat_rate_basis_points: number; net_cents: number; vat_cents: number; gross_cents: number }>(
+  const sums = await sql<{ studio_name: string; vat_rate_basis_points: number; net_cents: string; vat_cents: string; gross_cents: string }>(
     em,
     `select case when l.kind = 'admin' or s.name is null then ? else s.name end as studio_name,
-            l.vat_rate_basis_points, l.net_cents, l.vat_cents, l.gross_cents
+            l.vat_rate_basis_points, sum(l.net_cents) as net_cents, sum(l.vat_cents) as vat_cents, sum(l.gross_cents) as gross_cents
        from settlement_line l left join studio s on s.id = l.studio_id
-      where l.settlement_trainer_id in (select settlement_trainer_id from credit_note where settlement_run_id = ? and document_type = 'credit_note')`,
+      where l.settlement_trainer_id in (select settlement_trainer_id from credit_note where settlement_run_id = ? and document_type = 'credit_note')
+      group by 1, 2`,
     [adminStudio, runId],
   );
-  return lines.map((line) => ({
-    studioName: line.studio_name,
-    vatRateBasisPoints: line.vat_rate_basis_points,
-    netCents: line.net_cents,
-    vatCents: line.vat_cents,
-    grossCents: line.gross_cents,
+  // sum() of integers is a bigint (a string here); a month's sum stays far below 2^53 cents.
+  return sums.map((sum) => ({
+    studioName: sum.studio_name,
+    vatRateBasisPoints: sum.vat_rate_basis_points,
+    netCents: Number(sum.net_cents),
+    vatCents: Number(sum.vat_cents),
+    grossCents: Number(sum.gross_cents),
   }));
 }
 
