@@ -187,7 +187,7 @@ describe('CSV source system', () => {
 describe('a worker that dies mid-run', () => {
   const startWorkerProcess = () =>
     spawn(process.execPath, ['--import', 'tsx', 'worker/main.ts'], {
-      env: { ...process.env, DATABASE_URL: stack.databaseUrl, TEMPORAL_ADDRESS: stack.temporalAddress, DATA_DIR: stack.dataDir },
+      env: { ...process.env, ...stack.processEnv },
       // Not piped: an unread pipe fills up with the bundler's log and stalls the worker.
       stdio: ['ignore', 'ignore', 'inherit'],
     });

@@ -37,12 +37,12 @@ let child: ChildProcess | undefined;
 const settlementUuid = randomUUID();
 const runUuid = randomUUID();
 
-/** The standalone worker process on this stack's database, Temporal server and data directory. */
+/** The standalone worker process on this stack's database, Temporal namespace and data directory. */
 function startWorkerProcess(logFile: string): ChildProcess {
   const log = fs.openSync(logFile, 'a');
   return spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'worker/main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: stack.databaseUrl, TEMPORAL_ADDRESS: stack.temporalAddress, DATA_DIR: stack.dataDir, SMTP_URL: '' },
+    env: { ...process.env, ...stack.processEnv, SMTP_URL: '' },
     stdio: ['ignore', log, log],
   });
 }

@@ -1,4 +1,5 @@
 import type { Mailer } from '../../activities/mail';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { connectTemporalClient } from '../../api/temporal';
 import { createServer } from '../../api/app';
 import { createWorker } from '../../worker/create-worker';
 import { cloneTestDatabase } from './databases';
+import { registerNamespace } from './processes';
 
 export type Stack = {
   baseUrl: string;
@@ -18,6 +20,10 @@ export type Stack = {
   /** Where uploads and generated files of this stack live (a temp folder). */
   dataDir: string;
   temporalAddress: string;
+  /** This stack's own Temporal namespace on the shared dev server (see startStack). */
+  temporalNamespace: string;
+  /** What an api or worker process (api/main.ts, worker/main.ts) needs to run on this stack. */
+  processEnv: { DATABASE_URL: string; TEMPORAL_ADDRESS: string; TEMPORAL_NAMESPACE: string; DATA_DIR: string };
   orm: MikroORM;
   temporal: Awaited<ReturnType<typeof connectTemporalClient>>['client'];
   /** Starts the in-process worker (started by default unless `worker: false`). */
@@ -27,8 +33,19 @@ export type Stack = {
 };
 
 /**
- * The real thing for one test file: its own clone of the seeded database, the shared Temporal dev
- * server, the worker and the API (with socket.io) on a free port.
+ * The real thing for one test file: its own clone of the seeded database, its own namespace on the
+ * shared Temporal dev server, the worker and the API (with socket.io) on a free port.
+ *
+ * The namespace keeps test files' Temporal work apart. On one namespace a workflow one file's API
+ * started could run its tasks on another file's worker, against the other file's database, and
+ * workflow ids come from business keys every clone shares (the import queue's id is the studio
+ * group's uuid), so two files' workflows could meet under one id. A task queue per stack would fix
+ * the first only; a namespace holds task queues, workflow ids and schedules apart, so the API, the
+ * worker and child processes (`processEnv`) keep the production task queue (TASK_QUEUE).
+ * Registered here, not pre-created by the global setup (`start-dev --namespace`): registering and
+ * waiting until it answers took 7-23 ms on the dev server, and a workflow started at once
+ * (measured 2026-11-25). A namespace outlives its stack: the in-memory server goes with the run,
+ * and a workflow a file left behind has no worker there, so it never runs again.
  */
 export async function startStack({
   worker: withWorker = true,
@@ -39,17 +56,19 @@ export async function startStack({
   const database = await cloneTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trainerpay-stack-'));
   const temporalAddress = inject('temporalAddress');
+  const temporalNamespace = `stack-${crypto.randomBytes(4).toString('hex')}`;
+  await registerNamespace(temporalAddress, temporalNamespace);
   const orm = await initOrm(database.databaseUrl);
   const feed = new EventFeed(database.databaseUrl);
   await feed.start();
-  const { client, connection } = await connectTemporalClient({ address: temporalAddress, namespace: 'default' });
-  const server = createServer({ orm, temporal: client, feed, env: { apiKeyTtlHours: 1, webDist, dataDir } });
+  const { client, connection } = await connectTemporalClient({ address: temporalAddress, namespace: temporalNamespace });
+  const server = createServer({ orm, temporal: client, feed, env: { apiKeyTtlHours: 1, webDist, dataDir, temporalNamespace } });
   const port = await server.listen(0, '127.0.0.1');
 
   let stopWorker = async () => {};
   const startWorker = async () => {
     const workerConnection = await NativeConnection.connect({ address: temporalAddress });
-    const worker = await createWorker({ connection: workerConnection, namespace: 'default', orm, dataDir, mailer, publicUrl });
+    const worker = await createWorker({ connection: workerConnection, namespace: temporalNamespace, orm, dataDir, mailer, publicUrl });
     const running = worker.run();
     stopWorker = async () => {
       worker.shutdown();
@@ -65,6 +84,8 @@ export async function startStack({
     databaseUrl: database.databaseUrl,
     dataDir,
     temporalAddress,
+    temporalNamespace,
+    processEnv: { DATABASE_URL: database.databaseUrl, TEMPORAL_ADDRESS: temporalAddress, TEMPORAL_NAMESPACE: temporalNamespace, DATA_DIR: dataDir },
     orm,
     temporal: client,
     startWorker,
