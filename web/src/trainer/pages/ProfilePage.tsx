@@ -1,26 +1,53 @@
 import { Alert, Box, Card, Center, Loader, Tabs } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconAlert } from '../../shared/components/icons';
 import { PageHeader } from '../../shared/components/PageHeader';
 import { CreditNotesPreviewList } from '../components/CreditNotesPreviewList';
 import { useTrainerAccount } from '../hooks/api/trainer-account';
-import { BankTab } from '../profile/BankTab';
-import { DeleteAccountTab } from '../profile/DeleteAccountTab';
-import { PasswordTab } from '../profile/PasswordTab';
 import { PersonalTab } from '../profile/PersonalTab';
-import { TaxTab } from '../profile/TaxTab';
 
 // /:locale/trainer/profile (spec 2 "Profile page"): the credit-note previews above five tabs:
 // personal, bank, tax, password, delete, one component each under trainer/profile/. The data tabs
-// share one save skeleton (profile/profile-form.tsx).
+// share one save skeleton (profile/profile-form.tsx). The first screen shows the personal tab: the
+// others load when they are first opened (issue 14), and stay then, so what was typed in one stays
+// while another is open.
 
 type Tab = 'personal' | 'bank' | 'tax' | 'password' | 'delete';
+
+const BankTab = lazy(() => import('../profile/BankTab').then((m) => ({ default: m.BankTab })));
+const TaxTab = lazy(() => import('../profile/TaxTab').then((m) => ({ default: m.TaxTab })));
+const PasswordTab = lazy(() => import('../profile/PasswordTab').then((m) => ({ default: m.PasswordTab })));
+const DeleteAccountTab = lazy(() => import('../profile/DeleteAccountTab').then((m) => ({ default: m.DeleteAccountTab })));
+
+/** A tab's panel: its content once the tab was opened, a loader while its code loads. */
+function Panel({ value, opened, children }: { value: Tab; opened: ReadonlySet<Tab>; children: ReactNode }) {
+  return (
+    <Tabs.Panel value={value} p="lg">
+      {opened.has(value) && (
+        <Suspense
+          fallback={
+            <Center py="xl">
+              <Loader />
+            </Center>
+          }
+        >
+          {children}
+        </Suspense>
+      )}
+    </Tabs.Panel>
+  );
+}
 
 export function ProfilePage() {
   const { t } = useTranslation();
   const account = useTrainerAccount();
   const [tab, setTab] = useState<Tab>('personal');
+  const [opened, setOpened] = useState<ReadonlySet<Tab>>(() => new Set([tab]));
+  const open = (value: Tab) => {
+    setTab(value);
+    setOpened((current) => (current.has(value) ? current : new Set([...current, value])));
+  };
 
   return (
     <>
@@ -38,7 +65,7 @@ export function ProfilePage() {
         </Alert>
       ) : (
         <Card p={0} data-testid="trainer-profile">
-          <Tabs value={tab} onChange={(value) => value && setTab(value as Tab)} aria-label={t('trainerAccount.tabsLabel')}>
+          <Tabs value={tab} onChange={(value) => value && open(value as Tab)} aria-label={t('trainerAccount.tabsLabel')}>
             <Tabs.List px="md" pt="xs">
               <Tabs.Tab value="personal" data-testid="tab-personal">
                 {t('trainerAccount.tabs.personal')}
@@ -57,21 +84,21 @@ export function ProfilePage() {
               </Tabs.Tab>
             </Tabs.List>
             {/* Keyed by the account: a form is filled once, so a refetch never overwrites what is being typed. */}
-            <Tabs.Panel value="personal" p="lg">
+            <Panel value="personal" opened={opened}>
               <PersonalTab key={account.data.uuid} account={account.data} />
-            </Tabs.Panel>
-            <Tabs.Panel value="bank" p="lg">
+            </Panel>
+            <Panel value="bank" opened={opened}>
               <BankTab key={account.data.uuid} account={account.data} />
-            </Tabs.Panel>
-            <Tabs.Panel value="tax" p="lg">
+            </Panel>
+            <Panel value="tax" opened={opened}>
               <TaxTab key={account.data.uuid} account={account.data} />
-            </Tabs.Panel>
-            <Tabs.Panel value="password" p="lg">
+            </Panel>
+            <Panel value="password" opened={opened}>
               <PasswordTab />
-            </Tabs.Panel>
-            <Tabs.Panel value="delete" p="lg">
+            </Panel>
+            <Panel value="delete" opened={opened}>
               <DeleteAccountTab />
-            </Tabs.Panel>
+            </Panel>
           </Tabs>
         </Card>
       )}
