@@ -53,9 +53,25 @@ function textParts(): Plugin {
   };
 }
 
+/**
+ * The UI kit's scroll area takes one hook from floating-ui (useMergeRefs), and with it the whole of
+ * floating-ui, which only tooltips, popovers and menus need: here it gets the same hook from
+ * src/shared/merge-refs.ts instead, so the screens with a scroll area (the trainer portal's frame)
+ * load floating-ui only when a floating element is first used (issue 14).
+ */
+function scrollAreaWithoutFloatingUi(): Plugin {
+  const mergeRefs = fileURLToPath(new URL('src/shared/merge-refs.ts', import.meta.url));
+  return {
+    name: 'trainerpay-scroll-area-without-floating-ui',
+    enforce: 'pre',
+    resolveId: (source, importer) =>
+      source === '@floating-ui/react' && importer && /@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/.test(importer) ? mergeRefs : undefined,
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), textParts(), prerenderPublicSite()],
+  plugins: [react(), textParts(), scrollAreaWithoutFloatingUi(), prerenderPublicSite()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

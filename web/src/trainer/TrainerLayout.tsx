@@ -1,9 +1,11 @@
-import { ActionIcon, AppShell, Avatar, Burger, Container, Group, Indicator, Popover, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, AppShell, Avatar, Burger, Container, Group, Indicator, ScrollArea, Stack, Text } from '@mantine/core';
 import '../shared/mantine-styles-app'; // the UI kit's CSS beyond the first screens'
 import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { LazyPageArea } from '../shared/components/LazyPageArea';
+import { LazyTooltip, loadFloating } from '../shared/components/LazyTooltip';
 import { IconBell, IconGift, IconUser } from '../shared/components/icons';
 import { LanguageSwitcher } from '../shared/components/LanguageSwitcher';
 import { Logo } from '../shared/components/Logo';
@@ -14,10 +16,13 @@ import { useSession } from '../shared/session';
 import { AppFooter } from '../site/AppFooter';
 import { EmailConfirmationBanner } from './account-links/EmailConfirmationBanner';
 import { PendingInvitationsNav } from './account-links/PendingInvitationsNav';
-import { NotificationPanel } from './components/NotificationPanel';
 import { VideoHelpButton } from '../shared/video-help/VideoHelpButton';
 import { MyDocumentsNavItem } from './documents/MyDocumentsNavItem';
 import { useUnreadNotificationCount } from './hooks/api/notifications';
+
+// The bell's panel, its list and the floating elements load with the first click on the bell (issue 14).
+const NotificationPopover = lazy(() => import('./components/NotificationPopover').then((module) => ({ default: module.NotificationPopover })));
+const loadPanel = () => Promise.all([loadFloating(), import('./components/NotificationPopover')]);
 
 const groupInitials = (name: string) =>
   name
@@ -34,9 +39,34 @@ export function TrainerLayout() {
   const session = useSession();
   const [navOpen, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
   const [panelOpen, { toggle: togglePanel, close: closePanel }] = useDisclosure(false);
+  const [panelWanted, setPanelWanted] = useState(false);
   const unread = useUnreadNotificationCount().data;
   const studioGroups = session?.studioGroups ?? [];
   const profilePath = `/${locale}/trainer/profile`;
+  const bellLabel = unread ? t('topbar.unreadNotifications', { count: unread }) : t('topbar.notifications');
+
+  const bell = (
+    <LazyTooltip label={unread ? t('topbar.unreadNotifications', { count: unread }) : t('trainer.notificationsEmpty')} withArrow disabled={panelOpen}>
+      <Indicator disabled={!unread} label={unread} size={16} color="red" offset={4}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
+          radius="xl"
+          onClick={() => {
+            setPanelWanted(true);
+            togglePanel();
+          }}
+          onFocus={() => void loadPanel()}
+          aria-label={bellLabel}
+          aria-expanded={panelOpen}
+          data-testid="notification-bell"
+        >
+          <IconBell size={20} />
+        </ActionIcon>
+      </Indicator>
+    </LazyTooltip>
+  );
 
   return (
     <AppShell
@@ -54,29 +84,13 @@ export function TrainerLayout() {
           </Group>
           <Group gap="sm" wrap="nowrap">
             <LanguageSwitcher />
-            <Popover opened={panelOpen} onChange={(opened) => !opened && closePanel()} position="bottom-end" width={360} shadow="md" withArrow>
-              <Popover.Target>
-                <Tooltip label={unread ? t('topbar.unreadNotifications', { count: unread }) : t('trainer.notificationsEmpty')} withArrow disabled={panelOpen}>
-                  <Indicator disabled={!unread} label={unread} size={16} color="red" offset={4}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      size="lg"
-                      radius="xl"
-                      onClick={togglePanel}
-                      aria-label={unread ? t('topbar.unreadNotifications', { count: unread }) : t('topbar.notifications')}
-                      aria-expanded={panelOpen}
-                      data-testid="notification-bell"
-                    >
-                      <IconBell size={20} />
-                    </ActionIcon>
-                  </Indicator>
-                </Tooltip>
-              </Popover.Target>
-              <Popover.Dropdown p={0} data-testid="notification-panel">
-                <NotificationPanel onFollow={closePanel} />
-              </Popover.Dropdown>
-            </Popover>
+            {panelWanted ? (
+              <Suspense fallback={bell}>
+                <NotificationPopover opened={panelOpen} onClose={closePanel} bell={bell} />
+              </Suspense>
+            ) : (
+              bell
+            )}
             <VideoHelpButton />
             <UserMenu profilePath={profilePath} />
           </Group>

@@ -1,8 +1,9 @@
-import { Badge, Box, Button, Card, Group, Pagination, ScrollArea, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Badge, Box, Button, Card, Group, Pagination, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TApprovalEntry, TTrainerCreditNoteItem } from '../../../../contracts/review.contract';
+import { LazyTooltip } from '../../shared/components/LazyTooltip';
 import { formatDate, formatMonth } from '../../shared/dates';
 import { useLocale } from '../../shared/hooks/use-locale';
 import { CREDIT_NOTES_PAGE_SIZE, useTrainerCreditNotes } from '../hooks/api/review';
@@ -29,9 +30,9 @@ function ApprovalBadge({ entries }: { entries: TApprovalEntry[] }) {
   );
   if (!current) return badge;
   return (
-    <Tooltip label={t('trainerPortal.review.approvalBy', { user: current.user, time: formatApprovalTime(current.timestamp, locale) })} withArrow>
+    <LazyTooltip label={t('trainerPortal.review.approvalBy', { user: current.user, time: formatApprovalTime(current.timestamp, locale) })} withArrow>
       {badge}
-    </Tooltip>
+    </LazyTooltip>
   );
 }
 

@@ -1,0 +1,15 @@
+import { Popover } from '@mantine/core';
+import type { ReactElement } from 'react';
+import { NotificationPanel } from './NotificationPanel';
+
+/** The bell's panel (TrainerLayout loads it with the first click on the bell, issue 14). */
+export function NotificationPopover({ opened, onClose, bell }: { opened: boolean; onClose: () => void; bell: ReactElement }) {
+  return (
+    <Popover opened={opened} onChange={(open) => !open && onClose()} position="bottom-end" width={360} shadow="md" withArrow>
+      <Popover.Target>{bell}</Popover.Target>
+      <Popover.Dropdown p={0} data-testid="notification-panel">
+        <NotificationPanel onFollow={onClose} />
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
