@@ -25,7 +25,8 @@ declare module 'vitest' {
 /**
  * Starts what integration and end-to-end tests share: PostgreSQL (DATABASE_URL's server where given,
  * else an embedded one in a temp folder) with a migrated and seeded template database, and an
- * in-memory Temporal dev server. Each test file clones the template (`CREATE DATABASE ... TEMPLATE`).
+ * in-memory Temporal dev server. Each test file clones the template (`CREATE DATABASE ... TEMPLATE`)
+ * and registers a Temporal namespace of its own on the server (test/support/stack.ts).
  */
 export default async function setup(project: TestProject) {
   const stops: Array<() => Promise<unknown>> = [];
