@@ -1,10 +1,10 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { RouterProvider } from 'react-router';
 import { ApiError } from './shared/api/client';
 import { ErrorBoundary } from './shared/components/ErrorBoundary';
+import { LazyNotifications } from './shared/components/LazyNotifications';
 import { theme } from './shared/theme';
 import { router } from './router';
 
@@ -22,7 +22,7 @@ export function App() {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
       {/* Spec 9: toasts vanish after 4 s. */}
-      <Notifications position="bottom-right" autoClose={4000} limit={4} />
+      <LazyNotifications position="bottom-right" autoClose={4000} limit={4} />
       <ErrorBoundary>
         <QueryClientProvider client={queryClient}>
           {/* Another language's texts load before its page shows (LocaleLayout); a navigation keeps

@@ -1,15 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TLoginRequest } from '../../../../../contracts/auth.contract';
 import { apiRequest } from '../../api/client';
+import { loadNotifications } from '../../components/LazyNotifications';
 import { clearSession, loadSessionCheck, setSession } from '../../session';
 
 /** POST /api/login → the session (user uuid, API key, role, locale, name, studio groups). */
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    // The contract (zod) loads with the call: the log-in page's first load does without it.
+    // The contract (zod) loads with the call, and the toasts' container for the welcome: the log-in
+    // page's first load does without them.
     mutationFn: async (body: TLoginRequest) => {
-      const [{ ZLoginResponse }] = await Promise.all([import('../../../../../contracts/auth.contract'), loadSessionCheck()]);
+      const [{ ZLoginResponse }] = await Promise.all([import('../../../../../contracts/auth.contract'), loadSessionCheck(), loadNotifications()]);
       return apiRequest('/api/login', { method: 'POST', body, schema: ZLoginResponse, auth: false });
     },
     onSuccess: (session) => {
