@@ -1,5 +1,5 @@
 import { ActionIcon, AppShell, Avatar, Burger, Container, Group, Indicator, ScrollArea, Stack, Text } from '@mantine/core';
-import '../shared/mantine-styles-app'; // the UI kit's CSS beyond the first screens'
+import '../shared/mantine-styles-trainer'; // the UI kit's CSS of the portal's first screen beyond the entry's
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';

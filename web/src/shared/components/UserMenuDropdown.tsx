@@ -1,4 +1,5 @@
 import { Group, Menu, Text } from '@mantine/core';
+import '../mantine-styles-app'; // the UI kit's CSS beyond the trainer portal's first screen
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,4 +1,5 @@
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import '../../shared/mantine-styles-app'; // the UI kit's CSS beyond the trainer portal's first screen
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';

@@ -1,4 +1,5 @@
 import { Popover } from '@mantine/core';
+import '../../shared/mantine-styles-app'; // the UI kit's CSS beyond the trainer portal's first screen
 import type { ReactElement } from 'react';
 import { NotificationPanel } from './NotificationPanel';
 

@@ -1,4 +1,5 @@
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
+import '../../shared/mantine-styles-app'; // the UI kit's CSS beyond the trainer portal's first screen
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../shared/components/PageHeader';

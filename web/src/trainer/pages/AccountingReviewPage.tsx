@@ -1,4 +1,5 @@
 import { Alert, Badge, Box, Center, Grid, Group, Loader, Stack, Text } from '@mantine/core';
+import '../../shared/mantine-styles-app'; // the UI kit's CSS beyond the trainer portal's first screen
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';

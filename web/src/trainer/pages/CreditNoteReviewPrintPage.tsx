@@ -1,4 +1,5 @@
 import { Alert, Anchor, Badge, Box, Button, Card, Center, Checkbox, Group, Loader, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import '../../shared/mantine-styles-app'; // the UI kit's CSS beyond the trainer portal's first screen
 import { notifications } from '@mantine/notifications';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
 import { Accordion, Alert, Anchor, Button, Card, Code, Group, List, Stack, Text, ThemeIcon, Timeline, Title } from '@mantine/core';
+import '../../shared/mantine-styles-app'; // the UI kit's CSS beyond the trainer portal's first screen
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/client';

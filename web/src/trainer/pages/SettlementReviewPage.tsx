@@ -1,4 +1,5 @@
 import { Alert, Badge, Box, Button, Card, Center, Checkbox, Group, Loader, ScrollArea, Stack, Table, Text, Textarea } from '@mantine/core';
+import '../../shared/mantine-styles-app'; // the UI kit's CSS beyond the trainer portal's first screen
 import { notifications } from '@mantine/notifications';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

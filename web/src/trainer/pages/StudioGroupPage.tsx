@@ -1,4 +1,5 @@
 import { Card, Stack, Tabs } from '@mantine/core';
+import '../../shared/mantine-styles-app'; // the UI kit's CSS beyond the trainer portal's first screen
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { StudioGroupHeader } from '../account-links/StudioGroupHeader';

@@ -1,4 +1,5 @@
 import { TextInput } from '@mantine/core';
+import '../../shared/mantine-styles-app'; // the UI kit's CSS beyond the trainer portal's first screen
 import { friendlyFormatIBAN } from 'ibantools';
 import { useTranslation } from 'react-i18next';
 import { ZTrainerBankData, type TTrainerAccount } from '../../../../contracts/trainer-account.contract';

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import '../../shared/mantine-styles-app'; // the UI kit's CSS beyond the trainer portal's first screen
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -1,4 +1,5 @@
 import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import '../../shared/mantine-styles-app'; // the UI kit's CSS beyond the trainer portal's first screen
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/client';

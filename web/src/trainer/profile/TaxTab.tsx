@@ -1,4 +1,5 @@
 import { SimpleGrid, Switch, TextInput } from '@mantine/core';
+import '../../shared/mantine-styles-app'; // the UI kit's CSS beyond the trainer portal's first screen
 import { useTranslation } from 'react-i18next';
 import { ZTrainerEInvoiceData, ZTrainerTaxData, type TTrainerAccount } from '../../../../contracts/trainer-account.contract';
 import type { EInvoiceFormat } from '../../../../domain/e-invoice/format';
