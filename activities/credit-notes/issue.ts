@@ -11,6 +11,7 @@ import { writeSettlementLog } from '../shared/settlement-log';
 import { settlementRowOf, type SettlementRow } from '../shared/settlement';
 import { activityContext } from '../shared/activity-context';
 import { idArray } from '../../db/queries/id-array';
+import { planAfresh } from '../../db/queries/sql';
 import { sql } from '../shared/sql';
 import {
   ZIssueCreditNotesInput,
@@ -70,6 +71,8 @@ async function issueBatch(
 ): Promise<Issued[]> {
   const say = (key: MessageKey, params?: MessageParams) => translate(input.locale, key, params);
   return em.transactional(async (tem) => {
+    // The run grows credit_note batch by batch: the report lines' key checks must not keep a plan made for an empty table.
+    await planAfresh(tem);
     const rows = await sql<TrainerRow & { trainer_uuid: string; is_employee: boolean; iban_change_pending: boolean; account_email: string | null; account_phone: string | null }>(
       tem,
       `select st.id as settlement_trainer_id, st.trainer_id, st.workflow_state, st.prepared_at is not null as prepared, st.trainer_snapshot,
