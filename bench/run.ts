@@ -141,6 +141,8 @@ async function main() {
     });
     const issueMs = ms(started);
     const issueCpu = process.cpuUsage(cpuStarted);
+    // Each step's own memory peak: the run's total alone does not say which step holds a month in memory.
+    const issuePeak = memory.peak();
     const cpuSeconds = (usage: NodeJS.CpuUsage) => `${((usage.user + usage.system) / 1e6).toFixed(1)} s CPU`;
     const pdfBytes = fs.readdirSync(dataDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && entry.name.endsWith('.pdf'));
     const pdfSize = pdfBytes.reduce((sum, entry) => sum + fs.statSync(path.join(entry.parentPath, entry.name)).size, 0);
@@ -148,19 +150,22 @@ async function main() {
       run: 'credit-note run',
       phase: 'issue credit notes',
       ms: issueMs,
-      detail: `${issuedNumbers.length} issued (${issuedNumbers[0]} … ${issuedNumbers.at(-1)}), ${[...refusedReasons.values()].reduce((sum, count) => sum + count, 0)} refused${refusedReasons.size > 0 ? ` (${[...refusedReasons].map(([reason, count]) => `${count} ${reason}`).join(', ')})` : ''}, ${pdfBytes.length} PDFs, ${(pdfSize / 1024 / Math.max(1, pdfBytes.length)).toFixed(0)} KB each; chunks of ${CREDIT_NOTE_CHUNK_SIZE}; ${cpuSeconds(issueCpu)}`,
+      detail: `${issuedNumbers.length} issued (${issuedNumbers[0]} … ${issuedNumbers.at(-1)}), ${[...refusedReasons.values()].reduce((sum, count) => sum + count, 0)} refused${refusedReasons.size > 0 ? ` (${[...refusedReasons].map(([reason, count]) => `${count} ${reason}`).join(', ')})` : ''}, ${pdfBytes.length} PDFs, ${(pdfSize / 1024 / Math.max(1, pdfBytes.length)).toFixed(0)} KB each; chunks of ${CREDIT_NOTE_CHUNK_SIZE}; ${cpuSeconds(issueCpu)}; peak RSS ${mb(issuePeak.rss)}, heap ${mb(issuePeak.heap)}`,
     });
     cpuStarted = process.cpuUsage();
     started = process.hrtime.bigint();
+    const runPeakBeforeFiles = memory.peak();
+    memory.reset();
     const files = await profiled('run-files', () => creditNotes.createRunFiles({ runUuid, settlementUuid, locale: 'de' }));
     const filesMs = ms(started);
+    const filesPeak = memory.peak();
     rows.push({
       run: 'credit-note run',
       phase: 'SEPA + ZIP + CSV',
       ms: filesMs,
-      detail: `${files.files.map((file) => `${file.type} ${file.status}`).join(', ')}; ${files.sepaPayments} payments, control sum ${((files.sepaControlSumCents ?? 0) / 100).toFixed(2)} EUR; ${cpuSeconds(process.cpuUsage(cpuStarted))}`,
+      detail: `${files.files.map((file) => `${file.type} ${file.status}`).join(', ')}; ${files.sepaPayments} payments, control sum ${((files.sepaControlSumCents ?? 0) / 100).toFixed(2)} EUR; ${cpuSeconds(process.cpuUsage(cpuStarted))}; peak RSS ${mb(filesPeak.rss)}, heap ${mb(filesPeak.heap)}`,
     });
-    const runPeak = memory.peak();
+    const runPeak = { rss: Math.max(runPeakBeforeFiles.rss, filesPeak.rss), heap: Math.max(runPeakBeforeFiles.heap, filesPeak.heap) };
     rows.push({ run: 'credit-note run', phase: 'total', ms: ms(runStarted), detail: `peak RSS ${mb(runPeak.rss)}, heap ${mb(runPeak.heap)}` });
     memory.stop();
     if (!process.env.BENCH_KEEP) fs.rmSync(dataDir, { recursive: true, force: true });
