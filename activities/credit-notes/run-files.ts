@@ -118,7 +118,7 @@ export async function writeCreditNotesZip(target: string, notes: RunCreditNote[]
  * `adminStudio`), summed per studio and VAT rate in PostgreSQL (exact integer sums): a month of
  * 10,000 trainers has ~577,000 lines, which the worker must not hold (issue 14).
  */
-export async function runStudioCostLines(em: EntityManager, runId: number, adminStudio: string): Promise<StudioCostLine[]> {
+export async function runStudioCostSums(em: EntityManager, runId: number, adminStudio: string): Promise<StudioCostLine[]> {
   const sums = await sql<{ studio_name: string; vat_rate_basis_points: number; net_cents: string; vat_cents: string; gross_cents: string }>(
     em,
     `select case when l.kind = 'admin' or s.name is null then ? else s.name end as studio_name,
@@ -189,8 +189,8 @@ export function createRunFilesActivities({ orm, dataDir }: { orm: MikroORM; data
         return { message: translate(input.locale, 'creditNote.file.zipCreated', { count: notes.length }) };
       });
       const csvHash = await record('STUDIO_COSTS_BY_MONTH', async () => {
-        const costLines = await runStudioCostLines(em, run.id, translate(input.locale, 'creditNote.adminStudio'));
-        await writeFileAtomic(absolute(paths.STUDIO_COSTS_BY_MONTH), studioCostsCsv(costLines, input.locale));
+        const costSums = await runStudioCostSums(em, run.id, translate(input.locale, 'creditNote.adminStudio'));
+        await writeFileAtomic(absolute(paths.STUDIO_COSTS_BY_MONTH), studioCostsCsv(costSums, input.locale));
         return { message: translate(input.locale, 'creditNote.file.csvCreated') };
       });
 
