@@ -31,11 +31,12 @@ import { sql } from '../shared/sql';
 import { datevFilePaths } from './credit-note-files';
 import { createCreditNoteActivities, runFilePaths, transferDateFor, type CreditNoteActivities } from './index';
 import { isSepaBusinessDay, todayInGermany } from './payment-date';
+import { SEPA_PAIN_001_XSD } from '../../test/support/e-invoice-validation';
 
 // The credit-note run's activities against a real PostgreSQL (a clone of the seeded template), called
 // directly as a workflow would call them: numbering, refusals, PDFs, e-mails, the run's files.
 
-const XSD = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../shared/standards/sepa/pain.001.001.09.xsd');
+const XSD = SEPA_PAIN_001_XSD;
 const MONTH = '2026-10-31';
 
 let orm: MikroORM;

@@ -2,12 +2,12 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildPain001, centsToSepaAmount, SepaFileError, toSepaText, toSepaTextMax, type TPain001Input, type TSepaPayment } from './index';
+import { SEPA_PAIN_001_XSD } from '../../test/support/e-invoice-validation';
 
 // Every file built here is validated against the pain.001.001.09 XSD with xmllint, as a bank would.
-const XSD = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/standards/sepa/pain.001.001.09.xsd');
+const XSD = SEPA_PAIN_001_XSD;
 const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sepa-test-'));
 afterAll(() => fs.rmSync(tempDir, { recursive: true, force: true }));
 

@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import iconv from 'iconv-lite';
 import { DateTime } from 'luxon';
@@ -21,6 +20,7 @@ import { ciiAmount } from '../../domain/e-invoice';
 import { startSmtpServer, type ReceivedMail } from '../support/smtp';
 import { creditNoteRunWorkflowId } from '../../workflows/ids';
 import { logIn, startStack, type Stack } from '../support/stack';
+import { SEPA_PAIN_001_XSD } from '../support/e-invoice-validation';
 
 // Step 5 of the month close against the real API, PostgreSQL, Temporal, worker and an SMTP server in
 // this process: refusals first (not approved, no consent: nothing written), then a credit-note run
@@ -28,7 +28,7 @@ import { logIn, startStack, type Stack } from '../support/stack';
 // SEPA file, CSV, the settlement's sums and the trainers' lines, the accounting e-mail, a second send
 // of the same run refused, and the correction of an issued credit note.
 
-const SEPA_XSD = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/standards/sepa/pain.001.001.09.xsd');
+const SEPA_XSD = SEPA_PAIN_001_XSD;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let received: ReceivedMail[] = [];
 

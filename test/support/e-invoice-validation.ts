@@ -6,13 +6,14 @@ import { fileURLToPath } from 'node:url';
 
 // Validity of generated e-invoices, as a receiving system checks them: the CII D16B XSD with
 // xmllint, and the EN 16931 business rules (the CEN schematron, compiled to XSLT) with Saxon
-// (saxonche from PyPI, installed by scripts/ensure-tools.mjs). The standards are read where the
-// project's shared folder keeps them (../shared/standards, as the SEPA XSD test does); nothing is
-// copied into the repository.
+// (saxonche from PyPI, installed by scripts/ensure-tools.mjs). The official files are vendored in
+// standards/ (origin, version, licence and hash in standards/SOURCES.md).
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const CII_XSD = path.resolve(here, '../../../shared/standards/cii/schema/CrossIndustryInvoice_100pD16B.xsd');
-export const EN16931_CII_XSLT = path.resolve(here, '../../../shared/standards/cii/xslt/EN16931-CII-validation.xslt');
+const standards = path.resolve(here, '../../standards');
+export const CII_XSD = path.join(standards, 'cii/schema/CrossIndustryInvoice_100pD16B.xsd');
+export const EN16931_CII_XSLT = path.join(standards, 'cii/xslt/EN16931-CII-validation.xslt');
+export const SEPA_PAIN_001_XSD = path.join(standards, 'sepa/pain.001.001.09.xsd');
 const SCHEMATRON_RUNNER = path.resolve(here, 'en16931-schematron.py');
 
 export type FailedAssert = { id: string; flag: string; location: string; text: string };
