@@ -30,7 +30,7 @@ const workflowRestrictions = {
   },
 };
 
-// The layering of every other layer (issue 15). A boundary names what a layer may not import as
+// The layering of every other layer. A boundary names what a layer may not import as
 // gitignore patterns from the repository root ('api/**', '!workflows/*.messages'); `layer()` turns
 // them into the relative specifiers a file at each depth of the layer writes ('../../admin/**' from
 // web/src/trainer/pages/). A name-only glob like '**/api/**' would also catch web's own

@@ -40,7 +40,7 @@ const USERS = Number(process.env.BENCH_USERS ?? 200);
 const INTERACTIVE_SECONDS = Number(process.env.BENCH_INTERACTIVE_SECONDS ?? 10);
 /** BENCH_PHASES=prepare,previews: run only these phases (each needs the ones before it), e.g. to profile one. */
 const PHASES = process.env.BENCH_PHASES?.split(',').map((name) => name.trim());
-/** Issue 14's goals on the 2-core machine (ms). */
+/** The month close's time budget per phase on a 2-core machine (ms). */
 const GOALS: Record<string, number> = { prepare: 2_000, previews: 3_000, 'credit notes': 5_000, accounting: 1_000, total: 15_000 };
 
 let requests = 0;

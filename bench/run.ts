@@ -5,7 +5,7 @@
 // in chunks of 50 trainers two at a time as settlementWorkflow schedules them, trainer phase), twice:
 // a first preparation and a reload. Temporal is left out: it adds a few milliseconds of scheduling
 // per activity, not work. Prints a table of the phases' times and the memory peak.
-// Then the month close of issue 5 for all 1,000 trainers (settlement without trainer review, every
+// Then the month close for all 1,000 trainers (settlement without trainer review, every
 // trainer with self-billing consent): a credit-note run through the real activities
 // (activities/credit-notes, called as creditNoteRunWorkflow schedules them: startCreditNoteRun,
 // issueCreditNotes in chunks of 25 one after the other — number, PDF written with its hash, record —
@@ -34,7 +34,7 @@ const STUDIOS = Number(process.env.BENCH_STUDIOS ?? 50);
 const CLASSES = Number(process.env.BENCH_CLASSES ?? 60_000);
 
 const GOAL_MS = 10_000;
-/** Issue 5: a run's credit notes (numbers, PDFs, stored) and its three files (SEPA, ZIP, CSV). */
+/** A run's credit notes (numbers, PDFs, stored) and its three files (SEPA, ZIP, CSV). */
 const ISSUE_GOAL_MS = 20_000;
 const FILES_GOAL_MS = 5_000;
 
@@ -112,7 +112,7 @@ async function main() {
     await prepare(1, 'first preparation');
     if (process.env.BENCH_RELOAD !== '0') await prepare(2, 'reload (same trainers)');
 
-    // The credit-note run of issue 5, as creditNoteRunWorkflow runs it (without the e-mails).
+    // The credit-note run, as creditNoteRunWorkflow runs it (without the e-mails).
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trainerpay-bench-files-'));
     const creditNotes = createCreditNoteActivities({
       orm,

@@ -1,4 +1,4 @@
-// `npm run bench:web`: what a browser downloads for the web app's first screens (issue 14), from a
+// `npm run bench:web`: what a browser downloads for the web app's first screens, from a
 // production build: the build of WEB_DIST if given (built by web/vite.config.ts, so it has
 // .vite/manifest.json), else a fresh build into a scratch folder. Sizes are gzip, as the server sends
 // the assets (the build's .gz twins; level-9 gzip where a file has none).
@@ -17,7 +17,7 @@ import zlib from 'node:zlib';
 type ManifestChunk = { file: string; src?: string; name?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
 type Manifest = Record<string, ManifestChunk>;
 
-/** Issue 14's goal (KB gzip) for the log-in page and the trainer portal's first screen. */
+/** The budget (KB gzip) for the log-in page and the trainer portal's first screen. */
 const FIRST_LOAD_GOAL_KB = 200;
 
 function buildDir(): { dir: string; scratch: boolean } {

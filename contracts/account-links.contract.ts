@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZRequiredText, ZSuccess } from './master-data.contract';
 import { ZTrainerPasswordData } from './trainer-account.contract';
 
-// Issue 10: invitations, sign-up, studio connections, e-mail confirmation, password reset, referral
+// Invitations, sign-up, studio connections, e-mail confirmation, password reset, referral
 // and studio group logos (trainer portal 2, 3, 4, 7; admin trainer page and settings).
 
 const ZEmailAddress = z.string().trim().toLowerCase().max(255).email('validation.email');

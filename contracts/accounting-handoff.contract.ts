@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZEuros, ZUuid } from './common.contract';
 
-// Issue 13: the small-business (§19 UStG) limits shown in the billing step, and the yearly
+// The small-business (§19 UStG) limits shown in the billing step, and the yearly
 // statements of a trainer (per studio group and year) for the admin's trainer page and the portal.
 
 const ZLevel = z.enum(['ok', 'near', 'passed']);

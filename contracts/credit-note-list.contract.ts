@@ -36,7 +36,7 @@ export const ZCreditNoteFile = z.object({
   downloadPath: z.string(),
   /** Signed when the list was read: valid five minutes (the screens sign afresh on click). */
   downloadUrl: z.string(),
-  /** The path of the credit note's XRechnung (issue 13), to sign like downloadPath. */
+  /** The path of the credit note's XRechnung, to sign like downloadPath. */
   xrechnungPath: z.string(),
   objectedAt: z.string().nullable(),
   objectionReason: z.string().nullable(),

@@ -59,7 +59,7 @@ export const ZAccountingEmail = z.object({
   sepaXmlFile: ZAttachmentStatus,
   creditNotesZipFile: ZAttachmentStatus,
   studioCostsByMonthCsvFile: ZAttachmentStatus,
-  /** The DATEV booking batch (issue 13): not_set with a message when the group has no DATEV settings. */
+  /** The DATEV booking batch: not_set with a message when the group has no DATEV settings. */
   datevExtfFile: ZAttachmentStatus,
 });
 export type TAccountingEmail = z.infer<typeof ZAccountingEmail>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DATEV_CHARTS, datevSettingsProblem, type DatevSettings } from '../domain/accounting/datev-settings';
 
-// The studio group's DATEV settings (issue 13): what the accountant's DATEV import needs to take the
+// The studio group's DATEV settings: what the accountant's DATEV import needs to take the
 // run's booking batch and the trainers as creditors. Part of GET/PUT /api/v1/{g}/settings as
 // `datev`: absent in a PUT keeps what is stored, null clears it (the DATEV file is then 'not_set').
 

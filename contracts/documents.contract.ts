@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZUuid } from './common.contract';
 
-// Documents (trainer portal 2/3/5/7, admin 2.18/3/4/5/7; issue 10). Field names are the specs'.
+// Documents (trainer portal 2/3/5/7, admin 2.18/3/4/5/7). Field names are the specs'.
 
 const ZText = (max: number) => z.string().trim().max(max, 'validation.tooLong');
 const ZStatusMessage = { status: z.literal('success'), message: z.string() };

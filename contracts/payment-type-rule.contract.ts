@@ -5,9 +5,9 @@ import { ZCalendarDate, ZOptionalText, ZRequiredText, ZSuccess, dayBefore, isCal
 // Payment type rules (DESIGN "Payment type rules"): amounts are integer cents; the web form shows and
 // takes euros. A rule is dated and never rewritten for the past: an edit carries `effectiveFrom`.
 //
-// Money rule (DESIGN "Money in answers", issue 9): the specs name no field of a rule (admin spec
+// Money rule (DESIGN "Money in answers"): the specs name no field of a rule (admin spec
 // 2.14 only mentions "hourly-rate fields" and "calculated additional euro amounts" of the rule-check
-// report, to come with issue 11), so these are not spec amount fields that must carry euros. They stay
+// report), so these are not spec amount fields that must carry euros. They stay
 // integer cents, the unit the pay calculation and the settlement snapshots use, and every one says so
 // in its name (flatCents, hourlyCents, perSlotCents, bonusCents, fixedBonusCents, minCents, maxCents):
 // no float ever enters a stored rate, and a client cannot mistake 2500 for euros.

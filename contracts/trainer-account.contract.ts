@@ -61,7 +61,7 @@ export const ZTrainerTaxData = z.object({
 });
 export type TTrainerTaxData = z.input<typeof ZTrainerTaxData>;
 
-/** Tax tab, e-invoice part (issue 13): the format of the credit notes the trainer receives by e-mail. */
+/** Tax tab, e-invoice part: the format of the credit notes the trainer receives by e-mail. */
 export const ZTrainerEInvoiceData = z.object({ eInvoiceFormat: z.enum(E_INVOICE_FORMATS, { error: 'validation.invalid' }) });
 export type TTrainerEInvoiceData = z.input<typeof ZTrainerEInvoiceData>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TRAINER_DATA_FIELDS } from '../domain/trainer-data';
 import { ZSuccess } from './master-data.contract';
 
-// Issue 11: the admin trainer overview (spec admin 2.20, 3 "Admin trainer", 4), the trainer export
+// The admin trainer overview (spec admin 2.20, 3 "Admin trainer", 4), the trainer export
 // (spec 7), staff's review of a trainer's billing data, the merge (2.21, 3 "Trainer merge option")
 // and the data check (2.19, 3 "Data check result", 7). Messages are catalogue keys.
 

@@ -4,7 +4,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { Document, DocumentCategory, StudioGroupTrainer, type StudioGroup } from './entities';
 import { storeDocumentBytes } from './document-storage';
 
-// The demo's document categories (issue 10: a mandatory trainer licence, a first-aid certificate that
+// The demo's document categories (a mandatory trainer licence, a first-aid certificate that
 // expires, a business registration) and, when the seed knows the data directory (npm start), two
 // documents of the demo trainer: an approved business registration and a first-aid certificate that
 // expires in 20 days, so the expiry reminder (30 days before) has something to say on the first day.

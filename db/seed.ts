@@ -127,7 +127,7 @@ export async function seedDemoData(orm: MikroORM, options: { dataDir?: string } 
       accountingFiles: [...ACCOUNTING_FILE_TYPES],
       vatRateBasisPoints: 1900,
       creditNotePrefix: 'GS',
-      // DATEV (issue 13): the accountant's numbers, SKR03, fees on 3100 "Fremdleistungen", creditors from 70000.
+      // DATEV: the accountant's numbers, SKR03, fees on 3100 "Fremdleistungen", creditors from 70000.
       datevChart: 'SKR03',
       datevConsultantNumber: 29098,
       datevClientNumber: 55003,

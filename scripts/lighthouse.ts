@@ -7,7 +7,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { createSiteRouter } from '../api/routes/site/site.router';
 
-// Lighthouse scores of the public pages (issue 12): performance, accessibility, best practices and
+// Lighthouse scores of the public pages: performance, accessibility, best practices and
 // SEO of home, pricing and contact, with Lighthouse's default mobile emulation and throttling, in
 // Debian's chromium. Without LIGHTHOUSE_URL it serves the web build (WEB_DIST, default dist/web;
 // build it first) and the content files the way the API does — prerendered pages, precompressed

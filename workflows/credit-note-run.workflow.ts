@@ -11,13 +11,14 @@ import { CREDIT_NOTE_RUN_CHUNK_SIZE, creditNoteRunStateQuery, type TCreditNoteRu
 // assigned once per run and trainer; an e-mail is sent once per outbox row), so a worker killed in
 // the middle resumes where it stood: every trainer exactly once, no number skipped.
 //
-// Since PIPELINED_RUN the chunks go through a pipeline: a chunk is numbered and recorded
+// Under PIPELINED_RUN the chunks go through a pipeline: a chunk is numbered and recorded
 // (recordCreditNotes, one transaction), then its PDFs are drawn (drawCreditNotePdfs) and its e-mails
 // go out (queue, deliver, mark sent) while the next chunks are numbered and drawn. Each stage takes
 // one chunk after the other (sending two), numbering in the trainers' order, so the numbers follow
-// it without gaps; a handful of activities are under way at once. Before, a chunk was numbered and drawn in
-// one activity, the next chunk waited for its PDFs, and the e-mails went out only after the last
-// chunk: PostgreSQL, the render threads and SMTP took turns (the render threads idle ~40 %).
+// it without gaps; a handful of activities are under way at once. Without the patch (histories recorded before
+// it), a chunk is numbered and drawn in one activity, the next chunk waits for its PDFs, and the
+// e-mails go out only after the last chunk: PostgreSQL, the render threads and SMTP take turns, and
+// the render threads sit idle ~40 % of the run.
 //
 // Changing this file: runs are short (minutes), but keep recorded histories replaying all the same
 // (test/workflows/replay.test.ts); put changed behaviour behind `patched()`.
@@ -102,7 +103,7 @@ async function issueThenSend(input: TCreditNoteRunInput, trainerUuids: string[],
  * drawing (drawCreditNotePdfs, both render threads on one chunk) take one chunk after the other;
  * sending (queue, deliver, mark) takes a chunk once it is drawn, in one of SENDING_LANES lanes after
  * that lane's chunk before it. Numbering runs ahead of the drawing by at most DRAWN_AHEAD chunks. A
- * chunk that fails (after its retries) fails the run, as before; the stages after it do not start.
+ * chunk that fails (after its retries) fails the run, as in the sequential run; the stages after it do not start.
  */
 async function issueAndSendPipelined(input: TCreditNoteRunInput, trainerUuids: string[], state: TCreditNoteRunState): Promise<string[]> {
   const { runUuid, settlementUuid, locale } = input;

@@ -4,7 +4,7 @@ import type { MailActivities } from '../activities/mail';
 import type { TDocumentExpiryRemindersInput, TDocumentExpiryRemindersResult } from './document-expiry-reminders.messages';
 import { FEW_EMAILS_DELIVERY, OUTBOX_RECORD, SHORT_WRITE } from './activity-options';
 
-// One day's expiry reminders (admin 5 'document expiration', issue 10), started each morning by the
+// One day's expiry reminders (admin 5 'document expiration'), started each morning by the
 // Temporal schedule `document-expiry-reminders` (workflows/ids.ts). Each approved document expiring
 // within 30 days gets one reminder per expiry date (the activity checks and records it), so a
 // day's run repeated, or two days' runs, never remind twice.

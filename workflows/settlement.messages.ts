@@ -210,8 +210,8 @@ export const v1FinishCreditNotesUpdate = defineUpdate<TV1FinishAnswer, [{ userUu
 export const trainerStatesChangedSignal = defineSignal<[TTrainerStatesChangedArgs]>('trainerStatesChanged');
 
 /**
- * Trainers' current approvals after toggles the api recorded in PostgreSQL (issue 14: approvals are
- * no longer one update each; the api signals concurrent toggles together). `seq` is the id of the
+ * Trainers' current approvals after toggles the api recorded in PostgreSQL (not one update per
+ * toggle: the api signals concurrent toggles together, docs/decisions/0100). `seq` is the id of the
  * trainer's newest approval row: signals may arrive out of order, the workflow keeps the newest.
  */
 export type TApprovalsChangedEntry = { trainerUuid: string; company: boolean; trainer: boolean; seq: number };

@@ -24,13 +24,13 @@ import { registerWizardCommands } from './settlement/wizard-commands';
 // started before the change is open, switch to `deprecatePatch('YYYY-MM-what')` with only the new
 // code, and later remove that call. Record a new history (test/fixtures/histories/) for a new path.
 //
-// The review loop (step 2–3, added with the review issue): `sendPreviews` sends the chosen trainers
+// The review loop (step 2–3): `sendPreviews` sends the chosen trainers
 // their preview in batches of PREVIEW_SEND_CHUNK_SIZE (review rows, portal notification, e-mail per
 // trainer; a trainer already sent one is skipped, so nothing goes out twice), then the workflow
 // waits for approvals. The api records every approval toggle (trainer, company, location) in
-// PostgreSQL and signals the current values (`approvalsChanged`, issue 14); the `approve` update
-// (its validator refuses a locked toggle, its activity appends the approval row) stays for clients
-// and histories from before. A re-prepared trainer (recalculation)
+// PostgreSQL and signals the current values (`approvalsChanged`; why: docs/decisions/0100); the
+// `approve` update (its validator refuses a locked toggle, its activity appends the approval row)
+// stays so that recorded histories and older clients that use it keep working. A re-prepared trainer (recalculation)
 // keeps review and comments (threads hang on class hashes) but loses the approvals: the numbers
 // changed, so trainer and company approve again.
 // Why these additions carry no patched(): they are new updates (sendPreviews, approve,

@@ -33,7 +33,7 @@ export function runFilePaths(runUuid: string, settlementMonth: string): Record<T
   };
 }
 
-/** The run's DATEV files (issue 13): the booking batch and the creditor master data, named as DATEV's import expects (EXTF_…csv). */
+/** The run's DATEV files: the booking batch and the creditor master data, named as DATEV's import expects (EXTF_…csv). */
 export function datevFilePaths(runUuid: string, settlementMonth: string): { DATEV_EXTF: string; DATEV_CREDITORS: string } {
   const month = settlementMonth.slice(0, 7).replace('-', '');
   const dir = path.posix.join('runs', runUuid);

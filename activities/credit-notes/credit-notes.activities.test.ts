@@ -272,7 +272,7 @@ describe('a credit-note run', () => {
       expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
       expect(createHash('sha256').update(bytes).digest('hex')).toBe(row.sha256);
       expect(row.issue_date).toBe(todayInGermany());
-      // Issue 13: the XRechnung beside the PDF, the same credit note.
+      // The XRechnung beside the PDF, the same credit note.
       expect(fs.readFileSync(path.join(dataDir, row.file_path.replace(/\.pdf$/, '.xrechnung.xml')), 'utf8')).toContain(`<ram:ID>${row.number}</ram:ID>`);
     }
     expect(fs.readdirSync(path.join(dataDir, 'credit-notes', fitness.uuid, '2026-10')).filter((name) => name.endsWith('.tmp'))).toEqual([]);
@@ -363,7 +363,7 @@ describe('a credit-note run', () => {
 
   it('queues one e-mail per credit note with the PDF attached, once', async () => {
     const input = { runUuid, settlementUuid, trainerUuids: [trainers.anna.uuid, trainers.ben.uuid, trainers.cleo.uuid], locale: 'en' as const };
-    // Issue 13: Ben receives XRechnung (his profile's e-invoice format); Anna keeps the default hybrid PDF.
+    // Ben receives XRechnung (his profile's e-invoice format); Anna keeps the default hybrid PDF.
     await sql(orm.em.fork(), `update trainer_account set e_invoice_format = 'xrechnung' where email = 'ben.account@cn.test'`);
     const first = await activities.queueCreditNoteEmails(input);
     expect(first.trainers.map((t) => [t.trainerUuid, t.outcome])).toEqual([
@@ -414,7 +414,7 @@ describe('a credit-note run', () => {
       { type: 'SEPA_XML', status: 'success', filePath: paths.SEPA_XML },
       { type: 'CREDIT_NOTES_ZIP', status: 'success', filePath: paths.CREDIT_NOTES_ZIP },
       { type: 'STUDIO_COSTS_BY_MONTH', status: 'success', filePath: paths.STUDIO_COSTS_BY_MONTH },
-      // Issue 13: the DATEV booking batch and the creditors beside it (the demo group has DATEV settings).
+      // The DATEV booking batch and the creditors beside it (the demo group has DATEV settings).
       { type: 'DATEV_EXTF', status: 'success', filePath: datevFilePaths(runUuid, MONTH).DATEV_EXTF },
       { type: 'DATEV_CREDITORS', status: 'success', filePath: datevFilePaths(runUuid, MONTH).DATEV_CREDITORS },
     ]);
@@ -445,7 +445,7 @@ describe('a credit-note run', () => {
     expect(csv).toContain('Administration');
 
     const listing = execFileSync('unzip', ['-Z1', path.join(dataDir, paths.CREDIT_NOTES_ZIP)], { encoding: 'utf8' }).trim().split('\n').sort();
-    // Issue 13: each credit note's hybrid PDF and its XRechnung.
+    // Each credit note's hybrid PDF and its XRechnung.
     expect(listing).toEqual(notes.flatMap((note) => [`${note.number}.pdf`, `${note.number}.xrechnung.xml`]).sort());
 
     const rows = await sql<{ type: string; status: string; file_path: string; sha256: string }>(

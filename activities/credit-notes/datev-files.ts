@@ -20,7 +20,7 @@ import { sha256, writeFileAtomic } from './credit-note-files';
 import { CREDIT_NOTE_DOCUMENT_COLUMNS, type CreditNoteDocumentSql } from '../../db/queries/credit-note-documents';
 import type { TRunFile } from './credit-note.types';
 
-// The run's DATEV files (issue 13): the booking batch (DATEV_EXTF, an accounting file the e-mail can
+// The run's DATEV files: the booking batch (DATEV_EXTF, an accounting file the e-mail can
 // carry) and the trainers as creditors beside it (DATEV_CREDITORS), both from the credit notes'
 // stored documents, the single source of PDF, e-invoice and booking (DESIGN "E-invoices").
 //

@@ -45,7 +45,7 @@ export function createCreditNoteMailActivities({ orm, queueEmails, dataDir }: Pi
       const run = await findRun(em, input.runUuid, settlement);
       const notes = await runCreditNotes(em, run.id, input.trainerUuids);
       const byTrainer = new Map(notes.map((note) => [note.trainer_uuid, note]));
-      // Issue 13: each trainer's e-invoice format (their profile); without an account, the hybrid PDF.
+      // Each trainer's e-invoice format (their profile); without an account, the hybrid PDF.
       const formats = new Map(
         (
           await sql<{ trainer_uuid: string; e_invoice_format: EInvoiceFormat }>(

@@ -4,12 +4,12 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
-// The render threads' code as one JavaScript module (issue 14). Started from the TypeScript sources,
+// The render threads' code as one JavaScript module. Started from the TypeScript sources,
 // each thread registered tsx's loader, which runs in a thread of its own and transpiles and resolves
 // every module of the renderer through it: about a second of CPU per thread on a quiet machine,
 // several on a busy one, at the start of a worker's first credit-note run. Bundled once per process
 // with esbuild (which tsx itself uses), a thread loads one file; the packages stay outside the bundle
-// and load from node_modules as before (pdfkit reads its data files beside its own code, the fonts are
+// and load from node_modules (pdfkit reads its data files beside its own code, the fonts are
 // resolved as packages), which is why the bundle is written inside node_modules (its cache folder).
 // The file's name is its content's hash: processes starting at once write the same bytes, a changed
 // renderer gets a new file. Without esbuild or a writable folder the threads use the TypeScript entry.

@@ -103,7 +103,7 @@ export async function writeCreditNotesZip(target: string, notes: RunCreditNote[]
   const zip = new ZipArchive({ zlib: { level: 6 } });
   for (const note of notes) {
     zip.file(absolute(note.file_path), { name: note.file_name, date: new Date(`${note.issue_date}T00:00:00Z`) });
-    // Issue 13: the PDF is the hybrid e-invoice; the XRechnung beside it (none for notes issued before e-invoices).
+    // The PDF is the hybrid e-invoice; the XRechnung beside it (none for notes issued before e-invoices).
     const xrechnung = absolute(xrechnungFilePath(note.file_path));
     if (fs.existsSync(xrechnung)) zip.file(xrechnung, { name: xrechnungFileName(note.number), date: new Date(`${note.issue_date}T00:00:00Z`) });
   }
@@ -116,7 +116,7 @@ export async function writeCreditNotesZip(target: string, notes: RunCreditNote[]
 /**
  * The studio costs of the run's trainers: their lines, the same the PDFs sum (admin lines under
  * `adminStudio`), summed per studio and VAT rate in PostgreSQL (exact integer sums): a month of
- * 10,000 trainers has ~577,000 lines, which the worker must not hold (issue 14).
+ * 10,000 trainers has ~577,000 lines, which the worker must not hold.
  */
 export async function runStudioCostSums(em: EntityManager, runId: number, adminStudio: string): Promise<StudioCostLine[]> {
   const sums = await sql<{ studio_name: string; vat_rate_basis_points: number; net_cents: string; vat_cents: string; gross_cents: string }>(
@@ -194,7 +194,7 @@ export function createRunFilesActivities({ orm, dataDir }: { orm: MikroORM; data
         return { message: translate(input.locale, 'creditNote.file.csvCreated') };
       });
 
-      // DATEV (issue 13): the booking batch and the creditors beside it; without settings 'not_set' with a message.
+      // DATEV: the booking batch and the creditors beside it; without settings 'not_set' with a message.
       const datev = await createDatevRunFiles({ em, settlement, run, paths: datevFilePaths(input.runUuid, settlement.month), absolute, wanted: wanted.has('DATEV_EXTF'), locale: input.locale });
       results.push(...datev.files);
       logRows.push(...datev.logRows);
@@ -217,7 +217,7 @@ export function createRunFilesActivities({ orm, dataDir }: { orm: MikroORM; data
           ]);
           if (written > 0) await publishSend(tem, settlement.uuid, input.runUuid, { status, message: row.message });
         }
-        // §19 UStG (issue 13): the run's trainers without VAT near or past a small-business limit are told in the portal, once per threshold and year.
+        // §19 UStG: the run's trainers without VAT near or past a small-business limit are told in the portal, once per threshold and year.
         await notifySmallBusinessLimits(tem, { runId: run.id, studioGroupId: settlement.studio_group_id, studioGroupUuid: settlement.studio_group_uuid });
       });
       return result;

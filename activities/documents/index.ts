@@ -11,7 +11,7 @@ import { ZListDueInput, ZRemindInput, type TListDueInput, type TListDueResult, t
 
 export * from './documents.types';
 
-// The expiry reminder (issue 10, admin 5 'document expiration'): 30 days before an approved
+// The expiry reminder (admin 5 'document expiration'): 30 days before an approved
 // document expires, the trainer gets a portal notification and an e-mail — once per document and
 // expiry date. Idempotent: the e-mail is recorded in the outbox under
 // `{group}:document-expiry:{documentUuid}:{expiresAt}` (a retry finds the row), and the notification

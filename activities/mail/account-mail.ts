@@ -6,7 +6,7 @@ import type { MessageKey } from '../../domain/messages';
 import { ZAccountEmailInput, type TAccountEmailInput } from '../../workflows/account-email.messages';
 import { renderEmail } from './template';
 
-// The e-mails of issue 10 that carry a signed link: the invitation (from a studio group, so it is in
+// The account e-mails that carry a signed link: the invitation (from a studio group, so it is in
 // that group's Outbox: key `{studioGroupUuid}:invitation:{tokenUuid}`) and the account's own e-mails,
 // e-mail confirmation and password reset (key `account:{purpose}:{tokenUuid}`: no studio group's
 // Outbox lists them, they are the person's own). One row per link, recorded before it is sent.

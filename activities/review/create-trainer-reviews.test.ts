@@ -5,7 +5,7 @@ import { createMailActivities, createMailer } from '../mail';
 import { sql } from '../shared/sql';
 import { createReviewActivities, type ReviewActivities } from './index';
 
-// createTrainerReviews does a batch in one transaction (issue 14): against the real database, a
+// createTrainerReviews does a batch in one transaction: against the real database, a
 // retried batch (the same sending) answers the recorded outcomes and writes nothing twice — no second
 // review, notification, log row or e-mail — and each trainer's notification is in their language.
 

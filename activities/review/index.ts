@@ -246,8 +246,8 @@ export function createReviewActivities({ orm, queueEmails }: ReviewActivityDeps)
 
     /**
      * An approval toggle through the settlement workflow's `approve` update (its validator checked
-     * it): the api records toggles itself since issue 14; this stays for the updates of histories
-     * and clients from before. The same write as the api's (activities/shared/approvals.ts).
+     * it). The api records toggles itself; this stays so that recorded histories and older clients
+     * that still use the update keep working. The same write as the api's (activities/shared/approvals.ts).
      */
     async recordApproval(rawInput: TRecordApprovalInput): Promise<TRecordApprovalResult> {
       const input = ZRecordApprovalInput.parse(rawInput);

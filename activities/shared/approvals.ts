@@ -9,10 +9,10 @@ import { sql } from './sql';
 // An approval toggle (spec 2.10 company and location, trainer portal 4 trainer): one row appended to
 // `approval`, a log row, and for the company toggle the settlement trainer's state. Approvals are
 // review data, like comments: the api writes them here in one short transaction, and the settlement
-// workflow only learns the current values by signal (`approvalsChangedSignal`). They used to be
-// updates of the settlement workflow, one each: 1,000 trainers and their company approvals made
-// 2,000 updates of one workflow with an activity each, which Temporal aborted under concurrency and
-// which grew the history by ~8 events an approval (issue 14).
+// workflow only learns the current values by signal (`approvalsChangedSignal`). Not a workflow
+// update each: a month's approvals all arrive at one workflow, and an update with an activity per
+// toggle does not hold up under that concurrency and grows the history by ~8 events an approval
+// (docs/decisions/0100).
 //
 // What guards a toggle, checked here under locks: the settlement is in progress; the trainer is in
 // it; no credit note has been created for them (lockedPdfCreated); a trainer toggles only a sent
@@ -84,7 +84,7 @@ type TrainerRow = {
 
 /** Records one approval toggle in the caller's transaction; refuses with ApprovalRefused. */
 export async function recordApprovalToggle(em: EntityManager, input: TApprovalToggle): Promise<TApprovalToggleResult> {
-  // Five statements (the month's most frequent write, issue 14), each prepared once per connection:
+  // Five statements (the month's most frequent write), each prepared once per connection:
   // the settlement's lock, the trainer's row lock, everything the checks and the answer need, the
   // write, the log row with its event. The row lock is a statement of its own so that what is read
   // after it includes a toggle of the same trainer committed while this one waited.

@@ -37,7 +37,7 @@ export async function notifyAll(em: EntityManager, payloads: string[]): Promise<
 /**
  * Inserts log rows (skipping those whose event key is already there) and publishes one
  * 'settlement:log' event per inserted row, in one statement (a log row is written by every approval
- * toggle: issue 14). Call inside `em.transactional`.
+ * toggle, the month's most frequent write). Call inside `em.transactional`.
  */
 export async function writeSettlementLog(em: EntityManager, settlement: { id: number; uuid: string }, rows: LogRowInput[]): Promise<number> {
   if (rows.length === 0) return 0;

@@ -117,7 +117,7 @@ export function createDownloadsRouter(deps: DownloadDeps) {
     fileContract('application/pdf', 'A trainer\'s own credit note PDF: {spec} = {studioGroupUuid},{month},{trainerUuid},{filename}.'),
     ...download(deps, (req) => creditNoteTarget('trainer', req.params.spec as string)),
   );
-  // Issue 13: a credit note's XRechnung (CII, German CIUS), beside the PDF routes, same access rules.
+  // A credit note's XRechnung (CII, German CIUS), beside the PDF routes, same access rules.
   router.get(
     '/admin/credit-note/xrechnung/:spec',
     fileContract('application/xml', 'A credit note\'s XRechnung for staff: {spec} = {studioGroupUuid},{month},{trainerUuid},{number}.xrechnung.xml.'),

@@ -60,7 +60,7 @@ function safeDecode(value: string): string {
 export function creditNoteTarget(audience: 'admin' | 'trainer', segment: string, format?: 'xrechnung'): DownloadTarget {
   const [g, month, trainerUuid, ...rest] = segment.split(',');
   const target = creditNoteTargetOf(audience, { studioGroupUuid: g, settlementMonth: month, trainerUuid, filename: rest.join(',') });
-  // Issue 13: the credit note's XRechnung, named `{number}.xrechnung.xml`, under the same access rules.
+  // The credit note's XRechnung, named `{number}.xrechnung.xml`, under the same access rules.
   return format && target.kind === 'credit-note' ? { ...target, format } : target;
 }
 
@@ -133,7 +133,7 @@ const CONTENT_TYPES: Record<RunFileType, string> = {
   SEPA_XML: 'application/xml',
   CREDIT_NOTES_ZIP: 'application/zip',
   STUDIO_COSTS_BY_MONTH: 'text/csv; charset=utf-8',
-  // DATEV's import reads Windows-1252 (issue 13).
+  // DATEV's import reads Windows-1252.
   DATEV_EXTF: 'text/csv; charset=windows-1252',
   DATEV_CREDITORS: 'text/csv; charset=windows-1252',
 };

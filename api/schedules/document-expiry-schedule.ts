@@ -2,7 +2,7 @@ import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, type Client } from '@tem
 import { DOCUMENT_EXPIRY_REMINDERS_WORKFLOW, type TDocumentExpiryRemindersWorkflow } from '../../workflows/document-expiry-reminders.messages';
 import { documentExpiryRemindersScheduleId, TASK_QUEUE } from '../../workflows/ids';
 
-// The daily document expiry reminders (issue 10): a Temporal schedule starts
+// The daily document expiry reminders: a Temporal schedule starts
 // documentExpiryRemindersWorkflow every morning at 06:00 Berlin time. Created once per Temporal
 // namespace (a second start finds it: ScheduleAlreadyRunning); on its creation it runs at once, so a
 // fresh demo reminds of the seeded first-aid certificate. A day missed while Temporal was down is

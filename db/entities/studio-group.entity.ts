@@ -39,7 +39,7 @@ export const StudioGroup = defineEntity({
     /** Credit note numbers read `{prefix}-{year}-{number}`. */
     creditNotePrefix: p.string().default('GS'),
     logoPath: p.string().nullable(),
-    /** DATEV export (issue 13): chart of accounts; null until the accountant's numbers are set. */
+    /** DATEV export: chart of accounts; null until the accountant's numbers are set. */
     datevChart: p.enum(['SKR03', 'SKR04'] as const).nullable(),
     /** Beraternummer and Mandantennummer of the group's accountant at DATEV. */
     datevConsultantNumber: p.integer().nullable(),

@@ -33,7 +33,7 @@ export const TrainerAccount = defineEntity({
     taxNumber: p.string().nullable(),
     vatId: p.string().nullable(),
     recommendationCode: p.string().nullable().unique(),
-    /** What the credit-note e-mail carries (issue 13): pdf, hybrid (default) or xrechnung. */
+    /** What the credit-note e-mail carries: pdf, hybrid (default) or xrechnung. */
     eInvoiceFormat: p.enum([...E_INVOICE_FORMATS]).default('hybrid'),
     createdAt: createdAtProperty(),
     updatedAt: updatedAtProperty(),

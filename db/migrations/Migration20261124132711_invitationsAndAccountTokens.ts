@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-// Issue 10: invitations can be revoked, one pending invitation per trainer record (a trainer record
+// Invitations can be revoked, one pending invitation per trainer record (a trainer record
 // belongs to one studio group, so this is one per trainer and group), and the signed single-use links
 // of invitations, password resets and e-mail confirmations.
 export class Migration20261124132711_invitationsAndAccountTokens extends Migration {

@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-// Issue 11, reports (spec admin 2.14): the lines of issued credit notes summed per credit note,
+// Reports (spec admin 2.14): the lines of issued credit notes summed per credit note,
 // studio, class name and VAT rate (filled by a trigger from the stored document, backfilled here),
 // and an index for every query a report runs.
 export class Migration20261124132800_reports extends Migration {

@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-// Issue 11: staff's review of a trainer's billing data (who reviewed, when; an IBAN the trainer
+// Staff's review of a trainer's billing data (who reviewed, when; an IBAN the trainer
 // changed in the portal waits for approval before it is paid) and the audit of trainer merges.
 export class Migration20261124133000_trainerReviewAndMerge extends Migration {
 

@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-// Issue 13: the studio group's DATEV settings, the DATEV files of a run (the booking batch as the
+// The studio group's DATEV settings, the DATEV files of a run (the booking batch as the
 // fourth accounting file type, the creditor master data beside it), and the small-business (§19
 // UStG) notices a trainer account has been sent (once per threshold and year).
 export class Migration20261124133012_datevAndSmallBusiness extends Migration {

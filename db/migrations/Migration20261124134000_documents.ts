@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-// Documents (issue 10): the upload's SHA-256 (the file is stored once under DATA_DIR by it), who
+// Documents: the upload's SHA-256 (the file is stored once under DATA_DIR by it), who
 // rejected and when, and the expiry date a reminder was sent for (once per document and date).
 export class Migration20261124134000_documents extends Migration {
 

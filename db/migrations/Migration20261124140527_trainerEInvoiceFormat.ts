@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-// Issue 13: the format a trainer receives credit notes in by e-mail (pdf, hybrid ZUGFeRD/Factur-X
+// The format a trainer receives credit notes in by e-mail (pdf, hybrid ZUGFeRD/Factur-X
 // PDF, XRechnung XML); hybrid for everyone until they choose.
 export class Migration20261124140527_trainerEInvoiceFormat extends Migration {
 

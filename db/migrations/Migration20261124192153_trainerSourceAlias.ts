@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-// A merged-away trainer's source id, resolved by the class import to the kept trainer (issue 11).
+// A merged-away trainer's source id, resolved by the class import to the kept trainer.
 export class Migration20261124192153_trainerSourceAlias extends Migration {
   override async up(): Promise<void> {
     this.addSql(`create table "trainer_source_alias" ("id" serial primary key, "studio_group_id" int not null, "source_id" varchar(255) not null, "trainer_id" int not null, "created_at" timestamptz not null);`);

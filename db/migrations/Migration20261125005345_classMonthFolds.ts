@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-// Issue 11, the payment-type-rule check within 500 ms over a year of a large group: the classes
+// For the payment-type-rule check within 500 ms over a year of a large group: the classes
 // of a month folded as the check prices them (db/entities/class-month-fold.entity.ts), and the
 // triggers that mark a month stale whenever its classes, or the trainers the group's rules name,
 // change. Every month that has classes starts stale; the check folds a month on first use.

@@ -100,7 +100,7 @@ export async function creditNotePreviewData<T extends { id: number | null }>(
   em: EntityManager,
   target: PreviewTarget,
 ): Promise<{ target: T; preview: CreditNotePreviewData | null } | undefined> {
-  // Prepared once per connection: planning this statement cost more than running it (issue 14).
+  // Prepared once per connection: planning this statement costs more than running it (docs/decisions/0101).
   const [row] = await sql<{ target: T; preview: CreditNotePreviewData | null }>(
     em,
     `with target as (${target.sql})

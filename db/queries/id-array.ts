@@ -3,9 +3,9 @@
  *
  * Why not `in (select value::int from jsonb_array_elements_text(?::jsonb))`: PostgreSQL estimates a
  * set-returning function at 100 rows, and with that estimate it scanned the big tables whole
- * (settlement_line, review_row, approval: a hash semi join over every line of every month, 55 ms a
- * chunk at 1,000 trainers and growing with the table). An array parameter is estimated by its
- * length and read through the index (bench:close, issue 14).
+ * (settlement_line, review_row, approval: a hash semi join over every line of every month, a cost
+ * that grows with the table). An array parameter is estimated by its length and read through the
+ * index.
  */
 export function idArray(ids: readonly (number | string)[]): string {
   for (const id of ids) {

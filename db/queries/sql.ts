@@ -23,8 +23,8 @@ const preparedNames = new Map<string, string>();
  * `prepared`: the statement is prepared once per connection and then only executed, named by its
  * text's hash (node-postgres keeps a connection's prepared names; one name is always one text).
  * For the statements every request runs (the session check, an approval toggle, the review calls):
- * PostgreSQL's planning of their joins cost more than running them (pg_stat_statements over 600
- * approval toggles: 1.35 s planning, 0.54 s executing). After five runs PostgreSQL plans such a
+ * PostgreSQL's planning of their joins costs more than running them (docs/decisions/0101). After
+ * five runs PostgreSQL plans such a
  * statement once for any parameters when that plan costs no more than the ones it made for the
  * values. Only for fixed texts: every text variant stays prepared on each connection. A pooler
  * between the api and PostgreSQL in transaction mode must keep prepared statements (PgBouncer 1.21+
@@ -40,13 +40,10 @@ function preparedName(text: string): string {
  * Makes this connection plan its statements afresh (`discard plans`), for a batch that writes rows
  * referring to a table the same run keeps growing. PostgreSQL checks a foreign key with a plan it
  * keeps per connection until the referenced table's statistics change; made while the table was
- * nearly empty (a group's first credit-note run: `credit_note` at 25 rows), that plan reads the
- * whole table, and it stays while the run adds thousands of rows. Each credit note's report lines
- * (`credit_note_report_line`, written by a trigger) checked their credit note by scanning every note
- * issued so far: at 3,000 trainers a batch's insert grew from 11 to 44 ms, at 5,000 from 21 to
- * ~300 ms (issue 14; auto_explain showed 0.4 ms per check against 8 µs for the other keys). Planning
- * again costs well under a millisecond a batch. Prepared statements stay prepared (only DISCARD ALL
- * drops them); they are planned again on their next run.
+ * nearly empty (a group's first credit-note run), that plan scans the whole table, so each batch's
+ * inserts grow slower as the run adds thousands of rows (docs/decisions/0101). Planning again costs
+ * well under a millisecond a batch. Prepared statements stay prepared (only DISCARD ALL drops
+ * them); they are planned again on their next run.
  */
 export async function planAfresh(em: EntityManager): Promise<void> {
   await sql(em, 'discard plans');

@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import { translate, type Locale, type MessageKey, type MessageParams } from '../messages';
 import { formatEuro, sumTotals, type MoneyTotals } from '../money';
 
-// The trainer's yearly statement per studio group (issue 13): every credit note and cancellation
+// The trainer's yearly statement per studio group: every credit note and cancellation
 // issued in a calendar year with net, VAT and gross, and the year's totals overall and per VAT
 // rate — what a trainer needs for the income-tax and VAT returns. The amounts are the stored
 // documents' sums (never recomputed), so the totals are the notes' totals to the cent.

@@ -21,7 +21,7 @@ import { assertValidCreditNote, creditNoteTotals, type TCreditNoteDocument, type
 // the PDF dates come from the issue date and the font comes from a package (Arimo, metric-compatible
 // with Helvetica, from @expo-google-fonts/arimo: the same bytes on every machine; pdfkit names its
 // subsets from the font's id, not at random). PDF/A needs every font embedded, so the built-in
-// Helvetica is no longer an option.
+// Helvetica (never embedded) cannot be used.
 //
 // The PDF is a hybrid e-invoice (Factur-X 1.0 / ZUGFeRD 2, profile EN 16931): PDF/A-3b (embedded
 // fonts, sRGB output intent, XMP metadata) carrying the CII XML of the same document as
@@ -60,7 +60,7 @@ const LAYOUTS_KEPT_FOR = 250;
 let sharedLayouts = new Map<fontkit.Font, Record<string, unknown>>();
 let documentsDrawn = 0;
 
-/** Opens the two fonts in the document (regular first, as before: the subset names come from the order) with the shared layouts. */
+/** Opens the two fonts in the document (regular first: the subset names come from the order, and the same credit note must give the same bytes) with the shared layouts. */
 function useFonts(pdf: PDFKit.PDFDocument) {
   if (documentsDrawn++ % LAYOUTS_KEPT_FOR === 0) sharedLayouts = new Map();
   const state = pdf as unknown as PdfFontState;

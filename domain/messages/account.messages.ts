@@ -1,6 +1,6 @@
 import { defineMessages } from './catalog';
 
-// Issue 10: invitations, sign-up, studio connections, e-mail confirmation, password reset, referral
+// Invitations, sign-up, studio connections, e-mail confirmation, password reset, referral
 // and studio group logos: the server's answers and the e-mails, in de and en.
 export const accountMessages = defineMessages({
   // --- links (invitation, reset, confirmation) -----------------------------------------------------

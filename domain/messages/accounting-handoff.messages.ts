@@ -1,6 +1,6 @@
 import { defineMessages } from './catalog';
 
-// Issue 13, the accountant's hand-off beyond the PDFs: the DATEV files of a run and their settings,
+// The accountant's hand-off beyond the PDFs: the DATEV files of a run and their settings,
 // the trainer's yearly statement, and the small-business (§19 UStG) limits watched.
 export const accountingHandoffMessages = defineMessages({
   // --- DATEV settings (PUT /settings `datev`) ------------------------------------------------------

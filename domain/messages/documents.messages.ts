@@ -1,6 +1,6 @@
 import { defineMessages } from './catalog';
 
-// Documents (trainer portal 2 'Documents page', admin 2.18 'Document manager', issue 10): upload
+// Documents (trainer portal 2 'Documents page', admin 2.18 'Document manager'): upload
 // checks, the trainer's own documents, staff approval with expiry, categories, the expiry reminder.
 export const documentsMessages = defineMessages({
   'documents.fileMissing': { en: 'Please choose a PDF file to upload.', de: 'Bitte wähle eine PDF-Datei zum Hochladen aus.' },

@@ -1,6 +1,6 @@
 import { defineMessages } from './catalog';
 
-// E-invoices (issue 13): why a trainer's credit note cannot be an EN 16931 invoice, said before a
+// E-invoices: why a trainer's credit note cannot be an EN 16931 invoice, said before a
 // number is taken, and the names of the formats a trainer may receive.
 export const eInvoiceMessages = defineMessages({
   'creditNote.refused.noEInvoice': {

@@ -1,6 +1,6 @@
 import { defineMessages } from './catalog';
 
-// Issue 11: trainer overview, export, staff's review of a trainer's billing data, the merge and the
+// Trainer overview, export, staff's review of a trainer's billing data, the merge and the
 // data check; the credit-note run's refusals of employees and of IBANs not yet approved.
 export const trainerOverviewMessages = defineMessages({
   'trainerOverview.keywordTooLong': { en: 'is too long (at most 40 characters)', de: 'ist zu lang (höchstens 40 Zeichen)' },

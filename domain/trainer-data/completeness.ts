@@ -4,7 +4,7 @@ import { isValidIban } from '../validation/bank';
 // valid IBAN, and some studio groups the tax number. A trainer with incomplete data cannot be
 // selected for a settlement; the screen lists what is missing.
 //
-// Every credit note is also an EN 16931 e-invoice (issue 13), which names the trainer's tax number or
+// Every credit note is also an EN 16931 e-invoice, which names the trainer's tax number or
 // VAT ID (BR-CO-26; the credit note must anyway, § 14 Abs. 4 Nr. 2 UStG): without either the
 // credit-note run refuses the trainer, so the selection counts the tax number as missing too.
 

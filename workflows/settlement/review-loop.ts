@@ -8,7 +8,8 @@ import { distinct, fail, type SettlementContext } from './context';
 // preview in batches (run by the main loop), then the approvals come in. The api records each toggle
 // in PostgreSQL under the review's locks and signals the current values (`approvalsChanged`), which
 // the credit-note step and its validator read; the `approve` update (its validator refuses a locked
-// toggle, its activity writes the same rows) stays for clients and histories from before issue 14.
+// toggle, its activity writes the same rows) stays so that recorded histories and older clients that
+// use it keep working (docs/decisions/0100).
 
 const APPROVAL_KINDS: readonly string[] = ['trainer', 'company', 'location'];
 
@@ -96,10 +97,10 @@ const DELIVERY_LANES = 2;
 type SendCounts = { created: number; skipped: number; failed: number };
 
 /**
- * Sending previews (step 3; spec 4 "Preview send", batched instead of one call every 2 s). Since
- * PIPELINED_SEND a chunk's e-mails are delivered while the next chunk's reviews are created: before,
- * PostgreSQL (reviews, notifications, outbox) and SMTP took turns. The finish message comes after
- * every delivery, as before.
+ * Sending previews (step 3; spec 4 "Preview send", batched instead of one call every 2 s). Under
+ * PIPELINED_SEND a chunk's e-mails are delivered while the next chunk's reviews are created, so
+ * PostgreSQL (reviews, notifications, outbox) and SMTP work side by side instead of taking turns;
+ * histories without the patch take the sequential path. The finish message comes after every delivery.
  */
 export async function sendPreviews(ctx: SettlementContext, args: TSendPreviewsArgs): Promise<void> {
   const { sendUuid } = args;
@@ -154,7 +155,7 @@ async function createThenDeliver(ctx: SettlementContext, args: TSendPreviewsArgs
  * lock the settlement and write review rows, notifications, log rows and new outbox rows; a
  * delivery locks only its chunk's outbox rows (other trainers', other keys). A chunk that fails
  * (after its retries) stops the send: no further chunk starts, the deliveries under way finish,
- * and the failure is thrown, as before.
+ * and the failure is thrown, as in the sequential send.
  */
 async function createAndDeliverPipelined(ctx: SettlementContext, args: TSendPreviewsArgs, counts: SendCounts): Promise<void> {
   const { state } = ctx;

@@ -49,7 +49,7 @@ import {
   trainerInvitation,
 } from './invitations.service';
 
-// Issue 10's routes: the links e-mailed to people (no log-in), the trainer's invitations, connections,
+// The account routes: the links e-mailed to people (no log-in), the trainer's invitations, connections,
 // e-mail confirmation and referral code (/api/v2), the admin's invitations and logo (/api/v1/{g}), and
 // the logo file itself.
 

@@ -13,7 +13,7 @@ import { checkLink, issueLink, retireLinks, sendLinkEmail, useLink } from '../..
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import type { LinkDeps } from './invitations.service';
 
-// E-mail confirmation, password reset, the referral code and the studio group's logo (issue 10).
+// E-mail confirmation, password reset, the referral code and the studio group's logo.
 
 async function accountOfUser(em: EntityManager, userId: number): Promise<TrainerAccount> {
   const account = await em.findOne(TrainerAccount, { user: userId }, { populate: ['user'] });

@@ -14,7 +14,7 @@ import { findSettlement } from '../settlement/settlement.service';
 import { smallBusinessLimitsAnswer } from './small-business.service';
 import { statementYears, yearlyStatementPdf } from './yearly-statement.service';
 
-// Issue 13 beyond the run's files: the small-business limits in the billing step (staff) and the
+// The accountant's hand-off beyond the run's files: the small-business limits in the billing step (staff) and the
 // yearly statements of a trainer in a studio group (staff on the trainer page, the trainer in the
 // portal).
 

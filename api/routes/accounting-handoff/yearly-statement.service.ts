@@ -7,7 +7,7 @@ import { trainerDisplayName } from '../../../domain/trainer-data';
 import { CREDIT_NOTE_DOCUMENT_COLUMNS, type CreditNoteDocumentSql } from '../../../db/queries/credit-note-documents';
 import { notFound } from '../../http/errors';
 
-// A trainer record's yearly statement in its studio group (issue 13): every credit note and
+// A trainer record's yearly statement in its studio group: every credit note and
 // cancellation issued in the year, from the stored documents (the same amounts the PDFs and the
 // SEPA files carry), as a PDF for the trainer (portal) and for staff (admin trainer page).
 

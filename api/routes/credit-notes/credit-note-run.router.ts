@@ -111,7 +111,7 @@ async function attachmentStatuses(req: Request, group: StudioGroup, settlement: 
     const file = byType.get(type);
     const path = `/api/v1/${group.uuid}/settlement/${settlement.uuid}/run/${run.uuid}/${FILE_SLUG[type]}`;
     if (!group.accountingFiles.includes(type)) return { status: 'not_set', filePathName: file?.filePath ? path : null };
-    // DATEV without the group's DATEV settings: not written, 'not_set' with the reason (issue 13).
+    // DATEV without the group's DATEV settings: not written, 'not_set' with the reason.
     if (type === 'DATEV_EXTF' && file?.status === 'not_set' && !file.filePath) return { status: 'not_set', filePathName: null, message: t(req, 'datev.file.notSet') };
     if (!file || file.status === 'error' || !file.filePath) return { status: 'error', filePathName: null, message: t(req, FILE_ERROR[type]) };
     return { status: 'success', filePathName: path };
@@ -159,7 +159,7 @@ export function createCreditNoteRunRouter({ temporal, feed }: Deps) {
     await assertBillable(req, settlement, body.trainersSelected);
     const runUuid = body.settlementRunUuid ?? randomUUID();
     if (await em().count(SettlementRun, { uuid: runUuid })) throw conflict('creditNote.runAlreadySent');
-    // §19 UStG: passing the current year's small-business limit without VAT needs the admin's confirmation (issue 13).
+    // §19 UStG: passing the current year's small-business limit without VAT needs the admin's confirmation.
     await assertSmallBusinessConfirmed(em(), settlement, { trainerUuids: body.trainersSelected, confirmed: body.confirmSmallBusinessLimit === true, runUuid, locale: localeOf(req) });
 
     let failed = false;

@@ -47,7 +47,7 @@ import {
   zipEntryNames,
 } from './documents.service';
 
-// Documents (issue 10): the trainer's page data under /api/v2, the staff's document manager and
+// Documents: the trainer's page data under /api/v2, the staff's document manager and
 // categories under /api/v1/{g}, and the form posts and downloads the specs name outside /api
 // (/{locale}/trainer/document/..., /admin/document-manager/...), mounted before the SPA fallback.
 

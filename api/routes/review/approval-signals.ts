@@ -15,10 +15,10 @@ type Batch = { entries: Map<string, TApprovalsChangedEntry>; sent: Promise<void>
 type Settlement = { inFlight: Promise<void> | null; next: Batch | null };
 
 /**
- * How long a signal waits for more toggles. Without it a signal carried ~2.7 toggles when 200 callers
- * approved at once (the signal before is under way only a few ms); with 15 ms, back to back at 300
- * trainers (600 toggles): 1,116–1,259 → 522–574 history events, the dev server's CPU 1.6–1.9 → 0.7–0.9 s,
- * the phase 4.2–4.9 → 3.2–3.6 s (issue 14). A toggle alone waits 15 ms more.
+ * How long a signal waits for more toggles. The signal before is under way only a few ms, so without
+ * a window a signal carries hardly more than two toggles when many trainers approve at once; 15 ms
+ * roughly halves the history events and Temporal's CPU of a month's approvals (measurements:
+ * docs/decisions/0100). A toggle alone waits 15 ms more.
  */
 const SIGNAL_WINDOW_MS = 15;
 

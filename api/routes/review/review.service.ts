@@ -71,7 +71,7 @@ const approvalTargetOf = (row: ApprovalTargetRow): ApprovalTarget => ({
 
 /**
  * adminSettlementTrainer for an approval: the same checks and answers, in one statement instead of
- * three entity loads (an approval toggle is the month's most frequent write: issue 14).
+ * three entity loads (an approval toggle is the month's most frequent write).
  */
 export async function adminApprovalTarget(em: EntityManager, group: Pick<StudioGroup, 'id'>, settlementUuid: string, trainerUuid: string): Promise<ApprovalTarget> {
   const target = adminPreviewTarget(group, settlementUuid, trainerUuid);

@@ -91,7 +91,7 @@ export function createTrainerAccountRouter({
     const { account, staffNotices } = await patchTrainerAccount(requestEntityManager(), authOf(req).userId, body, { sessionId: authOf(req).sessionId });
     // A change of personal, bank or tax data tells staff (workflowState 'changed'), committed above.
     if (temporal) await deliverStaffNotices(temporal, staffNotices);
-    // A new address is confirmed by a link sent to it; the log-in address changes only then (issue 10).
+    // A new address is confirmed by a link sent to it; the log-in address changes only then.
     if (body.email !== undefined) await onEmailChanged?.(requestEntityManager(), authOf(req).userId);
     // A language change answers in the new language, the one the page reloads into.
     const answer: TTrainerAccountSaved = {
