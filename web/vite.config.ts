@@ -15,7 +15,7 @@ const proxy: Record<string, ProxyOptions> = {
 };
 
 /**
- * The public site (issue 12): after the bundle is written, scripts/prerender-site.tsx renders every
+ * The public site: after the bundle is written, scripts/prerender-site.tsx renders every
  * public page and language to HTML into the same folder, so /de/ arrives with its text.
  */
 function prerenderPublicSite(): Plugin {
@@ -57,7 +57,7 @@ function textParts(): Plugin {
  * The UI kit's scroll area takes one hook from floating-ui (useMergeRefs), and with it the whole of
  * floating-ui, which only tooltips, popovers and menus need: here it gets the same hook from
  * src/shared/merge-refs.ts instead, so the screens with a scroll area (the trainer portal's frame)
- * load floating-ui only when a floating element is first used (issue 14).
+ * load floating-ui only when a floating element is first used.
  */
 function scrollAreaWithoutFloatingUi(): Plugin {
   const mergeRefs = fileURLToPath(new URL('src/shared/merge-refs.ts', import.meta.url));

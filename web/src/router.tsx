@@ -8,7 +8,7 @@ import { AddLocaleRedirect, HomeRedirect, LocaleLayout, RequireRole, STAFF_ROLES
 import { LoginPage } from './site/pages/LoginPage';
 import { SiteHomeRedirect, siteRoutes } from './site/routes';
 
-// The first load is the log-in page (issue 14: ≤ 200 KB gzip): the admin frame, the trainer portal's
+// The first load is the log-in page, within 200 KB gzip (docs/decisions/0102): the admin frame, the trainer portal's
 // frame and the e-mailed links' pages are route modules loaded when their route matches, together
 // with the texts of the page's language they need (the trainer portal its own, the others the whole
 // dictionary); the router keeps the previous page on screen meanwhile (and renders nothing before
@@ -72,7 +72,7 @@ export const router = createBrowserRouter([
         children: [
           ...siteRoutes,
           { path: 'login', element: <LoginPage /> },
-          // The e-mailed links (issue 10): no log-in needed.
+          // The e-mailed links: no log-in needed.
           { path: 'invitation/:token', lazy: invitationLinkPage },
           { path: 'forgot-password', lazy: forgotPasswordPage },
           { path: 'reset-password/:token', lazy: resetPasswordPage },

@@ -40,7 +40,7 @@ describe('dates', () => {
     expect(formatSettlementTime(new Date(Date.UTC(2026, 2, 2, 13, 5)), 'en')).toBe('Monday, March 2nd 2026, 14:05');
   });
 
-  // The trainer portal writes dates without luxon (issue 14); the admin still has it. This keeps the
+  // The trainer portal writes dates without luxon; the admin still has it. This keeps the
   // two the same words for any instant (2000-2040, DST changes included) in every language.
   it('writes what luxon wrote, for any instant and language', () => {
     const ordinal = (day: number) => (day % 100 >= 11 && day % 100 <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[day % 10] ?? 'th');

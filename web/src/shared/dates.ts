@@ -1,7 +1,7 @@
 import { INTL_LOCALE, type AppLocale } from './i18n/locales';
 
 // How the screens show dates, with the browser's Intl alone: the trainer portal's first screen
-// shows dates without loading luxon (21 KB gzip, issue 14); format.ts (with luxon for the admin's
+// shows dates without loading luxon (21 KB gzip); format.ts (with luxon for the admin's
 // date arithmetic) passes these on, so every screen writes a date the same way.
 
 /** Settlements, approvals and comments are a Berlin business's: their times are Berlin time whatever the browser's zone. */

@@ -3,7 +3,7 @@ import { ApiError } from './api/client';
 
 // A form's state, its fields' props and the server's refusals: what a form needs to show. The
 // translation of the contract's own refusals (forms.ts, with the whole message catalogue) loads
-// with the first refusal where a first screen should do without it (issue 14).
+// with the first refusal where a first screen should do without it.
 
 export type FieldErrors = Record<string, string>;
 

@@ -1,5 +1,5 @@
-// The UI kit's CSS of the first screens (issue 14: the whole @mantine/core/styles.css was 41 KB gzip
-// of the log-in page's load): the global styles, the components the log-in page, the error screens
+// The UI kit's CSS of the first screens (the whole @mantine/core/styles.css is 41 KB gzip, too much
+// for the log-in page's first load): the global styles, the components the log-in page, the error screens
 // and the notifications use, and the ones other components are built from (Mantine's list of shared
 // styles). In Mantine's own order, which is the order of styles.css. The rest of the components are
 // in mantine-styles-app.ts, loaded with the admin and trainer frames. `npm run bench:web` reports any

@@ -9,7 +9,7 @@ const SESSION_KEY = 'trainerpay.session';
 
 // A stored session is checked against the log-in answer's contract (zod). The check is loaded when
 // there is a session to check (main.tsx, before the first render; the log-in call), so the log-in
-// page of a visitor without one does not load zod (issue 14).
+// page of a visitor without one does not load zod.
 let checkSession: ((raw: unknown) => Session | null) | null = null;
 let checkLoading: Promise<void> | null = null;
 

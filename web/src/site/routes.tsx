@@ -15,7 +15,7 @@ function SiteRoute({ page }: { page: SitePage }) {
   const session = useSession();
   const { locale } = useParams();
   // Inside the app (e.g. 'back to the start' of the not-found page) a logged-in user's start is their
-  // own home, as before the site existed; a visit of /{lang}/ from outside gets the public page.
+  // own home; a visit of /{lang}/ from outside gets the public page.
   if (page === 'home' && session) return <Navigate replace to={homePath(session.role, isAppLocale(locale) ? locale : preferredLocale())} />;
   return (
     <Suspense fallback={null}>

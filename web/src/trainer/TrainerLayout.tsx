@@ -20,7 +20,7 @@ import { VideoHelpButton } from '../shared/video-help/VideoHelpButton';
 import { MyDocumentsNavItem } from './documents/MyDocumentsNavItem';
 import { useUnreadNotificationCount } from './hooks/api/notifications';
 
-// The bell's panel, its list and the floating elements load with the first click on the bell (issue 14).
+// The bell's panel, its list and the floating elements load with the first click on the bell.
 const NotificationPopover = lazy(() => import('./components/NotificationPopover').then((module) => ({ default: module.NotificationPopover })));
 const loadPanel = () => Promise.all([loadFloating(), import('./components/NotificationPopover')]);
 

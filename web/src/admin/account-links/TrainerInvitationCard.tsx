@@ -11,7 +11,7 @@ import { useLocale } from '../../shared/hooks/use-locale';
 const STATE_COLOR = { none: 'gray', pending: 'yellow', accepted: 'green', declined: 'red', revoked: 'gray', connected: 'indigo' } as const;
 
 /**
- * The admin trainer page's invitation card (issue 10): invite the trainer to the portal by e-mail,
+ * The admin trainer page's invitation card: invite the trainer to the portal by e-mail,
  * send the pending invitation again or withdraw it. The page around it is a form: this card has no
  * form of its own and its buttons never submit the page.
  */

@@ -53,7 +53,7 @@ function CategoryModal({ studioGroupUuid, draft, onClose }: { studioGroupUuid: s
   );
 }
 
-/** Settings: the studio group's document categories (name, description, mandatory), issue 10. */
+/** Settings: the studio group's document categories (name, description, mandatory). */
 export function DocumentCategoriesSettings({ studioGroupUuid }: { studioGroupUuid: string }) {
   const { t } = useTranslation();
   const categories = useDocumentCategories(studioGroupUuid);

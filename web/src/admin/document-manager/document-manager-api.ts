@@ -12,7 +12,7 @@ import {
 import { apiRequest } from '../../shared/api/client';
 import { queryKeysFactory } from '../../shared/api/query-keys';
 
-// The document manager's and the categories' calls (admin 2.18 / 7, issue 10).
+// The document manager's and the categories' calls (admin 2.18 / 7).
 
 export const documentManagerQueryKeys = queryKeysFactory('document-manager');
 export const documentCategoryQueryKeys = queryKeysFactory('document-categories');

@@ -1,4 +1,4 @@
-// Texts of the document manager (admin 2.18) and the document categories in the settings (issue 10),
+// Texts of the document manager (admin 2.18) and the document categories in the settings,
 // registered as `documentManager` in en.ts and de.ts.
 
 export const documentManagerEn = {

@@ -10,7 +10,7 @@ import { formatEuros } from '../../shared/format';
 import { INTL_LOCALE } from '../../shared/i18n/locales';
 import { useLocale } from '../../shared/hooks/use-locale';
 
-// The reports' charts (issue 11), where an admin would rather look than read: payouts per month
+// The reports' charts, where an admin would rather look than read: payouts per month
 // stacked by studio, one trainer's months, the VAT share. @mantine/charts (recharts underneath) is
 // imported only here, so it lands in the reports' lazy chunk.
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { germanDecimal, reportCsv, totalsOf } from './cells';
 import type { ColumnSpec } from './columns';
 
-// The reports' CSV is German whatever the screen's language (issue 11): BOM, ';', decimal comma, and
+// The reports' CSV is German whatever the screen's language: BOM, ';', decimal comma, and
 // the total row reconciles to the cent with the rows.
 
 const columns: ColumnSpec[] = [

@@ -4,9 +4,8 @@ import { centsToEuros, eurosToCents } from '../../../../domain/money';
 import { formatEuros } from '../../shared/format';
 import type { ColumnKind, ColumnSpec } from './columns';
 
-// How a report cell reads on screen and in the CSV. The CSV is German whatever the UI language
-// (issue 11): ';' between fields, decimal comma without thousands separators, dates as dd.MM.yyyy,
-// UTF-8 with a byte-order mark so spreadsheet programs open umlauts right.
+// How a report cell reads on screen and in the CSV. The CSV is German whatever the UI language:
+// ';' between fields, decimal comma without thousands separators, dates as dd.MM.yyyy, UTF-8 with a byte-order mark so spreadsheet programs open umlauts right.
 
 type Say = (key: string) => string;
 

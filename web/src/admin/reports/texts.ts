@@ -1,4 +1,4 @@
-// Texts of the reports (spec admin 2.14, issue 11), registered as `reports` in en.ts and de.ts.
+// Texts of the reports (spec admin 2.14), registered as `reports` in en.ts and de.ts.
 
 export const reportsEn = {
   nav: { reports: 'Reports' },

@@ -12,7 +12,7 @@ import { TrainerMergeSelector } from './TrainerMergeSelector';
 import { StateBadge } from './TrainerOverviewPage';
 
 /**
- * The trainer page's part of issue 11: staff's review of the billing data (approve / reject; our
+ * The trainer page's staff panel: staff's review of the billing data (approve / reject; our
  * workflowState rule), keywords (trainerFilters) and 'Ist FTE', and the merge selector (spec 2.21).
  * It sits inside the trainer form: its buttons never submit that form.
  */

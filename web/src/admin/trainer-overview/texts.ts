@@ -1,4 +1,4 @@
-// Issue 11: the admin trainer overview (spec 2.20), the trainer page's review, keywords and merge
+// The admin trainer overview (spec 2.20), the trainer page's review, keywords and merge
 // panel (2.21) and the data check (2.19). The spec's German wording is the de text; en says the same.
 
 export const trainerAdminEn = {

@@ -19,7 +19,7 @@ import { apiRequest } from '../api/client';
 import { queryKeysFactory } from '../api/query-keys';
 import { getSession, setSession, useSession } from '../session';
 
-// One hook per call of api/routes/account-links (issue 10): the e-mailed links (no log-in), the
+// One hook per call of api/routes/account-links: the e-mailed links (no log-in), the
 // trainer's invitations, connections, confirmation and referral code, the admin's invitation card and
 // the group's logo.
 

@@ -1,4 +1,4 @@
-// Issue 10's screens: invitation (admin card, link screen, portal screen), sign-up, studio connection,
+// The account screens: invitation (admin card, link screen, portal screen), sign-up, studio connection,
 // e-mail confirmation, password reset, referral page and the studio group logo. en and de share one shape.
 
 export const accountLinksEn = {

@@ -7,7 +7,7 @@ import { APP_LOCALES, isAppLocale, storedLocale, switchLocaleInPath } from '../i
 /**
  * de / en / es: the same page in another language (the locale is the URL's first segment). Its hint
  * is the browser's own (title): a Mantine Tooltip would bring floating-ui (~21 KB gzip) into the
- * log-in page's first load, where this switcher is the only thing that floats (issue 14).
+ * log-in page's first load, where this switcher is the only thing that floats.
  */
 export function LanguageSwitcher({ size = 'xs' }: { size?: 'xs' | 'sm' }) {
   const { t } = useTranslation();

@@ -8,9 +8,9 @@ const Notifications = lazy(() => loadNotifications().then((module) => ({ default
 
 /**
  * The toasts (Mantine's Notifications), whose container loads with the first toast shown: the
- * screens call notifications.show() as before, the toast waits in the store until the container is
- * there (a few ms; the log-in asks for it with its call, so its welcome shows at once) and shows as
- * before, for its 4 s; a first screen without a toast does without it (issue 14).
+ * screens call notifications.show() as usual, the toast waits in the store until the container is
+ * there (a few ms; the log-in asks for it with its call, so its welcome shows at once) and shows
+ * for its 4 s; a first screen without a toast does without it.
  */
 export function LazyNotifications(props: NotificationsProps) {
   const { notifications, queue } = useNotifications();

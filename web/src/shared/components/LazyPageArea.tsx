@@ -118,7 +118,7 @@ function ContentLoadingOverlay({ loading }: { loading: boolean }) {
  * React Router navigates in a transition, and a transition keeps the old page on screen while the
  * new one suspends: no placeholder, no timeout. So the Suspense boundary is keyed by the page's
  * route: another page is a new boundary, which shows its fallback; a change of the same page's
- * parameters or tabs keeps the page mounted as before. The placeholder is keyed by the navigation,
+ * parameters or tabs keeps the page mounted. The placeholder is keyed by the navigation,
  * so a boundary that suspends again starts its 200 ms and 3 s afresh instead of keeping the state
  * of an earlier placeholder (seen as a loader flashing at once).
  */

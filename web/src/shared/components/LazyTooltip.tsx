@@ -9,7 +9,7 @@ const Tooltip = lazy(() => loadFloating().then((module) => ({ default: module.To
 type Handlers = { onMouseEnter?: (event: MouseEvent) => void; onMouseLeave?: (event: MouseEvent) => void; onFocus?: (event: FocusEvent) => void };
 
 /**
- * A Mantine Tooltip whose code loads when the pointer first enters its target (issue 14): until
+ * A Mantine Tooltip whose code loads when the pointer first enters its target: until
  * then the target alone. It shows while the pointer is over the target, as the Tooltip's own
  * hover does, the first time as soon as its code is there.
  */

@@ -19,7 +19,7 @@ const loadDropdown = () => Promise.all([loadFloating(), import('./UserMenuDropdo
 /**
  * Avatar and name; the menu holds the profile link (trainers) and log-out. The menu's code (and
  * floating-ui's) loads with the first click on the button, or when the pointer or the keyboard
- * reaches it (issue 14); that click opens it.
+ * reaches it; that click opens it.
  */
 export function UserMenu({ profilePath }: { profilePath?: string }) {
   const { t } = useTranslation();

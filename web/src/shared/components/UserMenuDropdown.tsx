@@ -7,7 +7,7 @@ import { useLocale } from '../hooks/use-locale';
 import type { Session } from '../session';
 import { IconLogout, IconUser } from './icons';
 
-/** The user menu itself (UserMenu loads it with the first click on its button, issue 14), opened at once. */
+/** The user menu itself (UserMenu loads it with the first click on its button), opened at once. */
 export function UserMenuDropdown({ button, session, profilePath }: { button: ReactElement; session: Session; profilePath?: string }) {
   const { t } = useTranslation();
   const locale = useLocale();

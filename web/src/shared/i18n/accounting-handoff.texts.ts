@@ -1,4 +1,4 @@
-// Texts of issue 13's screens (DATEV settings, small-business limits in the billing step, the
+// Texts of the accountant's hand-off screens (DATEV settings, small-business limits in the billing step, the
 // yearly statement on the admin's trainer page and the portal), registered as `accountingHandoff` in en.ts and de.ts.
 
 export const accountingHandoffEn = {

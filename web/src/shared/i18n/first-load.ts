@@ -2,7 +2,7 @@
 // screens, the language switcher, the API client's messages): sections or single keys of the
 // dictionaries. The build derives each language's first-load texts from de.ts / en.ts / es.ts with
 // this list (web/vite.config.ts, `virtual:trainerpay-texts/first/<locale>`), so the log-in page
-// loads these instead of the whole dictionary (issue 14). first-load.test.ts checks the entry's keys are here.
+// loads these instead of the whole dictionary. first-load.test.ts checks the entry's keys are here.
 export const FIRST_LOAD_TEXTS = ['app', 'language', 'common', 'errors', 'login', 'notFound', 'errorPage', 'accountLinks.password.forgot'] as const;
 
 // The trainer portal's texts: the entry's and the sections its frame and pages translate

@@ -3,7 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import type { Translation } from './en';
 import { APP_LOCALES, DEFAULT_LOCALE, isAppLocale, type AppLocale } from './locales';
 
-// The texts load with the screens that show them (issue 14): the log-in page and the entry's other
+// The texts load with the screens that show them: the log-in page and the entry's other
 // screens need only their own texts of one language (first-load.ts, a few KB); the trainer portal
 // comes with its own texts of the page's language (first-load.ts, TRAINER_TEXTS), the admin and the
 // e-mailed links' pages with the whole dictionary, and from then on a change of language loads the

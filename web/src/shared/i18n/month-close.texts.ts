@@ -1,4 +1,4 @@
-// Texts of the month-close pieces of issue 16 (registered as `monthClose` in en.ts and de.ts): the
+// Texts of the month-close pieces (registered as `monthClose` in en.ts and de.ts): the
 // settlement run trainers modal (admin 2.12), the trainer's settlement review (first variant) and
 // its printable credit-note review page (trainer portal 2, 4, 8), and the layouts' lazy page.
 

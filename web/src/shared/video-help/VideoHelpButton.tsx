@@ -10,7 +10,7 @@ import { helpVideoOf } from './videos';
  * The '?' button of the video help overlay (trainer portal 2): on a page with a help video it opens
  * a modal with the embedded video; Escape or a click outside closes it. A page without a video, or
  * whose configured URL the rule refuses, shows no button. The modal's code loads with the first
- * click (issue 14).
+ * click.
  */
 const VideoHelpModal = lazy(() => import('./VideoHelpModal').then((module) => ({ default: module.VideoHelpModal })));
 

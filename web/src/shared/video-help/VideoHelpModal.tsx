@@ -2,7 +2,7 @@ import { AspectRatio, Modal } from '@mantine/core';
 import '../mantine-styles-app'; // the UI kit's CSS beyond the trainer portal's first screen
 import { useTranslation } from 'react-i18next';
 
-/** The help video's modal (VideoHelpButton loads it with the first click, issue 14). */
+/** The help video's modal (VideoHelpButton loads it with the first click). */
 export function VideoHelpModal({ opened, onClose, title, src }: { opened: boolean; onClose: () => void; title: string; src: string }) {
   const { t } = useTranslation();
   return (

@@ -8,7 +8,7 @@ import { IconAlert } from '../components/icons';
 import { fetchDownload } from '../downloads/fetch-download';
 
 /**
- * The yearly statements of a trainer in a studio group (issue 13): a PDF per year with every credit
+ * The yearly statements of a trainer in a studio group: a PDF per year with every credit
  * note and cancellation, net, VAT, gross and the totals. `basePath` is the trainer's own
  * (`/api/v2/{g}/trainer-account/{user}`) or staff's (`/api/v1/{g}/trainers/{trainerUuid}`).
  */

@@ -34,7 +34,7 @@ export function LoginPage() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    // The request's contract (zod) loads with the first submit, not with the page (issue 14).
+    // The request's contract (zod) loads with the first submit, not with the page.
     const contract = await import('../../../../contracts/auth.contract').catch(() => null);
     if (!contract) {
       notifications.show({ color: 'red', message: t('errors.network') });

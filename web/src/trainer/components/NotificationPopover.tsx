@@ -3,7 +3,7 @@ import '../../shared/mantine-styles-app'; // the UI kit's CSS beyond the trainer
 import type { ReactElement } from 'react';
 import { NotificationPanel } from './NotificationPanel';
 
-/** The bell's panel (TrainerLayout loads it with the first click on the bell, issue 14). */
+/** The bell's panel (TrainerLayout loads it with the first click on the bell). */
 export function NotificationPopover({ opened, onClose, bell }: { opened: boolean; onClose: () => void; bell: ReactElement }) {
   return (
     <Popover opened={opened} onChange={(open) => !open && onClose()} position="bottom-end" width={360} shadow="md" withArrow>

@@ -11,7 +11,7 @@ import { queryKeysFactory } from '../../shared/api/query-keys';
 import { i18n } from '../../shared/i18n';
 import { getSession, useSession } from '../../shared/session';
 
-// The documents page's calls, exactly as trainer portal 2/7 names them (issue 10): the page data
+// The documents page's calls, exactly as trainer portal 2/7 names them: the page data
 // under /api/v2, and the upload and delete form posts under /{locale}/trainer/document/….
 
 export const trainerDocumentQueryKeys = queryKeysFactory('trainer-documents');

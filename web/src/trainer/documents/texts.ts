@@ -1,4 +1,4 @@
-// Texts of the trainer's documents page (trainer portal 2 'Documents page', issue 10), registered as
+// Texts of the trainer's documents page (trainer portal 2 'Documents page'), registered as
 // `trainerDocuments` in en.ts and de.ts.
 
 export const trainerDocumentsEn = {

@@ -10,7 +10,7 @@ import { PersonalTab } from '../profile/PersonalTab';
 // /:locale/trainer/profile (spec 2 "Profile page"): the credit-note previews above five tabs:
 // personal, bank, tax, password, delete, one component each under trainer/profile/. The data tabs
 // share one save skeleton (profile/profile-form.tsx). The first screen shows the personal tab: the
-// others load when they are first opened (issue 14), and stay then, so what was typed in one stays
+// others load when they are first opened, and stay then, so what was typed in one stays
 // while another is open.
 
 type Tab = 'personal' | 'bank' | 'tax' | 'password' | 'delete';

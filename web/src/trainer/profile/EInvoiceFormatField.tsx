@@ -2,7 +2,7 @@ import { Radio, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { E_INVOICE_FORMATS, type EInvoiceFormat } from '../../../../domain/e-invoice/format';
 
-// The tax tab's choice of what the credit-note e-mail carries (issue 13): the PDF, the hybrid PDF
+// The tax tab's choice of what the credit-note e-mail carries: the PDF, the hybrid PDF
 // with the e-invoice inside (ZUGFeRD/Factur-X), or the XRechnung for an accounting system.
 
 type Form = {

@@ -1,4 +1,4 @@
-// Texts of the trainer's e-invoice setting (issue 13), registered as `eInvoiceProfile` in en.ts / de.ts.
+// Texts of the trainer's e-invoice setting, registered as `eInvoiceProfile` in en.ts / de.ts.
 export const eInvoiceProfileEn = {
   downloadXRechnung: 'XRechnung',
   label: 'Credit notes by e-mail as',

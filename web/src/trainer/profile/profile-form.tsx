@@ -10,7 +10,7 @@ import { useUpdateTrainerAccount } from '../hooks/api/trainer-account';
 
 // The save skeleton every profile tab shares: validate with the contract's own schema before
 // sending (same messages as the API), PATCH, then the success or error alert the spec names. The
-// messages' catalogue (shared/forms.ts) loads with the first refusal, not with the page (issue 14).
+// messages' catalogue (shared/forms.ts) loads with the first refusal, not with the page.
 
 export type Outcome = { ok: true; message: string } | { ok: false; title: string; message?: string };
 

@@ -45,7 +45,7 @@ const requestOf = (settings: TStudioGroupSettings, datev: TDatevSettings | null)
 });
 
 /**
- * Settings, section "DATEV export" (issue 13): chart, the accountant's consultant and client
+ * Settings, section "DATEV export": chart, the accountant's consultant and client
  * numbers, fiscal year start, the fees' expense account and the trainers' creditor range. Saved on
  * its own (PUT /settings with `datev`, everything else as stored), so the main form's unsaved edits
  * stay where they are; switched off, the settings are cleared and the run's DATEV file is 'not_set'.

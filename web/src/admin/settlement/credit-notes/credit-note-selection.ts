@@ -50,7 +50,7 @@ export function creditNoteCandidates({
     if (billed.has(row.trainer_uuid) || row.billed || ISSUED_STATES.includes(row.workflow_state)) blocks.push('billed');
     if (!row.trainer_data_complete) blocks.push('incomplete');
     if (row.self_billing_consent === false) blocks.push('noConsent');
-    // Issue 11: an employee is paid through payroll; a changed IBAN waits for staff's approval.
+    // An employee is paid through payroll; a changed IBAN waits for staff's approval.
     if (row.is_employee) blocks.push('employee');
     if (row.iban_change_pending) blocks.push('ibanNotApproved');
     if (trainerReview && !blocks.includes('billed') && !workflow?.approvals[row.trainer_uuid]?.company) blocks.push('notApproved');

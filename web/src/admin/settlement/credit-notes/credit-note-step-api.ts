@@ -40,7 +40,7 @@ export async function sendCreditNotes({
   runUuid: string;
   month: string | null;
   trainerUuids: string[];
-  /** The admin confirmed billing past the small-business limit without VAT (§19 UStG, issue 13). */
+  /** The admin confirmed billing past the small-business limit without VAT (§19 UStG). */
   confirmSmallBusinessLimit?: boolean;
   onMessage: (message: TSendStreamMessage) => void;
   signal?: AbortSignal;

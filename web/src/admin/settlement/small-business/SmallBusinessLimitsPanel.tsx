@@ -19,7 +19,7 @@ export function useSmallBusinessLimits(group: TStudioGroupRef, settlementUuid: s
 }
 
 /**
- * The billing step's small-business limits (§19 UStG, issue 13): each selected trainer billed
+ * The billing step's small-business limits (§19 UStG): each selected trainer billed
  * without VAT who is near (80 %) or past a limit, with what the platform billed their account this
  * year and last across all studio groups, this billing included. Passing the current year's limit
  * blocks the run until the admin confirms here (the run's `confirmSmallBusinessLimit`).
