@@ -6,7 +6,7 @@ import { issueCreditNote } from '../support/credit-notes';
 import { pdfText } from '../support/pdf-text';
 import { findDemoFitness } from '../support/month-close';
 
-// Issue 13 in the browser: the admin's DATEV settings section (German: a refused consultant number
+// The accountant's hand-off in the browser: the admin's DATEV settings section (German: a refused consultant number
 // names the field and saves nothing, then a valid one is saved), and the yearly statement the
 // trainer downloads from the portal's credit-notes page (English) and staff from the trainer page.
 

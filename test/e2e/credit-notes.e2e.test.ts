@@ -65,7 +65,7 @@ it('the trainer consents, downloads a credit note in a new tab and objects to an
   expect(await download.headerValue('content-type')).toBe('application/pdf');
   await tab.close();
 
-  // Issue 13: the same credit note as XRechnung (the e-invoice as XML), by a signed link as well.
+  // The same credit note as XRechnung (the e-invoice as XML), by a signed link as well.
   const [xrechnung, xmlTab] = await Promise.all([
     context.waitForEvent('response', (response) => response.url().includes('/trainer/credit-note/xrechnung/')),
     context.waitForEvent('page'),
@@ -119,7 +119,7 @@ for (const locale of ['de', 'en'] as const) {
 
     await page.goto(`${e2e.stack.baseUrl}/${locale}/admin/settlement/${issued[1]!.settlementUuid}`);
     await page.getByTestId('tab-accounting-files').click();
-    // SEPA, ZIP, CSV and (issue 13) the DATEV booking batch and creditors, listed whether made or not.
+    // SEPA, ZIP, CSV and the DATEV booking batch and creditors, listed whether made or not.
     await expect.poll(() => page.getByTestId('accounting-file').count()).toBe(5);
     await shot(page, `admin-accounting-files-${locale}`);
     await page.getByTestId('show-run-trainers').click();

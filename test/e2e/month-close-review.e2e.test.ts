@@ -10,7 +10,7 @@ import { findDemoFitness, importDemoClasses, prepareSettlement } from '../suppor
 import { readNdjson } from '../support/ndjson';
 import { logIn } from '../support/stack';
 
-// Issue 16, the month-close pieces as a person meets them, in German and English:
+// The month-close pieces as a person meets them, in German and English:
 // - the summary's settlement run trainers modal (admin 2.12): company name and sum gross in EUR;
 // - the trainer's first review variant (trainer portal 2, 4, 8): a comment per class, the company's
 //   'approved' mark and feedback, the overall feedback, the confirmation, saved POST then PUT;

@@ -7,7 +7,7 @@ import type { TContactContent, THeroContent, TNavigationContent, TPricingTableCo
 import { ContactRequest } from '../../db/entities';
 import { useBrowserStack } from '../support/browser';
 
-// The public site in Chromium, in German and English (issue 12): the served HTML already holds the
+// The public site in Chromium, in German and English: the served HTML already holds the
 // page (prerendered), home renders every section from the content files, pricing shows three tiers
 // with the frequency switch, a visitor sends the contact form and sees the confirmation, and the
 // language switch keeps the page (Spanish: navigation in Spanish, the rest visibly English).

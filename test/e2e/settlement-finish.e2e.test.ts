@@ -6,7 +6,7 @@ import { findDemoFitness, importDemoClasses, prepareSettlement } from '../suppor
 import { readNdjson } from '../support/ndjson';
 import { logIn } from '../support/stack';
 
-// The buttons after a billed settlement (issue 16; spec 2.2 after the last step, 2.12 Trainer tab):
+// The buttons after a billed settlement (spec 2.2 after the last step, 2.12 Trainer tab):
 // a settlement with trainer review of DF-T001 and DF-T002, an overall comment on DF-T001, both
 // approved by the company and billed in one credit-note run. The wizard then offers the run's SEPA
 // file, the summary's log and the way back to the index, in German and in English.

@@ -76,7 +76,7 @@ it('the admin invites a new person, who signs up from the e-mailed link, uploads
   await again.goto(`${stack.baseUrl}${link.pathname}`);
   await expect.poll(() => again.getByTestId('invitation-error').textContent()).toMatch(/bereits verwendet|nicht mehr offen/);
 
-  // The rest of issue 10's loop: the new trainer uploads a trainer licence, the admin approves it
+  // The rest of the new trainer's way in: the new trainer uploads a trainer licence, the admin approves it
   // with an expiry date in the document manager, the trainer sees it approved with that date.
   const fitnessUuid = (await stack.orm.em.fork().findOneOrFail(StudioGroup, { name: 'Demo Fitness Group' })).uuid;
   await person.goto(`${stack.baseUrl}/de/trainer/studio/${fitnessUuid}/documents`);

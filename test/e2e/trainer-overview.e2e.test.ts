@@ -6,7 +6,7 @@ import { CreditNote, StudioClass, Trainer, TrainerMergeLog } from '../../db/enti
 import { trainerDisplayName } from '../../domain/trainer-data';
 import { useBrowserStack } from '../support/browser';
 
-// Issue 11 in the browser, in German: the trainer overview's client-side filters, its export (the
+// The trainer overview in the browser, in German: the trainer overview's client-side filters, its export (the
 // CSV the browser saves), keywords and 'Ist FTE' on the trainer page, a merge through the searchable
 // selector driven by the keyboard, and the data check's three cards.
 

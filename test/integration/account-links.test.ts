@@ -8,7 +8,7 @@ import { linkOf, mailsTo, subjectOf } from '../support/mail-links';
 import { startSmtpServer } from '../support/smtp';
 import { logIn, startStack, type Stack } from '../support/stack';
 
-// Issue 10's account links on the real stack (PostgreSQL, Temporal, SMTP): e-mail confirmation
+// The account links on the real stack (PostgreSQL, Temporal, SMTP): e-mail confirmation
 // (banner resend, rate limit, change of address), 'forgot password', the referral code and the
 // studio group logo — each link single-use and expiring, each refusal leaving everything as it was.
 

@@ -12,7 +12,7 @@ import { readNdjson } from '../support/ndjson';
 import { pdfText } from '../support/pdf-text';
 import { logIn, startStack, type Stack } from '../support/stack';
 
-// Issue 13 against the real API, PostgreSQL, Temporal and worker: the small-business limits (§19
+// The accountant's hand-off against the real API, PostgreSQL, Temporal and worker: the small-business limits (§19
 // UStG) summed over every studio group of a trainer account, the billing step's figures, the
 // blocking confirmation before a run, the trainer's portal notice (once), and the yearly statement
 // for the trainer and for staff, whose totals are the credit notes' totals to the cent.

@@ -13,7 +13,7 @@ import { findDemoFitness, prepareSettlement } from '../support/month-close';
 import { readNdjson } from '../support/ndjson';
 import { logIn, startStack, type Stack } from '../support/stack';
 
-// Issue 5's crash promise: "killing the worker in the middle of a 200-trainer run and starting it
+// The credit-note run's crash promise: "killing the worker in the middle of a 200-trainer run and starting it
 // again finishes the run with every trainer exactly once — no duplicate or skipped numbers, no
 // second e-mail". A synthetic group of 200 trainers (complete data, self-billing consent, five
 // classes each) in demo-fitness, a settlement without trainer review, a credit-note run started

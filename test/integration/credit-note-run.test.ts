@@ -144,7 +144,7 @@ async function expectReconciled(settlement: string, run: string, trainerUuids: s
     ['SEPA_XML', 'success'],
     ['STUDIO_COSTS_BY_MONTH', 'success'],
   ]);
-  // E-invoices (issue 13): the ZIP holds each credit note's hybrid PDF (PDF/A-3 with factur-x.xml) and its
+  // E-invoices: the ZIP holds each credit note's hybrid PDF (PDF/A-3 with factur-x.xml) and its
   // XRechnung, whose total is the credit note's; staff download the same XRechnung per credit note.
   const zipPath = path.join(stack.dataDir, files.find((file) => file.type === 'CREDIT_NOTES_ZIP')!.filePath!);
   const zipEntries = JSON.parse(
@@ -173,7 +173,7 @@ async function expectReconciled(settlement: string, run: string, trainerUuids: s
   expect(Math.round(Number(controlSum) * 100)).toBe(notesGross);
   for (const note of notes) expect(sepa).toContain(`<EndToEndId>${note.number}</EndToEndId>`);
 
-  // DATEV (issue 13): the EXTF header's 31 fields, 125 fields in every line, one booking per credit
+  // DATEV: the EXTF header's 31 fields, 125 fields in every line, one booking per credit
   // note, and the batch adds up to the SEPA file's control sum.
   const datev = readDatevBatch(files.find((file) => file.type === 'DATEV_EXTF')!.filePath!);
   expect(datev.header).toHaveLength(31);
@@ -372,7 +372,7 @@ describe('the whole demo month', () => {
     const response = await post('/settlement/trainer-credit-note/send', { settlementUuid: uuid, settlementRunUuid: run, trainersSelected: trainers });
     expect(response.status, await response.clone().text()).toBe(200);
     for await (const _line of readNdjson(response)) void _line;
-    // Issue 13: a trainer with neither tax number nor VAT ID cannot be the seller of an EN 16931
+    // A trainer with neither tax number nor VAT ID cannot be the seller of an EN 16931
     // invoice (BR-S-02 / BR-E-02; §14 (4) UStG asks for one too): refused before numbering.
     const withoutTaxId = (await stack.orm.em.fork().find(Trainer, { uuid: { $in: trainers } })).filter((trainer) => !trainer.taxNumber?.trim() && !trainer.vatId?.trim()).map((trainer) => trainer.uuid);
     const refusedForEInvoice = await stack.orm.em.fork().count(CreditNote, { settlementRun: { uuid: run }, trainer: { uuid: { $in: withoutTaxId } } });

@@ -219,7 +219,7 @@ describe('credit-note lists', () => {
       ['SEPA_XML', 'success', true],
       ['CREDIT_NOTES_ZIP', 'success', true],
       ['STUDIO_COSTS_BY_MONTH', 'not_set', false],
-      // Issue 13's DATEV files: this run (written by the test, not by a run) has none.
+      // The DATEV files: this run (written by the test, not by a run) has none.
       ['DATEV_EXTF', 'missing', false],
       ['DATEV_CREDITORS', 'missing', false],
     ]);

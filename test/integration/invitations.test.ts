@@ -5,7 +5,7 @@ import { mailsTo, linkOf, subjectOf } from '../support/mail-links';
 import { startSmtpServer } from '../support/smtp';
 import { callApi, logIn, startStack, type Caller, type Stack } from '../support/stack';
 
-// Issue 10 on the real stack (PostgreSQL, Temporal, SMTP): staff invite a trainer by e-mail, the
+// Invitations on the real stack (PostgreSQL, Temporal, SMTP): staff invite a trainer by e-mail, the
 // person signs up from the e-mailed link, the demo trainer accepts and declines invitations in the
 // portal and removes a studio connection — and every refusal on the way leaves everything as it was.
 

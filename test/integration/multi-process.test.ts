@@ -23,7 +23,7 @@ import { startSmtpServer } from '../support/smtp';
 import { writeSyntheticTrainers } from '../support/synthetic-trainers';
 import { logIn } from '../support/stack';
 
-// Issue 9's "several processes": two api and two worker processes (the real entry points, as
+// Several processes: two api and two worker processes (the real entry points, as
 // docker-compose runs them) on one PostgreSQL database and the shared Temporal dev server, a shared
 // data directory, the test's SMTP server. A socket on api A follows a credit-note run that api B
 // started; the worker running the run's activity is killed (SIGKILL) once the first credit notes
@@ -143,7 +143,7 @@ describe('two api and two worker processes on one database and one Temporal serv
       rows: Array<{ trainer_uuid: string; selectable: boolean; self_billing_consent?: boolean }>;
     };
     const selectable = [...new Set(billable.rows.filter((row) => row.selectable && row.self_billing_consent).map((row) => row.trainer_uuid))];
-    // Issue 13: the run refuses a trainer with neither tax number nor VAT ID (no valid e-invoice, §14 (4)
+    // The run refuses a trainer with neither tax number nor VAT ID (no valid e-invoice, §14 (4)
     // UStG); the selection still offers one whose group does not insist on the tax number.
     const withTaxId = await orm.em
       .fork()

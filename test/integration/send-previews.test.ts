@@ -100,7 +100,7 @@ describe('send previews', () => {
     expect(body).toContain(`/trainer/accounting/review/${fitness.uuid}/${settlementUuid}`);
 
     const notifications = (await (await fetch(`${stack.baseUrl}/api/v2/trainer_account_notification_dto/${trainerUser.userUuid}`, { headers: trainerUser.headers })).json()) as TTrainerNotificationList;
-    // The spec's answer is the list itself (issue 9 point 2).
+    // The spec's answer is the list itself.
     const notification = notifications.find((item) => item.link.includes(settlementUuid));
     expect(notification?.message).toContain('Bitte bis Freitag prüfen.');
     expect(notification?.approved).toBeNull();

@@ -23,9 +23,9 @@ import { CONTENT_FILE_PATHS } from '../../contracts/site-content.contract';
 // business tables or the settlement workflow's history.
 
 const PUBLIC_ROUTES = new Set(['/api/health', '/api/login', '/api/openapi.json', '/api/docs']);
-// The public site (issue 12): the contact form and the content files need no log-in.
+// The public site: the contact form and the content files need no log-in.
 for (const path of ['/api/request_form', ...CONTENT_FILE_PATHS.map((file) => `/build/content/${file.replace('{lang}', ':locale')}`)]) PUBLIC_ROUTES.add(path);
-// Issue 10: the e-mailed links (invitation, confirmation, reset), 'forgot password' and the logo file need no log-in.
+// The e-mailed links (invitation, confirmation, reset), 'forgot password' and the logo file need no log-in.
 for (const path of ['/api/account-links/invitation', '/api/account-links/invitation/sign-up', '/api/account-links/invitation/decline', '/api/account-links/email-confirmation', '/api/password/forgot', '/api/password/reset', '/build/images/logo/:file']) PUBLIC_ROUTES.add(path);
 /** The trainer's own delete call gets a token that is not one (`token` below): 403, and the account stays. */
 const NOT_A_DELETE_TOKEN_ROUTES = new Set(['/api/v2/trainer_account/delete-account']);
@@ -136,7 +136,7 @@ function valueMap(fixture: TenancyFixture, subject: TrainerSubject, actingUserUu
     classHash: subject.classHash,
     className: subject.className,
     spec,
-    // The credit note's XRechnung (issue 13): the same spec with `{number}.xrechnung.xml`.
+    // The credit note's XRechnung: the same spec with `{number}.xrechnung.xml`.
     'xrechnung/:spec': `${fitness.uuid},${month},${subject.trainerUuid},${subject.creditNoteFileName.replace(/^Gutschrift /, '').replace(/\.pdf$/, '.xrechnung.xml')}`,
     filename: subject.creditNoteFileName,
     // Wizard v1's paths name the acting user: the caller (the group's admin for callers without a session).
@@ -169,10 +169,10 @@ function valueMap(fixture: TenancyFixture, subject: TrainerSubject, actingUserUu
     review: [],
     documentUuid: subject.documentUuid,
     categoryUuid: fixture.documentCategoryUuid,
-    // Issue 10: bodies of the invitation, sign-up and password calls.
+    // Bodies of the invitation, sign-up and password calls.
     email: 'tenancy@example.test',
     studioGroupTrainerUuid: subject.trainerUuid,
-    // The studio group logo's file: a hash of the group uuid (issue 10).
+    // The studio group logo's file: a hash of the group uuid.
     file: `${createHash('sha256').update(fitness.uuid).digest('hex')}.png`,
   };
 }

@@ -5,7 +5,7 @@ import { mailsTo, subjectOf } from '../support/mail-links';
 import { startSmtpServer } from '../support/smtp';
 import { logIn, startStack, type Stack } from '../support/stack';
 
-// Our workflowState rule (issue 11): a trainer's change of bank data in the portal sets 'changed'
+// Our workflowState rule: a trainer's change of bank data in the portal sets 'changed'
 // and e-mails the group's staff — recorded in the outbox with the change and handed to the real
 // SMTP server (outboxMailWorkflow) once the change is committed.
 

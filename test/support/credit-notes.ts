@@ -30,7 +30,7 @@ export async function issueCreditNote(
   const pdf = fakePdf(number);
   fs.mkdirSync(path.join(stack.dataDir, path.dirname(relative)), { recursive: true });
   fs.writeFileSync(path.join(stack.dataDir, relative), pdf);
-  // Its XRechnung beside it, as the run stores it (issue 13); a stand-in, the routes only serve it.
+  // Its XRechnung beside it, as the run stores it; a stand-in, the routes only serve it.
   fs.writeFileSync(path.join(stack.dataDir, relative.replace(/\.pdf$/, '.xrechnung.xml')), `<?xml version="1.0" encoding="UTF-8"?>\n<!-- ${number} (urn:xeinkauf.de:kosit:xrechnung_3.0) -->\n<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"/>\n`);
   const creditNote = em.create(CreditNote, {
     studioGroup: group,

@@ -146,7 +146,7 @@ export async function registerNamespace(address: string, namespace: string): Pro
   const connection = await Connection.connect({ address });
   try {
     await connection.workflowService.registerNamespace({ namespace, workflowExecutionRetentionPeriod: msToTs('1 day') });
-    // Wait until the frontend answers for it (on the dev server at once: 7-23 ms with the register, measured 2026-11-25).
+    // Wait until the frontend answers for it (on the dev server at once: 7-23 ms with the register).
     await waitUntil(`namespace ${namespace}`, () => connection.workflowService.describeNamespace({ namespace }).then(() => true, () => false), { timeoutMs: 30_000, intervalMs: 200 });
   } finally {
     await connection.close();

@@ -43,8 +43,8 @@ export type Stack = {
  * the first only; a namespace holds task queues, workflow ids and schedules apart, so the API, the
  * worker and child processes (`processEnv`) keep the production task queue (TASK_QUEUE).
  * Registered here, not pre-created by the global setup (`start-dev --namespace`): registering and
- * waiting until it answers took 7-23 ms on the dev server, and a workflow started at once
- * (measured 2026-11-25). A namespace outlives its stack: the in-memory server goes with the run,
+ * waiting until it answers takes 7-23 ms on the dev server, and a workflow started at once
+ * runs. A namespace outlives its stack: the in-memory server goes with the run,
  * and a workflow a file left behind has no worker there, so it never runs again.
  */
 export async function startStack({
