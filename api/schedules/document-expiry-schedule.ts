@@ -15,7 +15,7 @@ export async function ensureDocumentExpirySchedule(client: Client, { taskQueue =
       spec: { calendars: [{ hour: 6, minute: 0 }], timezone: 'Europe/Berlin' },
       action: { type: 'startWorkflow', workflowType: DOCUMENT_EXPIRY_REMINDERS_WORKFLOW, args: [{}], taskQueue, workflowId: documentExpiryRemindersScheduleId() },
       policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 day' },
-      state: { triggerImmediately: true, note: 'Document expiry reminders, 30 days before (issue 10).' },
+      state: { triggerImmediately: true, note: 'Document expiry reminders, 30 days before a document expires.' },
     });
     return 'created';
   } catch (error) {
