@@ -8,7 +8,7 @@ import type { TStudioGroupRef } from '../../../../../contracts/auth.contract';
 import { errorMessage } from '../../../shared/api/client';
 import { IconAlert, IconArrowLeft, IconInfo } from '../../../shared/components/icons';
 import { useLocale } from '../../../shared/hooks/use-locale';
-import { useSaveTrainerReview, useTrainerReviews } from '../hooks/review-api';
+import { useSaveTrainerReview, useTrainerReviews } from '../api';
 import { parseCourse, rowsWithFeedback, sortReviewRows } from '../review/review-course';
 import type { WizardStepProps } from '../wizard/wizard-types';
 

@@ -8,9 +8,8 @@ import { IconAlert, IconArrowLeft, IconInfo, IconPlay } from '../../../shared/co
 import { formatMonth } from '../../../shared/format';
 import { useLocale } from '../../../shared/hooks/use-locale';
 import { useStreamedRun } from '../../../shared/streams/use-streamed-run';
-import { SendPreviewModal } from '../components/SendPreviewModal';
-import { reviewQueryKeys, sendPreviews } from '../hooks/review-api';
-import { settlementQueryKeys, useTrainerList } from '../hooks/settlement-api';
+import { SendPreviewModal } from '../SendPreviewModal';
+import { reviewQueryKeys, sendPreviews, settlementQueryKeys, useTrainerList } from '../api';
 import { initialSendPreviewState, sendPreviewProgress, sendPreviewReducer } from '../send-preview/send-preview-run';
 import { useWizardErrors } from '../wizard/wizard-errors';
 import type { WizardStepProps } from '../wizard/wizard-types';
