@@ -1,14 +1,12 @@
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
   Card,
   Grid,
   Group,
   Input,
   Progress,
-  ScrollArea,
   SegmentedControl,
   Skeleton,
   Stack,
@@ -19,7 +17,7 @@ import {
 import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import { useQueryClient } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MAX_IMPORT_RANGE_DAYS, type TImportStreamMessage } from '../../../../contracts/import.contract';
@@ -28,10 +26,11 @@ import { IconAlert, IconArrowLeft, IconInfo, IconPlay } from '../../shared/compo
 import { PageHeader } from '../../shared/components/PageHeader';
 import { daysInRange, lastCompleteMonth, toIsoDate } from '../../shared/format';
 import { useLocale } from '../../shared/hooks/use-locale';
-import { useCurrentStudioGroup } from '../shared/current-studio-group';
-import { CsvUploadCard } from './CsvUploadCard';
-import { importLogQueryKeys, type ImportMode } from './api';
 import { useStudioGroup } from '../shared/api';
+import { useCurrentStudioGroup } from '../shared/current-studio-group';
+import { StreamMessageLog } from '../shared/StreamMessageLog';
+import { importLogQueryKeys, type ImportMode } from './api';
+import { CsvUploadCard } from './CsvUploadCard';
 import { importProgress } from './import-run';
 import { useImportRun } from './use-import-run';
 
@@ -46,6 +45,7 @@ const BADGE_COLOR: Record<TImportStreamMessage['status'], MantineColor> = {
   finished_club: 'teal',
   finished_studiogroup: 'green',
 };
+const FILLED: TImportStreamMessage['status'][] = ['finished_studiogroup'];
 
 /** /:locale/admin/import/ondemand: import or update the classes of a date range (spec 2.16). */
 export function ImportOnDemandPage() {
@@ -92,12 +92,6 @@ export function ImportOnDemandPage() {
     const timer = window.setTimeout(() => navigate(`/${locale}/admin/import`), REDIRECT_AFTER_FINISH_MS);
     return () => window.clearTimeout(timer);
   }, [state.phase, queryClient, navigate, locale]);
-
-  // Keep the newest message in view.
-  const viewport = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    viewport.current?.scrollTo({ top: viewport.current.scrollHeight, behavior: 'smooth' });
-  }, [state.messages.length]);
 
   const onStart = () => {
     if (!current || !sourceSystem || !dateStart || !dateEnd || rangeError) return;
@@ -245,36 +239,24 @@ export function ImportOnDemandPage() {
               <Text size="sm" fw={600} mt="sm">
                 {t('importRun.messages')}
               </Text>
-              <ScrollArea.Autosize mah={400} viewportRef={viewport} type="auto" offsetScrollbars>
-                <Stack gap={6} data-testid="import-messages" role="log" aria-live="polite">
-                  {state.messages.length === 0 && (
-                    <Text size="sm" c="dimmed">
-                      {t('importRun.noMessages')}
+              <StreamMessageLog
+                messages={state.messages}
+                colors={BADGE_COLOR}
+                statusLabel={(status) => t(`importRun.messageStatus.${status}`)}
+                emptyText={t('importRun.noMessages')}
+                size={{ maxHeight: 400 }}
+                filled={FILLED}
+                detail={(message) =>
+                  message.studio_name && (
+                    <Text span c="dimmed" size="sm">
+                      {' · '}
+                      {message.studio_name}
                     </Text>
-                  )}
-                  {state.messages.map((message) => (
-                    <Group key={message.id} gap="sm" wrap="nowrap" align="flex-start" data-status={message.status} data-testid="import-message">
-                      <Badge
-                        color={BADGE_COLOR[message.status]}
-                        variant={message.status === 'finished_studiogroup' ? 'filled' : 'light'}
-                        w={112}
-                        style={{ flexShrink: 0 }}
-                      >
-                        {t(`importRun.messageStatus.${message.status}`)}
-                      </Badge>
-                      <Text size="sm" style={{ wordBreak: 'break-word' }}>
-                        {message.message}
-                        {message.studio_name && (
-                          <Text span c="dimmed" size="sm">
-                            {' · '}
-                            {message.studio_name}
-                          </Text>
-                        )}
-                      </Text>
-                    </Group>
-                  ))}
-                </Stack>
-              </ScrollArea.Autosize>
+                  )
+                }
+                testId="import-messages"
+                rowTestId="import-message"
+              />
             </Stack>
           </Card>
         )}
