@@ -16,6 +16,42 @@ export const isPreparationRunning = (phase: TPreparationState['phase']) => (PREP
 /** Bursts of events (a log row per trainer) become one refetch per query. */
 const INVALIDATE_AFTER_MS = 150;
 
+/** Invalidates the given query keys once a burst of events has passed (one refetch per query). */
+function useBatchedInvalidation() {
+  const queryClient = useQueryClient();
+  const pending = useRef(new Map<string, readonly unknown[]>());
+  const timer = useRef<number | undefined>(undefined);
+
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  return (...keys: (readonly unknown[])[]) => {
+    for (const key of keys) pending.current.set(JSON.stringify(key), key);
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => {
+      const keysNow = [...pending.current.values()];
+      pending.current.clear();
+      for (const queryKey of keysNow) void queryClient.invalidateQueries({ queryKey });
+    }, INVALIDATE_AFTER_MS);
+  };
+}
+
+/**
+ * The cached settlement with a preparation progress event written into its workflow state. Only a
+ * running preparation moves (a late event of a finished one must not reopen it; a new run marks
+ * itself as running when it starts), and its bar never runs backwards.
+ */
+function withPreparationProgress(detail: TSettlementDetail | undefined, event: TSettlementProgressEvent): TSettlementDetail | undefined {
+  if (!detail?.workflow) return detail;
+  const preparation = detail.workflow.preparation;
+  if (!isPreparationRunning(preparation.phase)) return detail;
+  const percent = Math.max(preparation.percent, event.percent);
+  const phase = PREPARATION_PHASES.indexOf(event.phase) > PREPARATION_PHASES.indexOf(preparation.phase as TPreparationPhase) ? event.phase : preparation.phase;
+  return {
+    ...detail,
+    workflow: { ...detail.workflow, preparation: { ...preparation, phase, percent, processed: event.processed, total: event.total } },
+  };
+}
+
 /**
  * Follows the socket.io room `settlement:{uuid}` while a settlement screen is open and keeps the
  * TanStack queries fresh: log rows refetch the log, a changed state refetches everything of the
@@ -25,20 +61,7 @@ const INVALIDATE_AFTER_MS = 150;
 export function useSettlementLiveUpdates(uuid: string | null) {
   const queryClient = useQueryClient();
   const [joinError, setJoinError] = useState<string | null>(null);
-  const pending = useRef(new Map<string, readonly unknown[]>());
-  const timer = useRef<number | undefined>(undefined);
-
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-
-  const invalidateSoon = (...keys: (readonly unknown[])[]) => {
-    for (const key of keys) pending.current.set(JSON.stringify(key), key);
-    window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => {
-      const keysNow = [...pending.current.values()];
-      pending.current.clear();
-      for (const queryKey of keysNow) void queryClient.invalidateQueries({ queryKey });
-    }, INVALIDATE_AFTER_MS);
-  };
+  const invalidateSoon = useBatchedInvalidation();
 
   const room = uuid ? settlementRoom(uuid) : null;
   const onJoinRefused = (message: string | undefined) => setJoinError(message ?? '');
@@ -58,19 +81,7 @@ export function useSettlementLiveUpdates(uuid: string | null) {
     event: 'settlement:progress',
     onEvent: (event: TSettlementProgressEvent) => {
       if (event.settlementUuid !== uuid) return;
-      queryClient.setQueryData<TSettlementDetail>(settlementQueryKeys.detail(event.settlementUuid), (detail) => {
-        if (!detail?.workflow) return detail;
-        const preparation = detail.workflow.preparation;
-        // Only a running preparation moves (a late event of a finished one must not reopen it; a new
-        // run marks itself as running when it starts), and its bar never runs backwards.
-        if (!isPreparationRunning(preparation.phase)) return detail;
-        const percent = Math.max(preparation.percent, event.percent);
-        const phase = PREPARATION_PHASES.indexOf(event.phase) > PREPARATION_PHASES.indexOf(preparation.phase as TPreparationPhase) ? event.phase : preparation.phase;
-        return {
-          ...detail,
-          workflow: { ...detail.workflow, preparation: { ...preparation, phase, percent, processed: event.processed, total: event.total } },
-        };
-      });
+      queryClient.setQueryData<TSettlementDetail>(settlementQueryKeys.detail(event.settlementUuid), (detail) => withPreparationProgress(detail, event));
     },
   });
 
