@@ -12,6 +12,7 @@ import { formatMonth } from '../../shared/format';
 import { useLocale } from '../../shared/hooks/use-locale';
 import { useSession } from '../../shared/session';
 import { useSocketRoom } from '../../shared/socket';
+import { ImportQueueModal, type ImportQueueRequest } from '../import/ImportQueueModal';
 import { formatClassDateTime } from '../shared/class-time';
 import type { CommentThread } from '../shared/CommentList';
 import { useCurrentStudioGroup } from '../shared/current-studio-group';
@@ -22,7 +23,6 @@ import { ApprovalCommentsPanel } from './ApprovalCommentsPanel';
 import { CreditNotePreviewPanel } from './CreditNotePreviewPanel';
 import { LocationTrainerList } from './LocationTrainerList';
 import { ApproveAllModal, SendAllModal, SendCreditNotesModal } from './PreviewCheckModals';
-import { ImportQueueModal, type ImportQueueRequest } from '../import/ImportQueueModal';
 import { currentApproval, distinctTrainers, trainersToApprove } from './preview-check';
 
 /** The credit-note step of the wizard (index 4): where the send modals lead until the next stage wires their sending. */
