@@ -11,7 +11,7 @@ import { useStreamedRun } from '../../../shared/streams/use-streamed-run';
 import { StreamMessageLog } from '../../shared/StreamMessageLog';
 import { SendPreviewModal } from '../SendPreviewModal';
 import { reviewQueryKeys, sendPreviews, settlementQueryKeys, useTrainerList } from '../api';
-import { initialSendPreviewState, sendPreviewProgress, sendPreviewReducer } from '../send-preview/send-preview-run';
+import { initialSendPreviewState, sendPreviewProgress, sendPreviewReducer } from './send-preview-run';
 import { useWizardErrors } from '../wizard/wizard-errors';
 import type { WizardStepProps } from '../wizard/wizard-types';
 
