@@ -33,7 +33,7 @@ const workflowRestrictions = {
 // The layering of every other layer. A boundary names what a layer may not import as
 // gitignore patterns from the repository root ('api/**', '!workflows/*.messages'); `layer()` turns
 // them into the relative specifiers a file at each depth of the layer writes ('../../admin/**' from
-// web/src/trainer/pages/). A name-only glob like '**/api/**' would also catch web's own
+// web/src/trainer/profile/). A name-only glob like '**/api/**' would also catch web's own
 // web/src/shared/api/client. Gitignore rules: a '!' cannot bring back a file whose folder is
 // excluded, and a folder's pattern excludes all below it, so where a layer may use part of a folder
 // the folder's own index (`from '../workflows'`) is named in `folderIndex` (an exact regex).

@@ -92,9 +92,9 @@ function report(dir: string) {
   const firstLoadTexts = (locale: string) => screen([textPart('first', locale)], entry);
   const wholeTexts = (locale: string) => `src/shared/i18n/${locale}.ts`;
   const login = union(linked, firstLoadTexts('de'));
-  const trainerFirst = union(login, screen(['src/trainer/TrainerLayout.tsx', 'src/trainer/pages/ProfilePage.tsx', textPart('trainer', 'de')], login));
-  const adminFirst = union(login, screen(['src/admin/AdminLayout.tsx', 'src/admin/pages/ImportDashboardPage.tsx', wholeTexts('de')], login));
-  const gridScreen = union(adminFirst, screen(['src/admin/master-data/pages/TrainersPage.tsx'], adminFirst));
+  const trainerFirst = union(login, screen(['src/trainer/TrainerLayout.tsx', 'src/trainer/profile/ProfilePage.tsx', textPart('trainer', 'de')], login));
+  const adminFirst = union(login, screen(['src/admin/AdminLayout.tsx', 'src/admin/import/ImportDashboardPage.tsx', wholeTexts('de')], login));
+  const gridScreen = union(adminFirst, screen(['src/admin/master-data/TrainersPage.tsx'], adminFirst));
   const reportsScreen = union(adminFirst, screen(['src/admin/reports/ReportsPage.tsx', 'src/admin/reports/ReportCharts.tsx'], adminFirst));
   const site = screen(['site.html']);
 

@@ -18,11 +18,11 @@ import { EmailConfirmationBanner } from './account-links/EmailConfirmationBanner
 import { PendingInvitationsNav } from './account-links/PendingInvitationsNav';
 import { VideoHelpButton } from '../shared/video-help/VideoHelpButton';
 import { MyDocumentsNavItem } from './documents/MyDocumentsNavItem';
-import { useUnreadNotificationCount } from './hooks/api/notifications';
+import { useUnreadNotificationCount } from './notifications/api';
 
 // The bell's panel, its list and the floating elements load with the first click on the bell.
-const NotificationPopover = lazy(() => import('./components/NotificationPopover').then((module) => ({ default: module.NotificationPopover })));
-const loadPanel = () => Promise.all([loadFloating(), import('./components/NotificationPopover')]);
+const NotificationPopover = lazy(() => import('./notifications/NotificationPopover').then((module) => ({ default: module.NotificationPopover })));
+const loadPanel = () => Promise.all([loadFloating(), import('./notifications/NotificationPopover')]);
 
 const groupInitials = (name: string) =>
   name

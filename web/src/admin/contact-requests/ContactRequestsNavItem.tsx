@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { IconMail } from '../outbox/components/icons';
+import { IconMail } from '../outbox/icons';
 import { NavItem } from '../../shared/components/NavItem';
 import { useLocale } from '../../shared/hooks/use-locale';
 import { useSession } from '../../shared/session';

@@ -8,7 +8,7 @@ import { IconAlert, IconCheck, IconInfo } from '../../shared/components/icons';
 import { PageHeader } from '../../shared/components/PageHeader';
 import { formatSettlementTime } from '../../shared/format';
 import { useLocale } from '../../shared/hooks/use-locale';
-import { useContactRequests, useMarkContactRequest, type ContactRequestFilter } from './contact-requests-api';
+import { useContactRequests, useMarkContactRequest, type ContactRequestFilter } from './api';
 
 const isFilter = (value: string | null): value is ContactRequestFilter => (CONTACT_REQUEST_FILTERS as readonly (string | null)[]).includes(value);
 

@@ -10,8 +10,8 @@ import { PageHeader } from '../../shared/components/PageHeader';
 import { openSignedDownload, signCallOf } from '../../shared/downloads/signed-download';
 import { formatDate, formatMoney, formatMonth } from '../../shared/format';
 import { useLocale } from '../../shared/hooks/use-locale';
-import { useCurrentStudioGroup } from '../current-studio-group';
-import { useAdminCreditNotes, useCancelCreditNote } from './credit-notes-api';
+import { useCurrentStudioGroup } from '../shared/current-studio-group';
+import { useAdminCreditNotes, useCancelCreditNote } from './api';
 
 function useDownload(group: TStudioGroupRef) {
   const { t } = useTranslation();

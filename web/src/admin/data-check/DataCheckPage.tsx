@@ -7,7 +7,7 @@ import { IconAlert, IconCheck } from '../../shared/components/icons';
 import { PageHeader } from '../../shared/components/PageHeader';
 import { formatDate, formatMonth } from '../../shared/format';
 import { useLocale } from '../../shared/hooks/use-locale';
-import { useCurrentStudioGroup } from '../current-studio-group';
+import { useCurrentStudioGroup } from '../shared/current-studio-group';
 import { useDataCheck } from '../trainer-overview/api';
 
 type Checker = TDataCheckResult['CALLCHECKER'];

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TDocumentCategory } from '../../../../contracts/documents.contract';
 import { ApiError, errorMessage } from '../../shared/api/client';
-import { useDeleteDocumentCategory, useDocumentCategories, useSaveDocumentCategory } from './document-manager-api';
+import { useDeleteDocumentCategory, useDocumentCategories, useSaveDocumentCategory } from './api';
 
 type Draft = { categoryUuid?: string; categoryName: string; categoryDescription: string; isMandatory: boolean };
 

@@ -14,8 +14,8 @@ import { PageHeader } from '../../shared/components/PageHeader';
 import { openSignedDownload, signCallOf } from '../../shared/downloads/signed-download';
 import { formatDate } from '../../shared/format';
 import { useLocale } from '../../shared/hooks/use-locale';
-import { useCurrentStudioGroup } from '../current-studio-group';
-import { useDecideDocument, useDocumentManagerTrainers } from './document-manager-api';
+import { useCurrentStudioGroup } from '../shared/current-studio-group';
+import { useDecideDocument, useDocumentManagerTrainers } from './api';
 import { filterTrainers, hasProblem, type TrainerFilter, type TrainerSort } from './document-manager-filter';
 
 const ZONE = 'Europe/Berlin';

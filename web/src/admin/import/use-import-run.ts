@@ -4,7 +4,7 @@ import type { TImportStreamMessage, TOnDemandImportRequest } from '../../../../c
 import { i18n } from '../../shared/i18n';
 import { useSocketRoom } from '../../shared/socket';
 import { useStreamedRun } from '../../shared/streams/use-streamed-run';
-import { startOnDemandImport, type ImportMode } from '../hooks/api/import';
+import { startOnDemandImport, type ImportMode } from './api';
 import { importRunReducer, initialImportRunState } from './import-run';
 
 type StartParams = { studioGroupUuid: string; sourceSystem: string; mode: ImportMode; body: TOnDemandImportRequest };

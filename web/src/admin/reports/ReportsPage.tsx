@@ -9,11 +9,11 @@ import { errorMessage } from '../../shared/api/client';
 import { IconAlert, IconInfo } from '../../shared/components/icons';
 import { PageHeader } from '../../shared/components/PageHeader';
 import { useLocale } from '../../shared/hooks/use-locale';
-import { useCurrentStudioGroup } from '../current-studio-group';
-import { useStudioGroup } from '../hooks/api/studio-group';
+import { useCurrentStudioGroup } from '../shared/current-studio-group';
+import { useStudioGroup } from '../shared/api';
 import { COLUMNS, hasTotals } from './columns';
 import { ReportGrid } from './ReportGrid';
-import { HAS_PREPARED_SWITCH, isReportKind, PICKER, REPORT_KINDS, useReport, type ReportKind, type ReportRange } from './reports-api';
+import { HAS_PREPARED_SWITCH, isReportKind, PICKER, REPORT_KINDS, useReport, type ReportKind, type ReportRange } from './api';
 
 // Reports (spec admin 2.14): one page, the report chosen in the URL (/admin/reports/:report), each
 // with its picker, its grid and, for the balances, charts.

@@ -1,4 +1,4 @@
-import type { ReportKind } from './reports-api';
+import type { ReportKind } from './api';
 import type { reportsEn } from './texts';
 
 // The columns of each report (spec admin 2.14; the rule check's are ours): field of the answer row,

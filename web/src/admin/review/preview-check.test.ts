@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TCreditNoteRow, TPreviewCheckResponse, TPreviewCheckTrainer } from '../../../../contracts/review.contract';
-import { currentApproval, formatClassDateTime, groupRowsByLocation, locationApproval, locationsWithTrainers, trainersToApprove } from './preview-check';
+import { formatClassDateTime } from '../shared/class-time';
+import { currentApproval, groupRowsByLocation, locationApproval, locationsWithTrainers, trainersToApprove } from './preview-check';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 

@@ -1,4 +1,3 @@
-import { DateTime } from 'luxon';
 import type { TApprovalEntry, TApprovalValue, TCreditNoteRow, TPreviewCheckResponse, TPreviewCheckTrainer } from '../../../../contracts/review.contract';
 
 // Pure rules of the preview check page (spec 2.10, 3 "Credit note info", 4 "Company approval toggle").
@@ -54,13 +53,3 @@ export function distinctTrainers(trainers: readonly TPreviewCheckTrainer[]): TPr
 
 /** 'Approve all': every listed trainer the company has not approved yet. */
 export const trainersToApprove = (trainers: readonly TPreviewCheckTrainer[]) => distinctTrainers(trainers).filter((trainer) => trainer.approved_by_company !== 'true');
-
-/** Class date and time: DD.MM.YYYY HH:mm in German formatting, Berlin time (spec 9). */
-export function formatClassDateTime(iso: string | null): string {
-  if (!iso) return '';
-  const date = DateTime.fromISO(iso, { zone: 'utc' });
-  return date.isValid ? date.setZone('Europe/Berlin').toFormat('dd.MM.yyyy HH:mm') : iso;
-}
-
-/** Unix seconds (approvals, comments) as ISO, for the shared 'dddd, MMMM Do YYYY, HH:mm' formatter. */
-export const unixToIso = (seconds: number) => DateTime.fromSeconds(seconds, { zone: 'Europe/Berlin' }).toISO() ?? '';

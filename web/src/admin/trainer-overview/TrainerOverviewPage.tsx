@@ -7,7 +7,7 @@ import { DelayedLoader } from '../../shared/components/DelayedLoader';
 import { IconAlert } from '../../shared/components/icons';
 import { PageHeader } from '../../shared/components/PageHeader';
 import { useLocale } from '../../shared/hooks/use-locale';
-import { useCurrentStudioGroup } from '../current-studio-group';
+import { useCurrentStudioGroup } from '../shared/current-studio-group';
 import { exportTrainers, useTrainerOverview } from './api';
 import { EMPTY_FILTERS, filterTrainers, formatUpdated, type BooleanFilter, type OverviewFilters } from './overview-filters';
 

@@ -16,7 +16,7 @@ import { apiRequest } from '../../shared/api/client';
 import { queryKeysFactory } from '../../shared/api/query-keys';
 import { i18n } from '../../shared/i18n';
 import { getSession } from '../../shared/session';
-import { trainerQueryKeys } from '../master-data/hooks/api';
+import { trainerQueryKeys } from '../shared/api';
 
 // One hook per call of api/routes/trainer-overview and api/routes/data-check.
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/client';
 import { useResendConfirmation } from '../../shared/account-links/api';
 import { IconInfo } from '../../shared/components/icons';
-import { useTrainerAccount } from '../hooks/api/trainer-account';
+import { useTrainerAccount } from '../shared/api';
 
 /** Trainer layout (spec 2): an unconfirmed e-mail offers resending the confirmation; afterwards 'Confirmation email re-send.' */
 export function EmailConfirmationBanner() {

@@ -9,7 +9,7 @@ import { GroupLogo } from '../../shared/account-links/GroupLogo';
 import { IconAlert } from '../../shared/components/icons';
 import { useLocale } from '../../shared/hooks/use-locale';
 import { usePageTitle } from '../../shared/hooks/use-page-title';
-import { useConnectedStudioGroups } from '../hooks/api/trainer-account';
+import { useConnectedStudioGroups } from '../shared/api';
 
 /**
  * The studio page's header (trainer spec 2 "Studio page"): company name, studio group name and logo

@@ -8,7 +8,7 @@ import { IconAlert } from '../../shared/components/icons';
 import { openSignedDownload, signCallOf } from '../../shared/downloads/signed-download';
 import { formatDate } from '../../shared/format';
 import { useLocale } from '../../shared/hooks/use-locale';
-import { useDeleteDocument, useTrainerDocuments, useUploadDocument } from './documents-api';
+import { useDeleteDocument, useTrainerDocuments, useUploadDocument } from './api';
 import { MAX_UPLOAD_BYTES, PdfDropzone } from './PdfDropzone';
 
 type Category = TTrainerDocumentsResponse['categories'][number];

@@ -4,7 +4,7 @@ import { friendlyFormatIBAN } from 'ibantools';
 import { useTranslation } from 'react-i18next';
 import { ZTrainerBankData, type TTrainerAccount } from '../../../../contracts/trainer-account.contract';
 import { textField } from '../../shared/form-state';
-import { MONOSPACE_INPUT, requiredField } from '../components/account-fields';
+import { MONOSPACE_INPUT, requiredField } from '../shared/account-fields';
 import { ProfileTabForm, useProfileForm } from './profile-form';
 
 type BankValues = { trainerIban: string; trainerBic: string };

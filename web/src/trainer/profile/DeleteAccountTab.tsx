@@ -9,7 +9,7 @@ import { errorMessage } from '../../shared/api/client';
 import { IconAlert } from '../../shared/components/icons';
 import { useLocale } from '../../shared/hooks/use-locale';
 import { clearSession } from '../../shared/session';
-import { useDeleteAccount, useDeleteAccountToken } from '../hooks/api/trainer-account';
+import { useDeleteAccount, useDeleteAccountToken } from '../shared/api';
 
 /**
  * Delete tab (spec 2): the dialog fetches a delete token when it opens; confirming deletes the account

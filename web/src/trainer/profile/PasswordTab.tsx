@@ -3,7 +3,7 @@ import '../../shared/mantine-styles-app'; // the UI kit's CSS beyond the trainer
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/client';
-import { useUpdateTrainerAccount } from '../hooks/api/trainer-account';
+import { useUpdateTrainerAccount } from '../shared/api';
 import { OutcomeAlert, type Outcome } from './profile-form';
 
 const PASSWORD_PREFIX = 'plainPassword: ';

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ZTrainerPersonalData, type TTrainerAccount } from '../../../../contracts/trainer-account.contract';
 import { textField } from '../../shared/form-state';
-import { AddressFields, requiredField } from '../components/account-fields';
+import { AddressFields, requiredField } from '../shared/account-fields';
 import { ProfileTabForm, useProfileForm } from './profile-form';
 
 /** Spec 4: after a language change the page reloads into the new locale's profile after 1 s. */

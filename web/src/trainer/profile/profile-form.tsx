@@ -6,7 +6,7 @@ import type { TTrainerAccount, TTrainerAccountPatchValues } from '../../../../co
 import { errorMessage } from '../../shared/api/client';
 import { IconAlert, IconCheck } from '../../shared/components/icons';
 import { fieldErrorOfServer, focusFirstError, useFormState } from '../../shared/form-state';
-import { useUpdateTrainerAccount } from '../hooks/api/trainer-account';
+import { useUpdateTrainerAccount } from '../shared/api';
 
 // The save skeleton every profile tab shares: validate with the contract's own schema before
 // sending (same messages as the API), PATCH, then the success or error alert the spec names. The

@@ -7,8 +7,8 @@ import type { TTrainerAccount } from '../../../../contracts/trainer-account.cont
 import { fieldErrorOfServer, fieldErrorsOf, focusFirstError, textField, useFormState } from '../../shared/forms';
 import { errorMessage } from '../../shared/api/client';
 import { IconAlert } from '../../shared/components/icons';
-import { useUpdateTrainerAccount } from '../hooks/api/trainer-account';
-import { AddressFields, MONOSPACE_INPUT, requiredField } from '../components/account-fields';
+import { useUpdateTrainerAccount } from '../shared/api';
+import { AddressFields, MONOSPACE_INPUT, requiredField } from '../shared/account-fields';
 import { reviewFormValuesOf, ZReviewPersonalData, type ReviewFormValues } from './review-form';
 
 const shownValuesOf = (account: TTrainerAccount): ReviewFormValues => {

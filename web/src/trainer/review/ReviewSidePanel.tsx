@@ -13,7 +13,7 @@ import {
 } from '../../../../contracts/review.contract';
 import { errorMessage } from '../../shared/api/client';
 import { useLocale } from '../../shared/hooks/use-locale';
-import { creditNotePreviewQueryKeys, useAddReviewComment, useApproveReview } from '../hooks/api/review';
+import { creditNotePreviewQueryKeys, useAddReviewComment, useApproveReview } from './api';
 import { IconChatBubble } from './icons';
 import { MOOD_EMOJI } from './moods';
 import { currentApproval, formatApprovalTime, formatClassDateTime } from './review-format';

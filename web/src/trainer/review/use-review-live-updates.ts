@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSocketEvent } from '../../shared/socket';
-import { creditNotePreviewQueryKeys } from '../hooks/api/review';
+import { creditNotePreviewQueryKeys } from './api';
 
 /**
  * A comment the studio adds (or the trainer adds in another tab) arrives as 'settlement:comment' in

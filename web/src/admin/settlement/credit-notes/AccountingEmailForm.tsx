@@ -7,7 +7,7 @@ import { ApiError, errorMessage } from '../../../shared/api/client';
 import { IconAlert, IconCheck } from '../../../shared/components/icons';
 import { openSignedDownload, signCallOf } from '../../../shared/downloads/signed-download';
 import { htmlToParagraphs, paragraphsToHtml } from './credit-note-run';
-import { useSendAccountingEmail } from './credit-note-step-api';
+import { useSendAccountingEmail } from '../api';
 
 const STATUS_COLOR: Record<TAttachmentStatus['status'], MantineColor> = { success: 'green', error: 'red', not_set: 'gray' };
 

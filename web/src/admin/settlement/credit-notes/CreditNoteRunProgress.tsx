@@ -1,7 +1,7 @@
-import { Badge, Group, Progress, ScrollArea, Stack, Text, Tooltip, type MantineColor } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { Group, Progress, Stack, Text, Tooltip, type MantineColor } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TSendStreamMessage } from '../../../../../contracts/review.contract';
+import { StreamMessageLog } from '../../shared/StreamMessageLog';
 import type { CreditNoteRunMessage } from './credit-note-run';
 
 /** Spec 2.6 / 9: the progress list is 100 px high, 400 px once sending starts. */
@@ -17,6 +17,7 @@ const BADGE_COLOR: Record<TSendStreamMessage['status'], MantineColor> = {
   finished_club: 'teal',
   finished_studiogroup: 'teal',
 };
+const FILLED: TSendStreamMessage['status'][] = ['finished_studiogroup', 'error'];
 
 /** The status line, bar and scrolling progress list of the credit-note step (spec 2.9). */
 export function CreditNoteRunProgress({
@@ -37,11 +38,6 @@ export function CreditNoteRunProgress({
   messages: CreditNoteRunMessage[];
 }) {
   const { t } = useTranslation();
-  // Keep the newest message in view.
-  const viewport = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    viewport.current?.scrollTo({ top: viewport.current.scrollHeight, behavior: 'smooth' });
-  }, [messages.length]);
 
   return (
     <Stack gap="sm">
@@ -86,25 +82,17 @@ export function CreditNoteRunProgress({
           />
         )}
       </Stack>
-      <ScrollArea h={started ? LIST_HEIGHT_SENDING : LIST_HEIGHT_IDLE} viewportRef={viewport} type="auto" offsetScrollbars>
-        <Stack gap={6} data-testid="credit-notes-messages" role="log" aria-live="polite">
-          {messages.length === 0 && (
-            <Text size="sm" c="dimmed">
-              {t('creditNoteStep.noMessages')}
-            </Text>
-          )}
-          {messages.map((message) => (
-            <Group key={message.id} gap="sm" wrap="nowrap" align="flex-start" data-status={message.status} data-testid="credit-notes-message-row">
-              <Badge color={BADGE_COLOR[message.status]} variant={message.status === 'finished_studiogroup' || message.status === 'error' ? 'filled' : 'light'} w={112} style={{ flexShrink: 0 }}>
-                {t(`creditNoteStep.messageStatus.${message.status}`)}
-              </Badge>
-              <Text size="sm" c={message.status === 'error' ? 'red' : undefined} style={{ wordBreak: 'break-word' }}>
-                {message.message}
-              </Text>
-            </Group>
-          ))}
-        </Stack>
-      </ScrollArea>
+      <StreamMessageLog
+        messages={messages}
+        colors={BADGE_COLOR}
+        statusLabel={(status) => t(`creditNoteStep.messageStatus.${status}`)}
+        emptyText={t('creditNoteStep.noMessages')}
+        size={{ height: started ? LIST_HEIGHT_SENDING : LIST_HEIGHT_IDLE }}
+        filled={FILLED}
+        errorText="error"
+        testId="credit-notes-messages"
+        rowTestId="credit-notes-message-row"
+      />
     </Stack>
   );
 }

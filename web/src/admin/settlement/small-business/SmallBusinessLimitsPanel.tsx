@@ -6,7 +6,7 @@ import { ZSmallBusinessLimitsResponse } from '../../../../../contracts/accountin
 import { apiRequest } from '../../../shared/api/client';
 import { IconAlert } from '../../../shared/components/icons';
 import { formatEuros } from '../../../shared/format';
-import { settlementQueryKeys } from '../hooks/settlement-api';
+import { settlementQueryKeys } from '../api';
 
 const LEVEL_COLOR = { near: 'yellow', passed: 'red' } as const;
 

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { IconAlert, IconInfo, IconPlay } from '../../../shared/components/icons';
 import { formatMonth } from '../../../shared/format';
 import { useLocale } from '../../../shared/hooks/use-locale';
-import { useSettlements } from '../hooks/settlement-api';
+import { useSettlements } from '../api';
 import { firstOpenMonth, isSettleableMonth, latestSettleableMonth, settlementMonthOf } from '../settlement-month';
 import type { WizardStepProps } from '../wizard/wizard-types';
 

@@ -8,8 +8,8 @@ import type { TStudioGroupRef } from '../../../../../contracts/auth.contract';
 import { errorMessage } from '../../../shared/api/client';
 import { IconAlert, IconArrowLeft, IconInfo } from '../../../shared/components/icons';
 import { useLocale } from '../../../shared/hooks/use-locale';
-import { useSaveTrainerReview, useTrainerReviews } from '../hooks/review-api';
-import { parseCourse, rowsWithFeedback, sortReviewRows } from '../review/review-course';
+import { useSaveTrainerReview, useTrainerReviews } from '../api';
+import { parseCourse, rowsWithFeedback, sortReviewRows } from './review-course';
 import type { WizardStepProps } from '../wizard/wizard-types';
 
 /** Green: the company approved the trainer; grey: pending (spec 2.7). */

@@ -10,11 +10,11 @@ import {
 } from '../../../../../contracts/settlement.contract';
 import { errorMessage } from '../../../shared/api/client';
 import { IconAlert, IconArrowLeft, IconInfo, IconPlay } from '../../../shared/components/icons';
-import { AdminPositionsPanel } from '../components/AdminPositionsPanel';
-import { TrainerPreview } from '../components/TrainerPreview';
-import { TrainerSummaryGrid } from '../components/TrainerSummaryGrid';
-import { runPreparationCall, settlementQueryKeys, useCreateSettlement, useTrainerList, useTrainerSummary } from '../hooks/settlement-api';
-import { isPreparationRunning } from '../hooks/use-settlement-live-updates';
+import { AdminPositionsPanel } from '../AdminPositionsPanel';
+import { TrainerPreview } from '../TrainerPreview';
+import { TrainerSummaryGrid } from '../TrainerSummaryGrid';
+import { runPreparationCall, settlementQueryKeys, useCreateSettlement, useTrainerList, useTrainerSummary } from '../api';
+import { isPreparationRunning } from '../use-settlement-live-updates';
 import { useWizardErrors } from '../wizard/wizard-errors';
 import type { WizardStepProps } from '../wizard/wizard-types';
 

@@ -26,8 +26,8 @@ import { ApiError, errorMessage } from '../../../shared/api/client';
 import { IconAlert, IconArrowLeft, IconInfo } from '../../../shared/components/icons';
 import { formatMonth } from '../../../shared/format';
 import { useLocale } from '../../../shared/hooks/use-locale';
-import { BilledBadge, TrainerStateBadge } from '../components/badges';
-import { useBillableTrainers, useSaveSelection, useSettlements } from '../hooks/settlement-api';
+import { BilledBadge, TrainerStateBadge } from '../badges';
+import { useBillableTrainers, useSaveSelection, useSettlements } from '../api';
 import { useWizardErrors } from '../wizard/wizard-errors';
 import type { WizardStepProps } from '../wizard/wizard-types';
 import {

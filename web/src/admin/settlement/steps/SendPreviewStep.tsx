@@ -1,5 +1,5 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Progress, ScrollArea, Stack, Text, Title, type MantineColor } from '@mantine/core';
-import { useEffect, useReducer, useRef, useState } from 'react';
+import { Alert, Anchor, Button, Card, Group, Progress, Stack, Text, Title, type MantineColor } from '@mantine/core';
+import { useEffect, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TSendStreamMessage } from '../../../../../contracts/review.contract';
@@ -8,10 +8,10 @@ import { IconAlert, IconArrowLeft, IconInfo, IconPlay } from '../../../shared/co
 import { formatMonth } from '../../../shared/format';
 import { useLocale } from '../../../shared/hooks/use-locale';
 import { useStreamedRun } from '../../../shared/streams/use-streamed-run';
-import { SendPreviewModal } from '../components/SendPreviewModal';
-import { reviewQueryKeys, sendPreviews } from '../hooks/review-api';
-import { settlementQueryKeys, useTrainerList } from '../hooks/settlement-api';
-import { initialSendPreviewState, sendPreviewProgress, sendPreviewReducer } from '../send-preview/send-preview-run';
+import { StreamMessageLog } from '../../shared/StreamMessageLog';
+import { SendPreviewModal } from '../SendPreviewModal';
+import { reviewQueryKeys, sendPreviews, settlementQueryKeys, useTrainerList } from '../api';
+import { initialSendPreviewState, sendPreviewProgress, sendPreviewReducer } from './send-preview-run';
 import { useWizardErrors } from '../wizard/wizard-errors';
 import type { WizardStepProps } from '../wizard/wizard-types';
 
@@ -22,7 +22,7 @@ const HIDE_PROGRESS_AFTER_MS = 500;
 const LIST_HEIGHT_IDLE = 100;
 const LIST_HEIGHT_SENDING = 400;
 
-export const SEND_BADGE_COLOR: Record<TSendStreamMessage['status'], MantineColor> = {
+const SEND_BADGE_COLOR: Record<TSendStreamMessage['status'], MantineColor> = {
   config: 'gray',
   success: 'green',
   info: 'blue',
@@ -30,6 +30,7 @@ export const SEND_BADGE_COLOR: Record<TSendStreamMessage['status'], MantineColor
   finished_club: 'teal',
   finished_studiogroup: 'teal',
 };
+const FILLED: TSendStreamMessage['status'][] = ['finished_studiogroup'];
 
 /**
  * Step 3 (spec 2.6, 4 "Preview send"): the admin sends each selected trainer a preview of their
@@ -52,12 +53,6 @@ export function SendPreviewStep({ group, settlementUuid, month, settlement, goTo
   const sentUuids = workflow?.previewSentTrainerUuids ?? [];
   // A sending started elsewhere (another tab, before a reload) shows as the workflow reports it.
   const elsewhere = !sending && workflow?.previewSend?.phase === 'sending' ? workflow.previewSend : null;
-
-  // Keep the newest message in view.
-  const viewport = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    viewport.current?.scrollTo({ top: viewport.current.scrollHeight, behavior: 'smooth' });
-  }, [state.messages.length]);
 
   useEffect(() => {
     if (state.phase !== 'finished' && state.phase !== 'failed') return;
@@ -172,25 +167,16 @@ export function SendPreviewStep({ group, settlementUuid, month, settlement, goTo
             )}
           </Stack>
 
-          <ScrollArea h={state.phase === 'idle' ? LIST_HEIGHT_IDLE : LIST_HEIGHT_SENDING} viewportRef={viewport} type="auto" offsetScrollbars>
-            <Stack gap={6} data-testid="send-preview-messages" role="log" aria-live="polite">
-              {state.messages.length === 0 && (
-                <Text size="sm" c="dimmed">
-                  {t('sendPreview.noMessages')}
-                </Text>
-              )}
-              {state.messages.map((message) => (
-                <Group key={message.id} gap="sm" wrap="nowrap" align="flex-start" data-status={message.status} data-testid="send-preview-message-row">
-                  <Badge color={SEND_BADGE_COLOR[message.status]} variant={message.status === 'finished_studiogroup' ? 'filled' : 'light'} w={112} style={{ flexShrink: 0 }}>
-                    {t(`sendPreview.messageStatus.${message.status}`)}
-                  </Badge>
-                  <Text size="sm" style={{ wordBreak: 'break-word' }}>
-                    {message.message}
-                  </Text>
-                </Group>
-              ))}
-            </Stack>
-          </ScrollArea>
+          <StreamMessageLog
+            messages={state.messages}
+            colors={SEND_BADGE_COLOR}
+            statusLabel={(status) => t(`sendPreview.messageStatus.${status}`)}
+            emptyText={t('sendPreview.noMessages')}
+            size={{ height: state.phase === 'idle' ? LIST_HEIGHT_IDLE : LIST_HEIGHT_SENDING }}
+            filled={FILLED}
+            testId="send-preview-messages"
+            rowTestId="send-preview-message-row"
+          />
         </Stack>
       </Card>
 

@@ -13,10 +13,10 @@ import { openSignedDownload, signCallOf } from '../../../shared/downloads/signed
 import { formatMonth } from '../../../shared/format';
 import { useLocale } from '../../../shared/hooks/use-locale';
 import { useSession } from '../../../shared/session';
-import { useCurrentStudioGroup } from '../../current-studio-group';
-import { SettlementLogGrid } from '../components/SettlementLogGrid';
-import { SumCards } from '../components/SumCards';
-import { useSettlementLogs } from '../hooks/settlement-api';
+import { useCurrentStudioGroup } from '../../shared/current-studio-group';
+import { SettlementLogGrid } from '../SettlementLogGrid';
+import { SumCards } from '../SumCards';
+import { useSettlementLogs } from '../api';
 import { firstOpenMonth, isSettleableMonth, latestSettleableMonth, settlementMonthOf } from '../settlement-month';
 import {
   createInvoice,
@@ -27,7 +27,7 @@ import {
   updateEmailState,
   updateInvoiceState,
   type V1Scope,
-} from './v1-api';
+} from '../api';
 import { pause, runPerTrainer, STEP_PAUSE_MS, type V1Message } from './v1-run';
 
 const STEPS = ['date', 'prepare', 'invoices', 'emails', 'summary'] as const;

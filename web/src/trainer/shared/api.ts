@@ -1,0 +1,73 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ZConnectedStudioGroup,
+  ZDeleteAccountAnswer,
+  ZDeleteAccountToken,
+  ZTrainerAccount,
+  ZTrainerAccountSaved,
+  type TTrainerAccountPatchValues,
+} from '../../../../contracts/trainer-account.contract';
+import { apiRequest } from '../../shared/api/client';
+import { queryKeysFactory } from '../../shared/api/query-keys';
+import { useSession } from '../../shared/session';
+
+// One hook per endpoint of api/routes/trainer-account; `{user}` is the signed-in trainer's uuid.
+
+export const trainerAccountQueryKeys = queryKeysFactory('trainer-account');
+export const connectedStudioGroupQueryKeys = queryKeysFactory('trainer-studio-groups');
+
+const userOf = (session: ReturnType<typeof useSession>) => encodeURIComponent(session?.userUuid ?? '');
+
+/** GET /api/v2/trainer_accounts/{user} */
+export function useTrainerAccount() {
+  const session = useSession();
+  return useQuery({
+    queryKey: trainerAccountQueryKeys.detail(session?.userUuid ?? ''),
+    queryFn: ({ signal }) => apiRequest(`/api/v2/trainer_accounts/${userOf(session)}`, { schema: ZTrainerAccount, signal }),
+    enabled: Boolean(session),
+  });
+}
+
+/** PATCH /api/v2/trainer_accounts/{user} (merge-patch of one tab's fields, already validated by the tab's schema) */
+export function useUpdateTrainerAccount() {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Partial<TTrainerAccountPatchValues>) =>
+      apiRequest(`/api/v2/trainer_accounts/${userOf(session)}`, { method: 'PATCH', body, schema: ZTrainerAccountSaved }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(trainerAccountQueryKeys.detail(session?.userUuid ?? ''), saved.account);
+    },
+  });
+}
+
+/** GET /api/v2/trainer_account_to_studio_groups_dto/{user} */
+export function useConnectedStudioGroups() {
+  const session = useSession();
+  return useQuery({
+    queryKey: connectedStudioGroupQueryKeys.list({ user: session?.userUuid ?? '' }),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/v2/trainer_account_to_studio_groups_dto/${userOf(session)}`, { schema: ZConnectedStudioGroup.array(), signal }),
+    enabled: Boolean(session),
+  });
+}
+
+/** GET /api/v2/trainer_account/delete/get-token: fetched when the delete dialog opens. */
+export function useDeleteAccountToken({ enabled }: { enabled: boolean }) {
+  const session = useSession();
+  return useQuery({
+    queryKey: trainerAccountQueryKeys.detail(`delete-token:${session?.userUuid ?? ''}`),
+    queryFn: ({ signal }) => apiRequest('/api/v2/trainer_account/delete/get-token', { schema: ZDeleteAccountToken, signal }),
+    enabled: enabled && Boolean(session),
+    // A token is short-lived and single-purpose: a fresh one each time the dialog opens.
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+/** POST /api/v2/trainer_account/delete-account {token} */
+export function useDeleteAccount() {
+  return useMutation({
+    mutationFn: (token: string) => apiRequest('/api/v2/trainer_account/delete-account', { method: 'POST', body: { token }, schema: ZDeleteAccountAnswer }),
+  });
+}
