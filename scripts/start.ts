@@ -22,12 +22,32 @@ const env = readEnv();
 Runtime.install({ logger: new DefaultLogger(process.env.LOG_LEVEL === 'INFO' ? 'INFO' : 'WARN') });
 fs.mkdirSync(env.dataDir, { recursive: true });
 const stops: Array<() => Promise<unknown>> = [];
+/** The servers started here, ended at once: what the stop deadline does with them. */
+const kills: Array<() => void> = [];
 let stopping = false;
+
+/**
+ * How long the ordered stop may take before whatever is left is killed and the process exits: Ctrl-C
+ * must give the terminal back even when a stop step hangs. The worker's grace time for running
+ * activities is longer; one cut short is retried at the next start (every activity is idempotent).
+ */
+const STOP_DEADLINE_MS = 8_000;
 
 async function shutdown(code: number) {
   if (stopping) return;
   stopping = true;
   console.log('\nStopping TrainerPay ...');
+  setTimeout(() => {
+    console.error(`TrainerPay did not stop within ${STOP_DEADLINE_MS / 1000} s; ending what is left.`);
+    for (const kill of kills) {
+      try {
+        kill();
+      } catch (error) {
+        console.error(error);
+      }
+    }
+    process.exit(code);
+  }, STOP_DEADLINE_MS).unref();
   for (const stop of stops.reverse()) {
     await stop().catch((error: unknown) => console.error(error));
   }
@@ -44,6 +64,7 @@ try {
     console.log(`Starting embedded PostgreSQL (data in ${path.join(env.dataDir, 'postgres')}) ...`);
     const postgres = await startEmbeddedPostgres({ dataDir: env.dataDir, port: env.embeddedPostgresPort });
     stops.push(postgres.stop);
+    kills.push(postgres.kill);
     databaseUrl = postgres.databaseUrl;
   }
 
@@ -61,6 +82,7 @@ try {
       log: path.join(env.dataDir, 'temporal.log'),
     });
     stops.push(devServer.stop);
+    kills.push(() => devServer.process.kill('SIGKILL'));
     temporalAddress = devServer.address;
     temporalUi = devServer.uiUrl;
   }

@@ -68,14 +68,30 @@ function toErrorBody(error: unknown, locale: Locale): { httpStatus: number; body
     const message = isMessageKey(refusal.message) ? say(refusal.message, (refusal.details?.[0] ?? undefined) as MessageParams | undefined) : refusal.message;
     return { httpStatus, body: { status: 'error', message } };
   }
-  const bodyParserError = error as { type?: string; status?: number };
-  if (bodyParserError?.type === 'entity.parse.failed') {
-    return { httpStatus: 400, body: { status: 'error', message: say('http.notJson'), field: 'body' } };
-  }
-  if (bodyParserError?.type === 'entity.too.large') {
-    return { httpStatus: 413, body: { status: 'error', message: say('http.tooLarge'), field: 'body' } };
-  }
+  const clientError = httpErrorIn(error);
+  if (clientError) return { httpStatus: clientError.status, body: { status: 'error', message: say(clientError.message, clientError.params), field: clientError.field } };
   return { httpStatus: 500, body: { status: 'error', message: say('http.serverError') } };
+}
+
+type HttpErrorLike = { status?: unknown; statusCode?: unknown; expose?: unknown; type?: unknown; code?: unknown; charset?: unknown; encoding?: unknown };
+
+/**
+ * An error of the http-errors kind (body-parser's, express.static's) that blames the request: its
+ * status as it is, with a message from the catalogue (their own texts are English only). A server
+ * error (expose false) stays a 500.
+ */
+function httpErrorIn(error: unknown): { status: number; message: MessageKey; params?: MessageParams; field?: string } | undefined {
+  if (error === null || typeof error !== 'object') return undefined;
+  const { status: rawStatus, statusCode, expose, type, code, charset, encoding } = error as HttpErrorLike;
+  const status = typeof rawStatus === 'number' ? rawStatus : statusCode;
+  if (typeof status !== 'number' || !Number.isInteger(status) || status < 400 || status > 499 || expose === false) return undefined;
+  if (type === 'entity.parse.failed') return { status, message: 'http.notJson', field: 'body' };
+  if (type === 'entity.too.large') return { status, message: 'http.tooLarge', field: 'body' };
+  if (type === 'charset.unsupported') return { status, message: 'http.unsupportedCharset', params: { charset: String(charset).toUpperCase() }, field: 'body' };
+  if (type === 'encoding.unsupported') return { status, message: 'http.unsupportedEncoding', params: { encoding: String(encoding) }, field: 'body' };
+  // zlib's errors (Z_DATA_ERROR, Z_BUF_ERROR): a body that is not what its Content-Encoding says.
+  if (typeof code === 'string' && code.startsWith('Z_')) return { status, message: 'http.undecodableBody', field: 'body' };
+  return { status, message: 'http.requestRefused', params: { status } };
 }
 
 export const errorMiddleware: ErrorRequestHandler = (error, req, res, _next) => {

@@ -54,23 +54,56 @@ declare module 'express-serve-static-core' {
 }
 
 /**
+ * Deeper JSON than any call of the API takes: such a body is refused before anything walks it (the
+ * NUL check, zod). JSON.parse reads any depth, so 10,000 levels of `[` parse fine and would overflow
+ * the stack of a recursive walk.
+ */
+export const MAX_JSON_DEPTH = 100;
+
+/** Whether arrays and objects nest deeper than `maxDepth` levels (walked with a stack of our own, not recursion). */
+export function nestsDeeperThan(value: unknown, maxDepth: number): boolean {
+  const pending: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
+  for (let item = pending.pop(); item; item = pending.pop()) {
+    if (item.value === null || typeof item.value !== 'object') continue;
+    if (item.depth >= maxDepth) return true;
+    for (const inner of Object.values(item.value)) pending.push({ value: inner, depth: item.depth + 1 });
+  }
+  return false;
+}
+
+/**
  * The path of the first string (value or key) that holds a NUL character: PostgreSQL's text cannot
  * store one, so such input is refused at the edge with the field named, never passed on to a query.
+ * Walked with a stack of our own (depth-first, in key order), so no input can overflow the call stack.
  */
-export function findNulCharacter(value: unknown, path: string[] = []): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || 'value' : undefined;
-  if (value === null || typeof value !== 'object') return undefined;
-  for (const [key, inner] of Object.entries(value)) {
-    if (key.includes('\u0000')) return [...path, 'key'].join('.');
-    const found = findNulCharacter(inner, [...path, key]);
-    if (found !== undefined) return found;
+export function findNulCharacter(value: unknown): string | undefined {
+  // Each entry links to its parent (a path is spelled out only for the one found); an entry's key
+  // is checked when it is taken from the stack, just before its value.
+  type Entry = { value: unknown; key?: string; parent?: Entry };
+  const pathOf = (entry: Entry, last?: string) => {
+    const keys = last === undefined ? [] : [last];
+    for (let at: Entry | undefined = entry; at?.key !== undefined; at = at.parent) keys.push(at.key);
+    return keys.reverse().join('.');
+  };
+  const pending: Entry[] = [{ value }];
+  for (let entry = pending.pop(); entry; entry = pending.pop()) {
+    if (entry.key?.includes('\u0000')) return entry.parent ? pathOf(entry.parent, 'key') : 'key';
+    const current = entry.value;
+    if (typeof current === 'string') {
+      if (current.includes('\u0000')) return pathOf(entry) || 'value';
+      continue;
+    }
+    if (current === null || typeof current !== 'object') continue;
+    const entries = Object.entries(current);
+    for (let index = entries.length - 1; index >= 0; index--) pending.push({ value: entries[index]![1], key: entries[index]![0], parent: entry });
   }
   return undefined;
 }
 
-/** Refuses a body or query with a NUL character on every route (with or without a contract). */
+/** Refuses a body or query nested too deeply or with a NUL character, on every route (with or without a contract). */
 export const refuseNulCharacters: RequestHandler = (req, _res, next) => {
   for (const where of ['query', 'body'] as const) {
+    if (nestsDeeperThan(req[where], MAX_JSON_DEPTH)) return next(new HttpError(400, 'http.nestedTooDeeply', where, { max: MAX_JSON_DEPTH }));
     const found = findNulCharacter(req[where]);
     const field = found === 'value' ? where : found;
     if (field !== undefined) return next(new HttpError(400, 'validation.fieldMessage', field, { field, reason: 'validation.nulCharacter' }));

@@ -153,3 +153,26 @@ describe('DATEV creditor master data (EXTF 700, category 16)', () => {
     expect(file.bytes.includes(Buffer.from([0xeb]))).toBe(true); // ë in Windows-1252
   });
 });
+
+describe('DATEV files opened in a spreadsheet', () => {
+  it('neutralise trainer-typed formulas in the creditors file as the other CSV exports do', () => {
+    const { text } = datevCreditorMasterData({
+      settings,
+      createdAt,
+      creditors: [
+        { account: 70001, firstname: '@SUM(1+1)', lastname: '=HYPERLINK("http://x")', street: '+Hauptstraße', city: '-Berlin', email: 'a@b.de' },
+        { account: 70002, companyName: '=HYPERLINK("http://x")' },
+      ],
+    });
+    const column = (line: string, name: string) => datevFields(line)[CREDITOR_MASTER_DATA_COLUMNS.indexOf(name)];
+    const [person, company] = text.split('\r\n').filter(Boolean).slice(2);
+    expect(column(person!, 'Name (Adressatentyp natürl. Person)')).toBe('"\'=HYPERLINK(""http://x"")"');
+    expect(column(person!, 'Vorname (Adressatentyp natürl. Person)')).toBe('"\'@SUM(1+1)"');
+    expect(column(person!, 'Kurzbezeichnung')).toBe('"\'@SUM(1+1) =HYP"');
+    expect(column(person!, 'Straße')).toBe('"\'+Hauptstraße"');
+    expect(column(person!, 'Ort')).toBe('"\'-Berlin"');
+    expect(column(person!, 'E-Mail')).toBe('"a@b.de"');
+    expect(column(company!, 'Name (Adressatentyp Unternehmen)')).toBe('"\'=HYPERLINK(""http://x"")"');
+    expect(text).not.toMatch(/(^|;)"[=+\-@]/m);
+  });
+});

@@ -1,4 +1,5 @@
 import iconv from 'iconv-lite';
+import { defuseFormula } from '../csv';
 import { accountLengthOf, datevSettingsProblem, type DatevSettings } from './datev-settings';
 
 export * from './datev-settings';
@@ -102,9 +103,13 @@ export const DATEV_HEADER_FIELDS = 31;
 
 // --- field formats ------------------------------------------------------------------------------
 
-/** A text field: quoted, a quote doubled, no line breaks, cut to DATEV's length. */
+/**
+ * A text field: quoted, a quote doubled, no line breaks, cut to DATEV's length. The files are CSV
+ * and the accountant may open them in a spreadsheet, which runs a quoted "=…" too: a formula's
+ * first character gets an apostrophe, as in every CSV the platform writes (counted in the length).
+ */
 export const datevText = (value: string | null | undefined, maxLength = 255) =>
-  `"${(value ?? '').replace(/[\r\n\t]+/g, ' ').trim().slice(0, maxLength).replace(/"/g, '""')}"`;
+  `"${defuseFormula((value ?? '').replace(/[\r\n\t]+/g, ' ').trim()).slice(0, maxLength).replace(/"/g, '""')}"`;
 
 /** An amount without sign: 123456 → '1234,56' (no thousands separator, decimal comma). */
 export function datevAmount(cents: number): string {

@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
+import { defuseFormula } from '../csv';
 import { translate, type Locale, type MessageKey } from '../messages';
 import { sumTotals, type MoneyTotals } from '../money';
 
@@ -47,11 +48,6 @@ function csvRate(rateBasisPoints: number, locale: Locale): string {
   return fraction ? `${Math.trunc(rateBasisPoints / 100)}${locale === 'de' ? ',' : '.'}${fraction}` : String(Math.trunc(rateBasisPoints / 100));
 }
 
-/** A studio name Excel would run as a formula ('=…', '+…', '-…', '@…') is prefixed with an apostrophe. */
-function safeText(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
-
 /** The CSV text (with BOM): header, one row per studio and VAT rate, and a totals row. */
 export function studioCostsCsv(lines: readonly StudioCostLine[], locale: Locale): string {
   const { rows, totals } = studioCostRows(lines);
@@ -59,7 +55,7 @@ export function studioCostsCsv(lines: readonly StudioCostLine[], locale: Locale)
   const records: string[][] = [
     [t('studioCostsCsv.studio'), t('studioCostsCsv.net'), t('studioCostsCsv.vatRate'), t('studioCostsCsv.vat'), t('studioCostsCsv.gross')],
     ...rows.map((row) => [
-      safeText(row.studioName),
+      defuseFormula(row.studioName),
       csvAmount(row.netCents, locale),
       csvRate(row.vatRateBasisPoints, locale),
       csvAmount(row.vatCents, locale),

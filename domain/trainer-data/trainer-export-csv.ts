@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
+import { defuseFormula } from '../csv';
 import type { TrainerSnapshot } from './trainer-facts';
 
 // The trainer export (spec admin 2.20, 7 POST /admin/trainer/export): master and bank data of the
@@ -58,11 +59,7 @@ export function germanDate(value: Date | null): string {
   return new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: 'numeric' }).format(value);
 }
 
-/** Cells that a spreadsheet would run as a formula (=, +, -, @ first) get a leading apostrophe. */
-function safeCell(value: string | null | undefined): string {
-  const text = value ?? '';
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
+const safeCell = (value: string | null | undefined) => defuseFormula(value ?? '');
 
 export function trainerExportCsv(rows: readonly TrainerExportRow[]): string {
   const records = rows.map((row) => [

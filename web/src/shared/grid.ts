@@ -15,7 +15,10 @@ import {
   themeQuartz,
   TooltipModule,
   ValidationModule,
+  type CsvExportParams,
+  type ProcessCellForExportParams,
 } from 'ag-grid-community';
+import { defuseFormula } from '../../../domain/csv';
 
 // Registered once for the whole app; pages import the theme from here so every grid looks the same.
 // Only the features the grids use (AllCommunityModule brings every feature, which made the grid's chunk about twice as large);
@@ -37,6 +40,16 @@ ModuleRegistry.registerModules([
 ]);
 // Development only: AG Grid's checks of options and modules with readable messages (not in the build).
 if (import.meta.env.DEV) ModuleRegistry.registerModules([ValidationModule]);
+
+/** A cell of a grid's CSV export as the grid writes it, a text a spreadsheet would run as a formula defused (domain/csv); numbers stay numbers. */
+export function csvCell({ value, formatValue }: Pick<ProcessCellForExportParams, 'value' | 'formatValue'>): string {
+  const text: unknown = formatValue(value);
+  if (text === null || text === undefined) return '';
+  return typeof text === 'string' ? defuseFormula(text) : String(text);
+}
+
+/** Every grid's CSV export (`defaultCsvExportParams`): the trainers', the outbox's, a workflow's history. */
+export const csvExportDefaults: CsvExportParams = { processCellCallback: csvCell };
 
 export const gridTheme = themeQuartz.withParams({
   accentColor: '#3b46d4',

@@ -10,7 +10,7 @@ import type { TTrainerListItem } from '../../../../contracts/trainer.contract';
 import { IconAlert, IconCheck } from '../../shared/components/icons';
 import { GridLoadState } from './GridLoadState';
 import { PageHeader } from '../../shared/components/PageHeader';
-import { gridTheme } from '../../shared/grid';
+import { csvExportDefaults, gridTheme } from '../../shared/grid';
 import { useLocale } from '../../shared/hooks/use-locale';
 import { useCurrentStudioGroup } from '../shared/current-studio-group';
 import { IconDownload, IconSearch } from './icons';
@@ -186,6 +186,7 @@ export function TrainersPage() {
                 key={i18n.language /* localeText is read once */}
                 ref={grid}
                 theme={gridTheme}
+                defaultCsvExportParams={csvExportDefaults}
                 rowData={rows}
                 columnDefs={columnDefs}
                 defaultColDef={{ sortable: true, resizable: true, cellStyle: { display: 'flex', alignItems: 'center' } }}

@@ -10,7 +10,7 @@ import { OUTBOX_STATUSES, type TOutboxEmail, type TOutboxList, type TOutboxStatu
 import { errorMessage } from '../../shared/api/client';
 import { IconAlert, IconInfo } from '../../shared/components/icons';
 import { PageHeader } from '../../shared/components/PageHeader';
-import { gridTheme } from '../../shared/grid';
+import { csvExportDefaults, gridTheme } from '../../shared/grid';
 import { useLocale } from '../../shared/hooks/use-locale';
 import { useCurrentStudioGroup } from '../shared/current-studio-group';
 import { EmailDetail, usePurposeLabel } from './EmailDetail';
@@ -197,6 +197,7 @@ export function OutboxPage() {
                     key={i18n.language /* localeText is read once */}
                     ref={grid}
                     theme={gridTheme}
+                    defaultCsvExportParams={csvExportDefaults}
                     rowData={outbox.data.emails}
                     columnDefs={columnDefs}
                     context={{ delivery, purposeLabel } satisfies GridContext}

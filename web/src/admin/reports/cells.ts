@@ -1,5 +1,6 @@
 import { stringify } from 'csv-stringify/browser/esm/sync';
 import { DateTime } from 'luxon';
+import { defuseFormula } from '../../../../domain/csv';
 import { centsToEuros, eurosToCents } from '../../../../domain/money';
 import { formatEuros } from '../../shared/format';
 import type { ColumnKind, ColumnSpec } from './columns';
@@ -44,9 +45,6 @@ export function germanDecimal(euros: number): string {
   return `${sign}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** A text a spreadsheet would run as a formula ('=…', '+…', '-…', '@…') gets an apostrophe. */
-const defuse = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
-
 function csvValue(kind: ColumnKind, value: unknown, say: Say): string {
   if (value === null || value === undefined) return '';
   switch (kind) {
@@ -65,7 +63,7 @@ function csvValue(kind: ColumnKind, value: unknown, say: Say): string {
     case 'outcome':
       return cellText(kind, value, say, 'de-DE');
     case 'text':
-      return defuse(String(value));
+      return defuseFormula(String(value));
   }
 }
 

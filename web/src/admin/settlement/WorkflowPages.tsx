@@ -10,7 +10,7 @@ import { errorMessage } from '../../shared/api/client';
 import { IconAlert, IconArrowLeft } from '../../shared/components/icons';
 import { PageHeader } from '../../shared/components/PageHeader';
 import { formatImportLogTime, formatMonth } from '../../shared/format';
-import { gridTheme } from '../../shared/grid';
+import { csvExportDefaults, gridTheme } from '../../shared/grid';
 import { useLocale } from '../../shared/hooks/use-locale';
 import { useCurrentStudioGroup } from '../shared/current-studio-group';
 import { SettlementStatusBadge } from './badges';
@@ -198,6 +198,7 @@ export function SettlementWorkflowPage() {
                 ref={grid}
                 key={i18n.language /* localeText is read once */}
                 theme={gridTheme}
+                defaultCsvExportParams={csvExportDefaults}
                 rowData={data.events}
                 columnDefs={columnDefs}
                 defaultColDef={{ sortable: true, resizable: true }}
