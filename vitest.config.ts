@@ -13,5 +13,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     reporters: ['default', './test/summary-reporter.ts'],
+    // A green run prints results only: a test's console output (the Temporal SDK's warnings
+    // included, test/support/temporal-runtime.ts) shows when that test, its suite or its file fails.
+    silent: 'passed-only',
   },
 });

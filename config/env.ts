@@ -28,7 +28,18 @@ export type Env = {
   contentDir: string;
   /** Where the public contact form's requests go (SALES_EMAIL). */
   salesEmail: string;
+  /** The standalone worker's Temporal SDK log level (LOG_LEVEL); unset: the SDK's own, INFO. */
+  logLevel: LogLevel | undefined;
+  /**
+   * A workflow bundle made beforehand (WORKFLOW_BUNDLE: a file of `bundleWorkflowCode`'s code) for
+   * the standalone worker; unset: it bundles workflows/ at its start.
+   */
+  workflowBundle: string | undefined;
 };
+
+const LOG_LEVELS = ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+const isLogLevel = (value: string | undefined): value is LogLevel => LOG_LEVELS.some((level) => level === value);
 
 const int = (value: string | undefined, fallback: number) => {
   const parsed = Number.parseInt(value ?? '', 10);
@@ -57,6 +68,8 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     downloadSecret: source.DOWNLOAD_SECRET || undefined,
     contentDir: path.resolve(source.CONTENT_DIR ?? 'content'),
     salesEmail: source.SALES_EMAIL || 'sales@trainerpay.test',
+    logLevel: isLogLevel(source.LOG_LEVEL) ? source.LOG_LEVEL : undefined,
+    workflowBundle: source.WORKFLOW_BUNDLE || undefined,
     referralCampaignEnd: /^\d{4}-\d{2}-\d{2}$/.test(source.REFERRAL_CAMPAIGN_END ?? '') ? source.REFERRAL_CAMPAIGN_END! : DEFAULT_REFERRAL_CAMPAIGN_END,
   };
 }

