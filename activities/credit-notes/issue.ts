@@ -166,14 +166,13 @@ function decideBatch(
       refuse(billingRefusalKey('notInSettlement'));
       continue;
     }
-    // The rule judges the snapshot the credit note prints.
-    const snapshot = snapshotOf(row, trainerUuid);
-    const eligibility = billingEligibility(billingFactsOf(billing, { inSettlement: true, data: snapshot }));
+    const eligibility = billingEligibility(billingFactsOf(billing, { inSettlement: true }));
     const [reason] = eligibility.reasons;
     if (reason) {
       refuse(billingRefusalKey(reason), billingRefusalParams(input.locale, reason, eligibility));
       continue;
     }
+    const snapshot = snapshotOf(row, trainerUuid);
     const lines = facts.linesOf.get(row.settlement_trainer_id) ?? [];
     const draft: TCreditNoteDocument = {
       documentType: 'credit_note',

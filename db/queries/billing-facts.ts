@@ -65,13 +65,28 @@ export async function readBillingFacts(
 }
 
 /**
- * The rule's input from a row. `data` is what the credit note would print: the snapshot once the
- * trainer is prepared (a field it holds, even as null, wins), else the trainer record; a caller that
- * prints another form of it (the issue step's completed snapshot) passes that.
+ * What the credit note would print: once the trainer is prepared, the settlement's snapshot alone
+ * (a field an older snapshot lacks is missing, as on the document), else the trainer record.
  */
-export function billingFactsOf(row: BillingFactsRow, { inSettlement, data }: { inSettlement: boolean; data?: TrainerDataInput }): BillingFacts {
+function printedData(row: BillingFactsRow): TrainerDataInput {
+  if (!row.prepared) return trainerDataOf(row);
+  const snapshot = row.trainer_snapshot ?? {};
   return {
-    data: data ?? trainerDataOf(row, row.prepared ? (row.trainer_snapshot ?? {}) : {}),
+    street: snapshot.street ?? null,
+    houseNumber: snapshot.houseNumber ?? null,
+    postalCode: snapshot.postalCode ?? null,
+    city: snapshot.city ?? null,
+    iban: snapshot.iban ?? null,
+    taxNumber: snapshot.taxNumber ?? null,
+    taxNumberMandatory: snapshot.taxNumberMandatory ?? false,
+    vatId: snapshot.vatId ?? null,
+  };
+}
+
+/** The rule's input from a row; with `inSettlement`, the settlement's facts too (the row must have been read with one). */
+export function billingFactsOf(row: BillingFactsRow, { inSettlement }: { inSettlement: boolean }): BillingFacts {
+  return {
+    data: printedData(row),
     isEmployee: row.is_employee,
     ibanChangePending: row.iban_change_pending,
     selfBillingConsent: row.self_billing_consent,

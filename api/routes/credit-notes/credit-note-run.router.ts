@@ -11,7 +11,6 @@ import { isoDateOf, monthTitle } from '../../../domain/settlement/month';
 import { billingEligibility, billingRefusalKey, billingRefusalParams, TRAINER_BILLING_REFUSALS } from '../../../domain/credit-notes';
 import { trainerDisplayName } from '../../../domain/trainer-data';
 import { billingFactsOf, readBillingFacts } from '../../../db/queries/billing-facts';
-import { trainerDataOf } from '../../../db/queries/trainer-data';
 import { ACCOUNTING_EMAIL_WORKFLOW, type TAccountingEmailWorkflow } from '../../../workflows/accounting-email.messages';
 import { accountingEmailWorkflowId, TASK_QUEUE } from '../../../workflows/ids';
 import { sendCreditNotesUpdate } from '../../../workflows/settlement.messages';
@@ -78,8 +77,8 @@ async function assertBillable(req: Request, settlement: Settlement, trainerUuids
   for (const uuid of trainerUuids) {
     const row = byUuid.get(uuid);
     const snapshot = row?.trainer_snapshot;
-    if (!row || row.settlement_trainer_id === null || !snapshot) continue; // not in the settlement: the workflow refuses it with its reason
-    const eligibility = billingEligibility(billingFactsOf(row, { inSettlement: false, data: trainerDataOf(row, snapshot) }));
+    if (!row?.prepared || !snapshot) continue; // not in the settlement: the workflow refuses it with its reason
+    const eligibility = billingEligibility(billingFactsOf(row, { inSettlement: false }));
     const reason = eligibility.reasons.find((candidate) => TRAINER_BILLING_REFUSALS.includes(candidate));
     if (!reason) continue;
     const locale = localeOf(req);
