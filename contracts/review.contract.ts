@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZEuros, ZIsoDate, ZUuid } from './common.contract';
-import { ZSettlementMonth, ZTrainerWorkflowState } from './settlement.contract';
+import { ZBillingRefusal, ZSettlementMonth, ZTrainerWorkflowState } from './settlement.contract';
 
 // The review loop of the month close (spec admin 2.5–2.7, 2.10, 3, 4, 7 "Preview check" and the
 // review calls of "Settlement wizard v2"; trainer portal 2–5, 7). Shared by api/routes and web/.
@@ -162,6 +162,8 @@ export const ZPreviewCheckTrainer = z.object({
   approved_by_trainer: z.enum(['true', 'false']),
   trainer_data_complete: z.boolean(),
   trainer_account_connected: z.boolean(),
+  /** Always sent: why the billing-eligibility rule refuses the trainer's credit note in this settlement (empty: it may be issued). */
+  billing_refusals: z.array(ZBillingRefusal).optional(),
 });
 export type TPreviewCheckTrainer = z.infer<typeof ZPreviewCheckTrainer>;
 export const ZPreviewCheckResponse = z.object({

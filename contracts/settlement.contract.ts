@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BILLING_REFUSALS } from '../domain/credit-notes/billing-refusals';
 import { ZEuros, ZIsoDate, ZUuid } from './common.contract';
 
 // The settlement wizard v2 (spec admin 2.2–2.5, 2.11–2.13, 7 "Settlement wizard v2") and its
@@ -234,6 +235,10 @@ export const TRAINER_DATA_ITEMS = ['street', 'houseNumber', 'postalCode', 'city'
 export const ZTrainerDataItem = z.enum(TRAINER_DATA_ITEMS);
 export type TTrainerDataItem = z.infer<typeof ZTrainerDataItem>;
 
+/** Why a trainer may not be paid by credit note in this studio group (domain/credit-notes/billing-eligibility); the message key is creditNote.refused.{reason}. */
+export const ZBillingRefusal = z.enum(BILLING_REFUSALS);
+export type TBillingRefusal = z.infer<typeof ZBillingRefusal>;
+
 /** One row of the select-trainer screen: a trainer AND a studio where they taught in the month (spec 3). */
 export const ZBillableTrainerRow = z.object({
   trainer_uuid: ZUuid,
@@ -258,6 +263,8 @@ export const ZBillableTrainerRow = z.object({
   is_employee: z.boolean().optional(),
   /** The trainer changed the IBAN in the portal and staff have not approved it: not billed until they do. */
   iban_change_pending: z.boolean().optional(),
+  /** Always sent: the billing-eligibility rule's reasons from the trainer's own facts with this group (data, payroll, IBAN, consent); empty when they may be billed. */
+  billing_refusals: z.array(ZBillingRefusal).optional(),
   workflow_state: ZTrainerWorkflowState,
   /** Classes of the trainer in this studio in the month (as imported now). */
   class_count: z.number().int(),

@@ -100,7 +100,7 @@ export const ZDataStatusParams = z.object({
   idStudioGroup: z.union([z.coerce.number().int().positive().max(2_147_483_647), z.uuid()], { error: 'validation.invalid' }),
 });
 
-export const UNCHECKED_TRAINER_REASONS = ['incompleteData', 'changedData', 'ibanNotApproved', 'missingDocument', 'expiredDocument'] as const;
+export const UNCHECKED_TRAINER_REASONS = ['incompleteData', 'changedData', 'ibanNotApproved', 'noConsent', 'missingDocument', 'expiredDocument'] as const;
 
 export const ZUncheckedTrainer = z.object({
   id: z.number().int(),

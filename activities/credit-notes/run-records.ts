@@ -78,7 +78,6 @@ export type TrainerRow = {
   lastname: string | null;
   company_name: string | null;
   source_id: string;
-  consent_at: Date | null;
   account_language: Locale | null;
 };
 

@@ -19,3 +19,13 @@ export {
   type TCreditNoteTotals,
 } from './document';
 export { creditNoteTitle, formatVatRate, loadCreditNoteFonts, renderCreditNotePdf } from './pdf';
+export {
+  BILLING_REFUSALS,
+  billingEligibility,
+  billingRefusalKey,
+  billingRefusalParams,
+  TRAINER_BILLING_REFUSALS,
+  type BillingEligibility,
+  type BillingFacts,
+  type BillingRefusal,
+} from './billing-eligibility';

@@ -81,7 +81,8 @@ export const creditNoteMessages = defineMessages({
   },
   'creditNote.run.notFound': { en: 'The credit-note run was not found.', de: 'Der Gutschriftenlauf wurde nicht gefunden.' },
   'creditNote.run.otherSettlement': { en: 'This credit-note run belongs to another settlement.', de: 'Dieser Gutschriftenlauf gehört zu einer anderen Abrechnung.' },
-  // Refusals of a trainer (the run's 'error' stream messages); no number is used for them.
+  // Refusals of a trainer (the run's 'error' stream messages, no number used for them; the 422 of
+  // the run's pre-check): creditNote.refused.{reason} of the billing-eligibility rule and the document checks.
   'creditNote.refused.notInSettlement': {
     en: 'Credit note for {trainer} has not been created: the trainer is not prepared in this settlement.',
     de: 'Gutschrift für {trainer} wurde nicht erstellt: Der Trainer ist in dieser Abrechnung nicht vorbereitet.',
@@ -144,11 +145,6 @@ export const creditNoteMessages = defineMessages({
   'creditNote.runRunning': { en: 'Credit notes are being created; please wait until that is finished.', de: 'Gutschriften werden gerade erstellt; bitte warte, bis das fertig ist.' },
   'creditNote.runAlreadySent': { en: 'This credit-note run was sent already; it is not sent a second time.', de: 'Dieser Gutschriftenlauf wurde bereits versendet; er wird nicht ein zweites Mal versendet.' },
   'creditNote.trainerNotApproved': { en: '{trainer} is not approved yet; only approved trainers get a credit note.', de: '{trainer} ist noch nicht freigegeben; nur freigegebene Trainer erhalten eine Gutschrift.' },
-  'creditNote.trainerIncomplete': { en: 'The data of {trainer} is incomplete ({missing}); no credit note can be issued.', de: 'Die Daten von {trainer} sind unvollständig ({missing}); es kann keine Gutschrift erstellt werden.' },
-  'creditNote.trainerNoConsent': {
-    en: '{trainer} has not consented to self-billing (§14 (2) UStG) in the portal; no credit note can be issued.',
-    de: '{trainer} hat der Abrechnung per Gutschrift (§ 14 Abs. 2 UStG) im Portal nicht zugestimmt; es kann keine Gutschrift erstellt werden.',
-  },
   'creditNote.runFilesNotReady': { en: 'The files of this run are not ready yet.', de: 'Die Dateien dieses Laufs sind noch nicht fertig.' },
   'creditNote.accountingMail.sent': { en: 'Accounting e-mail sent to {recipients}.', de: 'Buchhaltungs-E-Mail an {recipients} gesendet.' },
   'creditNote.accountingMail.recorded': { en: 'Accounting e-mail recorded in the outbox for {recipients}.', de: 'Buchhaltungs-E-Mail für {recipients} im Postausgang gespeichert.' },

@@ -50,14 +50,6 @@ export const trainerOverviewMessages = defineMessages({
     en: 'Credit note for {trainer} has not been created: the trainer changed the IBAN and staff have not approved it yet.',
     de: 'Gutschrift für {trainer} wurde nicht erstellt: Der Trainer hat die IBAN geändert und sie ist noch nicht genehmigt.',
   },
-  'creditNote.trainerEmployee': {
-    en: '{trainer} is an employee and is paid through payroll, never by credit note.',
-    de: '{trainer} ist angestellt und wird über die Lohnabrechnung bezahlt, nie per Gutschrift.',
-  },
-  'creditNote.trainerIbanNotApproved': {
-    en: '{trainer} changed the IBAN in the trainer portal; approve the trainer data first (trainer page).',
-    de: '{trainer} hat die IBAN im Trainerportal geändert; genehmige zuerst die Trainerdaten (Trainerseite).',
-  },
   'settlementV1.reason.employee': { en: 'the trainer is an employee (paid through payroll)', de: 'der Trainer ist angestellt (Lohnabrechnung)' },
   'settlementV1.reason.ibanNotApproved': { en: 'the changed IBAN is not approved yet', de: 'die geänderte IBAN ist noch nicht genehmigt' },
 });

@@ -7,9 +7,10 @@ import { z } from 'zod';
 import { AccountingFile, CreditNote, SettlementRun, type Settlement, type StudioGroup } from '../../../db/entities';
 import { formatEuro, sumCents } from '../../../domain/money';
 import type { EventFeed } from '../../../db/events';
-import { translate } from '../../../domain/messages';
 import { isoDateOf, monthTitle } from '../../../domain/settlement/month';
-import { checkTrainerData, trainerDisplayName, type TrainerSnapshot } from '../../../domain/trainer-data';
+import { billingEligibility, billingRefusalKey, billingRefusalParams, TRAINER_BILLING_REFUSALS } from '../../../domain/credit-notes';
+import { trainerDisplayName } from '../../../domain/trainer-data';
+import { billingFactsOf, readBillingFacts } from '../../../db/queries/billing-facts';
 import { ACCOUNTING_EMAIL_WORKFLOW, type TAccountingEmailWorkflow } from '../../../workflows/accounting-email.messages';
 import { accountingEmailWorkflowId, TASK_QUEUE } from '../../../workflows/ids';
 import { sendCreditNotesUpdate } from '../../../workflows/settlement.messages';
@@ -65,31 +66,23 @@ const schemas = {
 } as const;
 
 /**
- * Refuses (422, nothing started) a selection with a trainer whose data is incomplete or who has
- * not consented to self-billing: the run would refuse them one by one; the admin should know first.
+ * Refuses (422, nothing started) a selection with a trainer the billing-eligibility rule refuses for
+ * their own facts with this studio group (data, payroll, unapproved IBAN, no consent): the run would
+ * refuse them one by one, with the same message; the admin should know first. Whether they are
+ * prepared, issued or approved in this settlement is the workflow's check.
  */
 async function assertBillable(req: Request, settlement: Settlement, trainerUuids: string[]) {
-  const rows = await em().getConnection().execute<Array<{ uuid: string; snapshot: TrainerSnapshot | null; consent: Date | null; is_employee: boolean; iban_change_pending: boolean }>>(
-    `select t.uuid, st.trainer_snapshot as snapshot, coalesce(sgt.self_billing_consent_at, t.self_billing_agreement_at) as consent,
-            t.is_employee, t.iban_changed_at is not null as iban_change_pending
-       from settlement_trainer st join trainer t on t.id = st.trainer_id
-       left join studio_group_trainer sgt on sgt.trainer_id = t.id
-      where st.settlement_id = ? and t.uuid in (select value::uuid from jsonb_array_elements_text(?::jsonb))`,
-    [settlement.id, JSON.stringify(trainerUuids)],
-  );
-  const byUuid = new Map(rows.map((row) => [row.uuid, row]));
+  const rows = await readBillingFacts(em(), { studioGroupId: settlement.studioGroup.id, settlementId: settlement.id, trainerUuids });
+  const byUuid = new Map(rows.map((row) => [row.trainer_uuid, row]));
   for (const uuid of trainerUuids) {
     const row = byUuid.get(uuid);
-    if (!row?.snapshot) continue; // not in the settlement: the workflow refuses it with its reason
-    const name = trainerDisplayName(row.snapshot);
-    const check = checkTrainerData(row.snapshot);
-    if (!check.complete) {
-      const missing = check.missing.map((item) => translate(localeOf(req), `settlement.item.${item}`)).join(', ');
-      throw new HttpError(422, 'creditNote.trainerIncomplete', 'trainersSelected', { trainer: name, missing });
-    }
-    if (!row.consent) throw new HttpError(422, 'creditNote.trainerNoConsent', 'trainersSelected', { trainer: name });
-    if (row.is_employee) throw new HttpError(422, 'creditNote.trainerEmployee', 'trainersSelected', { trainer: name });
-    if (row.iban_change_pending) throw new HttpError(422, 'creditNote.trainerIbanNotApproved', 'trainersSelected', { trainer: name });
+    const snapshot = row?.trainer_snapshot;
+    if (!row?.prepared || !snapshot) continue; // not in the settlement: the workflow refuses it with its reason
+    const eligibility = billingEligibility(billingFactsOf(row, { inSettlement: false }));
+    const reason = eligibility.reasons.find((candidate) => TRAINER_BILLING_REFUSALS.includes(candidate));
+    if (!reason) continue;
+    const locale = localeOf(req);
+    throw new HttpError(422, billingRefusalKey(reason), 'trainersSelected', { trainer: trainerDisplayName(snapshot), ...billingRefusalParams(locale, reason, eligibility) });
   }
 }
 

@@ -6,16 +6,18 @@ import { SETTLEMENT_TIME_ZONE } from '../../../domain/settlement/month';
 import { monthClassesWithNames } from '../../../db/queries/month-classes';
 import { TRAINER_RECORD_COLUMNS, trainerDataOf, type TrainerRecordSql } from '../../../db/queries/trainer-data';
 import { checkTrainerData, trainerDisplayName } from '../../../domain/trainer-data';
+import { billingEligibility } from '../../../domain/credit-notes';
+import { billingFactsOf, readBillingFacts } from '../../../db/queries/billing-facts';
 import type { TDataCheckResult, TUncheckedTrainer } from '../../../contracts/trainer-overview.contract';
 import { requestEntityManager } from '../master-data/entity-manager';
 
 // The data check (spec admin 2.19, 3 "Data check result", 7): what keeps the group's next month
 // close from going through, in three lists — trainers to check (incomplete billing data, data
-// changes staff have not reviewed, an IBAN change not approved, missing or expired mandatory
-// documents), the last complete month's classes no payment type rule pays, and the studio group
+// changes staff have not reviewed, an IBAN change not approved, no self-billing consent with this
+// group, missing or expired mandatory documents), the last complete month's classes no payment type rule pays, and the studio group
 // settings a month close needs and lacks.
 
-type TrainerRow = TrainerRecordSql & { workflow_state: string; iban_changed_at: Date | null };
+type TrainerRow = TrainerRecordSql & { workflow_state: string };
 
 type DocumentGapRow = { trainer_id: number; category_name: string; expired: boolean };
 
@@ -27,7 +29,7 @@ export function lastCompleteMonth(now: Date = new Date()): string {
 async function uncheckedTrainers(group: StudioGroup): Promise<TUncheckedTrainer[]> {
   const em = requestEntityManager();
   const trainers = await em.execute<TrainerRow[]>(
-    `select ${TRAINER_RECORD_COLUMNS}, t.workflow_state, t.iban_changed_at
+    `select ${TRAINER_RECORD_COLUMNS}, t.workflow_state
        from trainer t where t.studio_group_id = ?`,
     [group.id],
   );
@@ -47,14 +49,22 @@ async function uncheckedTrainers(group: StudioGroup): Promise<TUncheckedTrainer[
   const gapsOf = new Map<number, DocumentGapRow[]>();
   for (const gap of gaps) gapsOf.set(gap.trainer_id, [...(gapsOf.get(gap.trainer_id) ?? []), gap]);
 
+  // Whether each may be paid by credit note in this group, as the month close will decide it.
+  const billing = new Map(
+    (await readBillingFacts(em, { studioGroupId: group.id, trainerIds: trainers.map((trainer) => trainer.id) })).map((fact) => [fact.trainer_id, billingEligibility(billingFactsOf(fact, { inSettlement: false }))]),
+  );
+
   const result: TUncheckedTrainer[] = [];
   for (const trainer of trainers) {
     const reasons: TUncheckedTrainer['reasons'] = [];
     const check = checkTrainerData(trainerDataOf(trainer));
-    // An employee is paid through payroll: their billing data does not hold up a month close.
-    if (!trainer.is_employee && !check.complete) reasons.push('incompleteData');
+    const refusals = billing.get(trainer.id)?.reasons ?? [];
+    // An employee is paid through payroll: their billing facts do not hold up a month close.
+    const byCreditNote = !refusals.includes('employee');
+    if (byCreditNote && refusals.includes('incompleteData')) reasons.push('incompleteData');
     if (trainer.workflow_state === 'changed') reasons.push('changedData');
-    if (!trainer.is_employee && trainer.iban_changed_at) reasons.push('ibanNotApproved');
+    if (byCreditNote && refusals.includes('ibanNotApproved')) reasons.push('ibanNotApproved');
+    if (byCreditNote && refusals.includes('noConsent')) reasons.push('noConsent');
     const documentGaps = gapsOf.get(trainer.id) ?? [];
     if (documentGaps.some((gap) => !gap.expired)) reasons.push('missingDocument');
     if (documentGaps.some((gap) => gap.expired)) reasons.push('expiredDocument');

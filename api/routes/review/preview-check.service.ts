@@ -4,6 +4,8 @@ import type { Settlement } from '../../../db/entities';
 import { TRAINER_DATA_COLUMNS, trainerDataOf, type TrainerDataSql } from '../../../db/queries/trainer-data';
 import { isoDateOf } from '../../../domain/settlement/month';
 import { checkTrainerData } from '../../../domain/trainer-data';
+import { billingEligibility } from '../../../domain/credit-notes';
+import { billingFactsOf, readBillingFacts } from '../../../db/queries/billing-facts';
 import type { TApprovedTrainersResponse, TPreviewCheckResponse, TPreviewCheckTrainer } from '../../../contracts/review.contract';
 import type { TTrainerWorkflowState } from '../../../contracts/settlement.contract';
 import { sql } from '../../../activities/shared/sql';
@@ -45,6 +47,9 @@ export async function previewCheck(em: EntityManager, settlement: Settlement): P
     [settlement.id, settlement.id, JSON.stringify(PREVIEW_SENT_STATES)],
   );
   const approvals = await currentApprovals(em, [...new Set(rows.map((row) => row.id))]);
+  // Whether each credit note may be issued, as the issue step will decide it.
+  const billing = await readBillingFacts(em, { studioGroupId: settlement.studioGroup.id, settlementId: settlement.id, trainerIds: [...new Set(rows.map((row) => row.trainer_id))] });
+  const refusalsOf = new Map(billing.map((fact) => [fact.trainer_id, billingEligibility(billingFactsOf(fact, { inSettlement: true })).reasons]));
   const locations = new Map<string, string>();
   const trainers = rows.map((row) => {
     locations.set(row.location_uuid, row.location_name);
@@ -64,6 +69,7 @@ export async function previewCheck(em: EntityManager, settlement: Settlement): P
       approved_by_trainer: current.trainer ? 'true' : 'false',
       trainer_data_complete: check.complete,
       trainer_account_connected: row.account_connected,
+      billing_refusals: refusalsOf.get(row.trainer_id) ?? [],
     };
     return { trainer, locationName: row.location_name };
   });

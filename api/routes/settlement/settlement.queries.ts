@@ -4,6 +4,8 @@ import { isoDateOf, monthInstants } from '../../../domain/settlement/month';
 import { trainerDisplayName, trainerName } from '../../../domain/trainer-data';
 import { checkTrainerData } from '../../../domain/trainer-data';
 import { TRAINER_RECORD_COLUMNS, trainerDataOf, type TrainerRecordSql } from '../../../db/queries/trainer-data';
+import { billingFactsOf, readBillingFacts } from '../../../db/queries/billing-facts';
+import { billingEligibility } from '../../../domain/credit-notes';
 import { centsToEuros, formatEuro } from '../../../domain/money';
 import {
   LOCKED_TRAINER_WORKFLOW_STATES,
@@ -30,7 +32,6 @@ type BillableSqlRow = TrainerRecordSql & {
   studio_name: string;
   class_count: number;
   account_connected: boolean;
-  self_billing_consent: boolean;
   iban_change_pending: boolean;
   state: TTrainerWorkflowState | null;
   month_locked: boolean;
@@ -67,7 +68,6 @@ export async function listBillableTrainers(
      )
      select ${TRAINER_RECORD_COLUMNS}, t.iban_changed_at is not null as iban_change_pending, s.uuid as studio_uuid, s.name as studio_name, taught.class_count,
             exists (select 1 from studio_group_trainer sgt where sgt.trainer_id = t.id) as account_connected,
-            (t.self_billing_agreement_at is not null or exists (select 1 from studio_group_trainer sgt where sgt.trainer_id = t.id and sgt.self_billing_consent_at is not null)) as self_billing_consent,
             (select st.workflow_state from settlement_trainer st where st.settlement_id = ? and st.trainer_id = t.id) as state,
             coalesce(ms.locked, false) as month_locked, coalesce(ms.billed, false) as month_billed
        from taught
@@ -78,9 +78,13 @@ export async function listBillableTrainers(
     [group.id, start, end, group.id, lastDay, settlement?.id ?? 0],
   );
 
+  // Consent and the other billing facts with THIS group, as every step that bills reads them.
+  const facts = new Map((await readBillingFacts(em, { studioGroupId: group.id, trainerIds: [...new Set(rows.map((row) => row.id))] })).map((fact) => [fact.trainer_id, fact]));
   const selected = new Set(selectedTrainerUuids);
   const result: TBillableTrainerRow[] = rows.map((row) => {
     const check = checkTrainerData(trainerDataOf(row));
+    const fact = facts.get(row.id)!;
+    const eligibility = billingEligibility(billingFactsOf(fact, { inSettlement: false }));
     const state: TTrainerWorkflowState = row.state ?? 'new';
     const locked = row.month_locked || LOCKED.includes(state);
     return {
@@ -98,9 +102,10 @@ export async function listBillableTrainers(
       trainer_taxno: row.tax_number,
       tax_number_mandatory: row.tax_number_mandatory,
       trainer_account_connected: row.account_connected,
-      self_billing_consent: row.self_billing_consent,
+      self_billing_consent: fact.self_billing_consent,
       is_employee: row.is_employee,
       iban_change_pending: row.iban_change_pending,
+      billing_refusals: eligibility.reasons,
       workflow_state: state,
       class_count: row.class_count,
       trainer_data_complete: check.complete,
