@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { RequestContext, type EntityManager } from '@mikro-orm/core';
 import type { EntityManager as SqlEntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../../activities/shared/sql';
+import { sql } from '../../db/queries/sql';
 import { ApiSession, User } from '../../db/entities';
 import type { TRole } from '../../contracts/auth.contract';
 import { HttpError } from '../http/errors';

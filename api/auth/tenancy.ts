@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { StudioGroup, StudioGroupTrainer, User } from '../../db/entities';
 import { HttpError } from '../http/errors';
 import { authOf, type AuthContext } from './sessions';
-import { sql } from '../../activities/shared/sql';
+import { sql } from '../../db/queries/sql';
 
 declare module 'express-serve-static-core' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface

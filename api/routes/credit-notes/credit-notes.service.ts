@@ -5,7 +5,7 @@ import { isoDateOf } from '../../../domain/settlement/month';
 import { xrechnungFileName } from '../../../domain/e-invoice/files';
 import { trainerDisplayName } from '../../../domain/trainer-data';
 import { translate } from '../../../domain/messages';
-import { writeSettlementLog } from '../../../activities/shared/settlement-log';
+import { writeSettlementLog } from '../../../db/writes/settlement-log';
 import type {
   TAdminCreditNote,
   TAdminCreditNotesQuery,

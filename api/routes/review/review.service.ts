@@ -3,9 +3,9 @@ import type { Client } from '@temporalio/client';
 import { Settlement, SettlementTrainer, Trainer, type StudioGroup } from '../../../db/entities';
 import { trainerDisplayName } from '../../../domain/trainer-data';
 import { isoDateOf } from '../../../domain/settlement/month';
-import type { TApprovalBy } from '../../../workflows/settlement.messages';
-import { ApprovalRefused, recordApprovalToggle, type TApprovalToggleResult } from '../../../activities/shared/approvals';
-import { sql } from '../../../activities/shared/sql';
+import type { TApprovalBy } from '../../../contracts/review.contract';
+import { ApprovalRefused, recordApprovalToggle, type TApprovalToggleResult } from '../../../db/writes/approvals';
+import { sql } from '../../../db/queries/sql';
 import type { Locale } from '../../../domain/messages';
 import { ADMIN_LOCATION_UUID, type TTrainerCreditNoteItem, type TTrainerCreditNotesResponse, type TTrainerSettlement } from '../../../contracts/review.contract';
 import type { TTrainerWorkflowState } from '../../../contracts/settlement.contract';
@@ -268,7 +268,7 @@ const REFUSAL_STATUS = { NotFound: 404, Invalid: 422, Conflict: 409 } as const;
 
 /**
  * A toggle is recorded here, in one short transaction under the review's locks
- * (activities/shared/approvals.ts: refused with 404/409/422 and the lock's reason), then the
+ * (db/writes/approvals.ts: refused with 404/409/422 and the lock's reason), then the
  * settlement workflow is signalled the trainer's current approvals, which open the credit-note step
  * and which its run validator checks (together with concurrent toggles: approval-signals.ts).
  * Answers the toggled kind's list, newest first. A signal that does not arrive (Temporal

@@ -7,7 +7,7 @@ import { settlementTrainerIdOf } from '../../../db/queries/settlement-trainers';
 import { trainerName } from '../../../domain/trainer-data';
 import type { Locale } from '../../../domain/messages';
 import { OVERALL_FEEDBACK, type TTrainerSettlementReview } from '../../../contracts/review.contract';
-import { sql } from '../../../activities/shared/sql';
+import { sql } from '../../../db/queries/sql';
 import { notFound } from '../../http/errors';
 import { assertInProgress, findSettlement } from '../settlement/settlement.service';
 import { approve } from './review.service';
