@@ -1,11 +1,11 @@
 import type { RequestHandler } from 'express';
-import { RequestContext } from '@mikro-orm/core';
 import type { EntityManager as SqlEntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { StudioGroup, StudioGroupTrainer, User } from '../../db/entities';
 import { HttpError } from '../http/errors';
 import { authOf, type AuthContext } from './sessions';
 import { sql } from '../../db/queries/sql';
+import { requestEntityManager } from '../http/entity-manager';
 
 declare module 'express-serve-static-core' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -17,7 +17,7 @@ declare module 'express-serve-static-core' {
 
 /** The studio groups a user may see: staff their managed groups, trainers their linked groups, operators all. */
 export async function studioGroupsOf(auth: Pick<AuthContext, 'userId' | 'role'>): Promise<StudioGroup[]> {
-  const em = RequestContext.getEntityManager()!;
+  const em = requestEntityManager();
   if (auth.role === 'operator') return em.find(StudioGroup, {}, { orderBy: { name: 'asc' } });
   if (auth.role === 'staff') {
     const user = await em.findOneOrFail(User, auth.userId, { populate: ['staffStudioGroups'] });
@@ -36,7 +36,7 @@ export async function studioGroupsOf(auth: Pick<AuthContext, 'userId' | 'role'>)
  * membership check and the group, not the user with all their groups — every admin call asks this.
  */
 async function visibleStudioGroupByUuid(auth: Pick<AuthContext, 'userId' | 'role'>, uuid: string): Promise<StudioGroup | null> {
-  const em = RequestContext.getEntityManager()!;
+  const em = requestEntityManager();
   if (auth.role === 'operator') return em.findOne(StudioGroup, { uuid });
   const [member] = await sql<{ id: number }>(
     em as SqlEntityManager,

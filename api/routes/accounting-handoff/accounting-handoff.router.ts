@@ -8,7 +8,7 @@ import { authOf } from '../../auth/sessions';
 import { notFound } from '../../http/errors';
 import { localeOf } from '../../http/locale';
 import { validate, validated } from '../../http/validate';
-import { requestEntityManager } from '../master-data/entity-manager';
+import { requestEntityManager } from '../../http/entity-manager';
 import { linkOf } from '../credit-notes/credit-notes.service';
 import { findSettlement } from '../settlement/settlement.service';
 import { smallBusinessLimitsAnswer } from './small-business.service';

@@ -7,7 +7,7 @@ import { monthClassesWithNames } from '../../../db/queries/month-classes';
 import { TRAINER_RECORD_COLUMNS, trainerDataOf, type TrainerRecordSql } from '../../../db/queries/trainer-data';
 import { checkTrainerData, trainerDisplayName } from '../../../domain/trainer-data';
 import type { TDataCheckResult, TUncheckedTrainer } from '../../../contracts/trainer-overview.contract';
-import { requestEntityManager } from '../master-data/entity-manager';
+import { requestEntityManager } from '../../http/entity-manager';
 
 // The data check (spec admin 2.19, 3 "Data check result", 7): what keeps the group's next month
 // close from going through, in three lists — trainers to check (incomplete billing data, data

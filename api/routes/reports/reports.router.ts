@@ -19,7 +19,7 @@ import { Mandant } from '../../../db/entities';
 import { studioGroupOf } from '../../auth/tenancy';
 import { notFound } from '../../http/errors';
 import { validate, validated } from '../../http/validate';
-import { requestEntityManager } from '../master-data/entity-manager';
+import { requestEntityManager } from '../../http/entity-manager';
 import {
   classesWithoutTrainer,
   classesWithSeveralTrainers,

@@ -19,7 +19,7 @@ import {
 } from '../../../contracts/review.contract';
 import { localeOf } from '../../http/locale';
 import { validate, validated } from '../../http/validate';
-import { requestEntityManager } from '../master-data/entity-manager';
+import { requestEntityManager } from '../../http/entity-manager';
 import { assertSameStudioGroup } from '../settlement/settlement.service';
 import { addComment } from './comments';
 import { adminCreditNotePreview } from './review-preview';

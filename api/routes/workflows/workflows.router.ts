@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import { RequestContext, type EntityManager } from '@mikro-orm/postgresql';
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { z } from 'zod';
 import { settlementWorkflowId } from '../../../workflows/ids';
@@ -10,6 +9,7 @@ import { notFound } from '../../http/errors';
 import { validate, validated } from '../../http/validate';
 import { findSettlement, queryState, settlementHandle } from '../settlement/settlement.service';
 import { historyRows } from './workflow-history';
+import { requestEntityManager } from '../../http/entity-manager';
 
 type Deps = { temporal: Client; temporalUiUrl: string; temporalNamespace?: string };
 
@@ -25,7 +25,7 @@ export function createWorkflowsRouter({ temporal, temporalUiUrl, temporalNamespa
 
   router.get('/settlement/:settlementUuid/workflow', validate(schemas), async (req, res) => {
     const { params } = validated(req, schemas);
-    const em = RequestContext.getEntityManager()! as EntityManager;
+    const em = requestEntityManager();
     const settlement = await findSettlement(em, studioGroupOf(req), params.settlementUuid);
     const handle = settlementHandle(temporal, settlement.uuid);
     let description;
