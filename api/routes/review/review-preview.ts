@@ -19,7 +19,7 @@ import {
 import { notFound } from '../../http/errors';
 import { assertMonthMatches, parseMonth } from '../settlement/settlement.service';
 import { PDF_CREATED_STATES } from './review-locks';
-import { adminPreviewTarget, assertAdminTargetFound, trainerPreviewTarget } from './review.service';
+import { adminPreviewTarget, assertAdminTargetFound, trainerPreviewTarget } from './preview-targets';
 
 // The credit-note preview of one trainer in one settlement (admin preview check 2.10, the trainer's
 // review screen): the lines with their comment threads, the approval history and the sums. One
