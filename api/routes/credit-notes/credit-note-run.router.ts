@@ -34,7 +34,8 @@ import { HttpError, badRequest, conflict, notFound } from '../../http/errors';
 import { localeOf, t } from '../../http/locale';
 import { validate, validated } from '../../http/validate';
 import { assertSmallBusinessConfirmed } from '../accounting-handoff/small-business.service';
-import { assertInProgress, assertMonthMatches, assertSameStudioGroup, findSettlement, parseMonth, queryState, runUpdate, settlementHandle, trainerNamesOf } from '../settlement/settlement.service';
+import { assertInProgress, assertMonthMatches, assertSameStudioGroup, findSettlement, parseMonth, trainerNamesOf } from '../settlement/settlement.service';
+import { queryState, runUpdate, settlementHandle } from '../../temporal';
 
 // Step 5 of the month close (spec admin 2.8–2.10, 3, 4, 7): "send credit notes" as a credit-note
 // run of the settlement's workflow, streamed like the preview sending; the run's SEPA file and the

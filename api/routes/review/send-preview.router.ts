@@ -15,7 +15,8 @@ import { ndjsonStream } from '../../http/ndjson';
 import { HttpError, notFound } from '../../http/errors';
 import { localeOf, t } from '../../http/locale';
 import { validate, validated } from '../../http/validate';
-import { assertInProgress, assertMonthMatches, assertSameStudioGroup, findSettlement, findTrainerByKey, parseMonth, queryState, runUpdate, settlementHandle, trainerNamesOf } from '../settlement/settlement.service';
+import { assertInProgress, assertMonthMatches, assertSameStudioGroup, findSettlement, findTrainerByKey, parseMonth, trainerNamesOf } from '../settlement/settlement.service';
+import { queryState, runUpdate, settlementHandle } from '../../temporal';
 import { requestEntityManager } from '../../http/entity-manager';
 
 // Send previews (spec admin 2.5, 2.6, 4 "Preview send", 7): the screen's streamed call and the

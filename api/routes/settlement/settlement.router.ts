@@ -66,15 +66,13 @@ import {
   ensureSettlement,
   findSettlement,
   parseMonth,
-  queryState,
   runPreparationPhase,
-  runUpdate,
-  settlementHandle,
   SettlementConflictError,
   trainerClubPreviewsOf,
   trainerPreviewOf,
   type SettlementContext,
 } from './settlement.service';
+import { queryState, runUpdate, settlementHandle } from '../../temporal';
 import {
   calculateSums,
   iso,

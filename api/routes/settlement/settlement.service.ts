@@ -1,17 +1,16 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { WorkflowUpdateFailedError, type Client, type WorkflowHandle } from '@temporalio/client';
-import { ApplicationFailure } from '@temporalio/common';
+import type { Client } from '@temporalio/client';
 import { Settlement, StudioGroup, Trainer, User } from '../../../db/entities';
 import type { SettlementVersion } from '../../../db/entities/settlement.entity';
 import { findSettlement as findSettlementRecord } from '../../../db/queries/settlements';
 import { isBeforeCurrentMonth, isoDateOf, lastDayOfMonth, currentMonthTitle, monthTitle } from '../../../domain/settlement/month';
 import { translate, type Locale, type MessageKey, type MessageParams } from '../../../domain/messages';
 import { trainerDisplayName } from '../../../domain/trainer-data';
-import { awaitPreparationPhaseUpdate, SETTLEMENT_WORKFLOW, startPreparationUpdate, stateQuery, type TPreparationPhase, type TSettlementState, type TSettlementWorkflow } from '../../../workflows/settlement.messages';
-import { settlementWorkflowId, TASK_QUEUE } from '../../../workflows/ids';
+import { awaitPreparationPhaseUpdate, startPreparationUpdate, type TPreparationPhase } from '../../../workflows/settlement.messages';
 import type { TSettlementWorkflowState, TTrainerClubPreview, TTrainerPreviewResponse } from '../../../contracts/settlement.contract';
 import { ZUuid } from '../../../contracts/common.contract';
 import { badRequest, HttpError, notFound } from '../../http/errors';
+import { runUpdate, settlementHandle, startSettlementWorkflow } from '../../temporal';
 import { listBillableTrainers } from './settlement.queries';
 import { previewLines, renderClubPreviews, renderPreviewTable } from './trainer-preview';
 
@@ -28,10 +27,6 @@ export class SettlementConflictError extends HttpError {
     super(409, 'settlement.alreadyInProgress', undefined, params);
   }
 }
-
-/** How long a call waits for the workflow before answering 503 (the preparation goes on regardless). */
-const UPDATE_DEADLINE_MS = 5 * 60_000;
-const QUERY_DEADLINE_MS = 5_000;
 
 export type SettlementContext = {
   em: EntityManager;
@@ -81,28 +76,6 @@ export function assertMonthMatches(settlement: Pick<Settlement, 'month'>, lastDa
 
 export function assertInProgress(settlement: Settlement) {
   if (settlement.status !== 'in_progress') throw new HttpError(409, 'settlement.notInProgress', undefined, { status: `settlement.status.${settlement.status}` });
-}
-
-export const settlementHandle = (temporal: Client, settlementUuid: string): WorkflowHandle<TSettlementWorkflow> =>
-  temporal.workflow.getHandle<TSettlementWorkflow>(settlementWorkflowId(settlementUuid));
-
-/**
- * Starts the settlement's workflow; a no-op when it runs already (workflow IDs are business keys).
- * The wizard version (v1 or v2) is the record's: one engine, two faces.
- */
-export async function startSettlementWorkflow(temporal: Client, settlement: Settlement, group: StudioGroup, locale: Locale) {
-  const createdBy = settlement.createdBy.uuid;
-  await temporal.workflow.start<TSettlementWorkflow>(SETTLEMENT_WORKFLOW, {
-    taskQueue: TASK_QUEUE,
-    workflowId: settlementWorkflowId(settlement.uuid),
-    args: [{ settlementUuid: settlement.uuid, studioGroupUuid: group.uuid, month: isoDateOf(settlement.month), version: settlement.version, createdByUserUuid: createdBy ?? 'system', locale }],
-    // The socket.io room check reads which studio group a settlement belongs to from PostgreSQL;
-    // the memo names it for ops in the Temporal UI.
-    memo: { studioGroupUuid: group.uuid, month: isoDateOf(settlement.month) },
-    workflowIdConflictPolicy: 'USE_EXISTING',
-    // A finished settlement's ID is never reused: resuming is reaching the same run.
-    workflowIdReusePolicy: 'REJECT_DUPLICATE',
-  });
 }
 
 /**
@@ -247,47 +220,6 @@ export async function billableTrainerUuids(ctx: SettlementContext, settlement: S
 export async function trainerNamesOf(em: EntityManager, group: StudioGroup, trainerUuids: readonly string[]): Promise<Map<string, string>> {
   const trainers = await em.find(Trainer, { studioGroup: group, uuid: { $in: [...trainerUuids] } });
   return new Map(trainers.map((trainer) => [trainer.uuid, trainerDisplayName(trainer)]));
-}
-
-/**
- * Runs an update; a workflow that does not answer in time is a 503 (the command may still go through).
- * A refusal that names a trainer by uuid names them as the screen shows them (`names`).
- */
-export async function runUpdate<T>(temporal: Client, call: () => Promise<T>, names?: ReadonlyMap<string, string>): Promise<T> {
-  try {
-    return await temporal.withDeadline(Date.now() + UPDATE_DEADLINE_MS, call);
-  } catch (error) {
-    if (isDeadlineExceeded(error)) throw new HttpError(503, 'settlement.processUnavailable');
-    if (names && error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure) {
-      const params = (error.cause.details?.[0] ?? undefined) as MessageParams | undefined;
-      const trainer = params?.trainer === undefined ? undefined : names.get(String(params.trainer));
-      if (trainer !== undefined) {
-        const status = error.cause.type === 'NotFound' ? 404 : error.cause.type === 'Invalid' ? 422 : 409;
-        throw new HttpError(status, error.cause.message, undefined, { ...params, trainer });
-      }
-    }
-    throw error;
-  }
-}
-
-function isDeadlineExceeded(error: unknown): boolean {
-  for (let cause = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined; cause; cause = cause.cause as typeof cause) {
-    // gRPC status 4 is DEADLINE_EXCEEDED.
-    if (cause.code === 4 || (typeof cause.message === 'string' && /deadline exceeded/i.test(cause.message))) return true;
-  }
-  return false;
-}
-
-/** The workflow's state, or null when it cannot be reached quickly (no worker, ended run). */
-export async function queryState(temporal: Client, settlementUuid: string): Promise<TSettlementWorkflowState | null> {
-  try {
-    const state: TSettlementState = await temporal.withDeadline(Date.now() + QUERY_DEADLINE_MS, () => settlementHandle(temporal, settlementUuid).query(stateQuery));
-    // Assigned without a cast: the compiler keeps the workflow's state and the contract in step.
-    const typed: TSettlementWorkflowState = state;
-    return typed;
-  } catch {
-    return null;
-  }
 }
 
 /** The caller-language text of a key (success answers). */

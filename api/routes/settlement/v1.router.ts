@@ -36,13 +36,11 @@ import {
   findSettlement,
   findTrainerByKey,
   parseMonth,
-  queryState,
   runPreparationPhase,
-  runUpdate,
-  settlementHandle,
   trainerPreviewOf,
   type SettlementContext,
 } from './settlement.service';
+import { queryState, runUpdate, settlementHandle } from '../../temporal';
 import { requestEntityManager } from '../../http/entity-manager';
 
 // Wizard v1 (admin spec 2.1, 4 "Wizard v1 flow", 7 "Settlement wizard v1"): the unversioned calls
