@@ -34,7 +34,9 @@ import { HttpError, badRequest, conflict, notFound } from '../../http/errors';
 import { localeOf, t } from '../../http/locale';
 import { validate, validated } from '../../http/validate';
 import { assertSmallBusinessConfirmed } from '../accounting-handoff/small-business.service';
-import { assertInProgress, assertMonthMatches, assertSameStudioGroup, findSettlement, parseMonth, trainerNamesOf } from '../settlement/settlement.service';
+import { trainerNamesOf } from '../../../db/queries/trainer-names';
+import { assertInProgress, assertMonthMatches, parseMonth } from '../../http/settlement-checks';
+import { assertSameStudioGroup, findSettlement } from '../../auth/tenancy';
 import { queryState, runUpdate, settlementHandle } from '../../temporal';
 
 // Step 5 of the month close (spec admin 2.8–2.10, 3, 4, 7): "send credit notes" as a credit-note

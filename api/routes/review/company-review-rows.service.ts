@@ -6,7 +6,7 @@ import type { Locale } from '../../../domain/messages';
 import type { TReviewRow, TTrainerReview } from '../../../contracts/review.contract';
 import { sql } from '../../../db/queries/sql';
 import { conflict, HttpError, notFound } from '../../http/errors';
-import { assertInProgress } from '../settlement/settlement.service';
+import { assertInProgress } from '../../http/settlement-checks';
 import { approve } from './review.service';
 import { reviewLockOf } from './review-locks';
 import {

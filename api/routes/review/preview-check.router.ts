@@ -20,7 +20,7 @@ import {
 import { localeOf } from '../../http/locale';
 import { validate, validated } from '../../http/validate';
 import { requestEntityManager } from '../../http/entity-manager';
-import { assertSameStudioGroup } from '../settlement/settlement.service';
+import { assertSameStudioGroup } from '../../auth/tenancy';
 import { addComment } from './comments';
 import { adminCreditNotePreview } from './review-preview';
 import { adminApprovalTarget, adminSettlementTrainer, approve, assertLocationOfTrainer, locationApprovalsOf } from './review.service';

@@ -17,7 +17,7 @@ import {
   type TCreditNoteRow,
 } from '../../../contracts/review.contract';
 import { notFound } from '../../http/errors';
-import { assertMonthMatches, parseMonth } from '../settlement/settlement.service';
+import { assertMonthMatches, parseMonth } from '../../http/settlement-checks';
 import { PDF_CREATED_STATES } from './review-locks';
 import { adminPreviewTarget, assertAdminTargetFound, trainerPreviewTarget } from './preview-targets';
 

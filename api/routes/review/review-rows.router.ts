@@ -8,7 +8,7 @@ import { ZAdminSaveReviewRequest, ZApprovedTrainersResponse, ZPreviewCheckRespon
 import { localeOf, t } from '../../http/locale';
 import { validate, validated } from '../../http/validate';
 import { requestEntityManager as em } from '../../http/entity-manager';
-import { assertSameStudioGroup, findSettlement } from '../settlement/settlement.service';
+import { assertSameStudioGroup, findSettlement } from '../../auth/tenancy';
 import { findReviewTrainer, listTrainerReviews, saveCompanyReview } from './company-review-rows.service';
 import { approvedTrainers, previewCheck } from './preview-check.service';
 

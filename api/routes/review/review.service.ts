@@ -10,7 +10,7 @@ import type { Locale } from '../../../domain/messages';
 import { ADMIN_LOCATION_UUID, type TTrainerCreditNoteItem, type TTrainerCreditNotesResponse, type TTrainerSettlement } from '../../../contracts/review.contract';
 import type { TTrainerWorkflowState } from '../../../contracts/settlement.contract';
 import { badRequest, HttpError, notFound } from '../../http/errors';
-import { findSettlement } from '../settlement/settlement.service';
+import { findSettlement } from '../../auth/tenancy';
 import { signalApprovals } from './approval-signals';
 import { adminPreviewTarget, assertAdminTargetFound, PREVIEW_SENT_SQL, trainerPreviewTarget } from './preview-targets';
 import type { CommentTarget } from './comments';

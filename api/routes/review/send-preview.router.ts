@@ -15,7 +15,9 @@ import { ndjsonStream } from '../../http/ndjson';
 import { HttpError, notFound } from '../../http/errors';
 import { localeOf, t } from '../../http/locale';
 import { validate, validated } from '../../http/validate';
-import { assertInProgress, assertMonthMatches, assertSameStudioGroup, findSettlement, findTrainerByKey, parseMonth, trainerNamesOf } from '../settlement/settlement.service';
+import { trainerNamesOf } from '../../../db/queries/trainer-names';
+import { assertInProgress, assertMonthMatches, parseMonth } from '../../http/settlement-checks';
+import { assertSameStudioGroup, findSettlement, findTrainerByKey } from '../../auth/tenancy';
 import { queryState, runUpdate, settlementHandle } from '../../temporal';
 import { requestEntityManager } from '../../http/entity-manager';
 

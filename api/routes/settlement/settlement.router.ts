@@ -57,21 +57,18 @@ import { localeOf, t } from '../../http/locale';
 import { validate, validated } from '../../http/validate';
 import { translate } from '../../../domain/messages';
 import {
-  assertInProgress,
-  assertMonthMatches,
-  assertSameStudioGroup,
   assertSettleableMonth,
   billableTrainerUuids,
   checkSelection,
   ensureSettlement,
-  findSettlement,
-  parseMonth,
   runPreparationPhase,
   SettlementConflictError,
   trainerClubPreviewsOf,
   trainerPreviewOf,
   type SettlementContext,
 } from './settlement.service';
+import { assertInProgress, assertMonthMatches, parseMonth } from '../../http/settlement-checks';
+import { assertSameStudioGroup, findSettlement } from '../../auth/tenancy';
 import { queryState, runUpdate, settlementHandle } from '../../temporal';
 import {
   calculateSums,

@@ -28,18 +28,9 @@ import { HttpError, notFound } from '../../http/errors';
 import { localeOf, t } from '../../http/locale';
 import { validate, validated } from '../../http/validate';
 import { settlementOfMonth, trainerList, trainerSummary } from './settlement.queries';
-import {
-  assertInProgress,
-  assertMonthMatches,
-  assertSameStudioGroup,
-  billableTrainerUuids,
-  findSettlement,
-  findTrainerByKey,
-  parseMonth,
-  runPreparationPhase,
-  trainerPreviewOf,
-  type SettlementContext,
-} from './settlement.service';
+import { billableTrainerUuids, runPreparationPhase, trainerPreviewOf, type SettlementContext } from './settlement.service';
+import { assertInProgress, assertMonthMatches, parseMonth } from '../../http/settlement-checks';
+import { assertSameStudioGroup, findSettlement, findTrainerByKey } from '../../auth/tenancy';
 import { queryState, runUpdate, settlementHandle } from '../../temporal';
 import { requestEntityManager } from '../../http/entity-manager';
 

@@ -7,7 +7,7 @@ import { ZUuid } from '../../../contracts/common.contract';
 import { ZSettlementWorkflowInfo, type TSettlementWorkflowInfo } from '../../../contracts/settlement.contract';
 import { notFound } from '../../http/errors';
 import { validate, validated } from '../../http/validate';
-import { findSettlement } from '../settlement/settlement.service';
+import { findSettlement } from '../../auth/tenancy';
 import { queryState, settlementHandle } from '../../temporal';
 import { historyRows } from './workflow-history';
 import { requestEntityManager } from '../../http/entity-manager';
