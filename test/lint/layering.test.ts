@@ -26,6 +26,7 @@ const violations: Record<string, Expected> = {
   'api/routes/outbox/imports-activity-types.ts': restricted(/The api imports nothing of activities\//),
   'api/routes/review/imports-activities-shared.ts': restricted(/The api imports nothing of activities\//),
   'api/imports-activities-type-only.ts': restricted(/The api imports nothing of activities\//),
+  'api/routes/settlement/imports-activities-index.ts': restricted(/The api imports nothing of activities\//),
   'db/writes/imports-workflow-messages.ts': restricted(/db\/ builds on domain\/ and contracts\/ only/),
   'web/src/admin/imports-api.ts': restricted(/web\/ imports contracts\/, domain\/ and web\/ only/),
   'web/src/shared/imports-node-builtin.ts': restricted(/no Node built-ins/),
