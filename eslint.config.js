@@ -106,22 +106,19 @@ const activitiesLayer = layer({
   ],
 });
 
-// The api may import every layer but web/, worker/, scripts/, the workflow bodies and the activities'
-// internals. What it needs of activities today, and so what is not an internal: the shared plumbing
-// both sides write through (activities/shared/: the settlement log and its event), the types files
-// (activities/<process>/*.types) and the outbox key format (activities/mail/outbox-key), which the
-// mail activity writes and the Outbox page reads. Everything else there is an activity's
-// implementation and runs in the worker. Workflows are started by type name through their
-// *.messages file and ids.ts, so a workflow body never lands in the api's bundle.
-const activityInternals = 'The api may import activities/shared/, *.types files and the outbox key format, not an activity\'s implementation (it runs in the worker).';
+// The api may import every layer but web/, worker/, scripts/, the workflow bodies and activities/.
+// Activities run in the worker; what the api and the activities both write through (approvals, the
+// settlement log and its events, the settlement lock, the outbox key format) lives in db/, below
+// both. Workflows are started by type name through their *.messages file and ids.ts, so a workflow
+// body never lands in the api's bundle.
+const activitiesRefused = 'The api imports nothing of activities/, not an activity\'s implementation (it runs in the worker) nor its types: what both sides use lives in db/ or contracts/.';
 const apiLayer = layer({
   folder: 'api',
   boundaries: [
     { paths: ['web', 'web/**', 'worker', 'worker/**', 'scripts', 'scripts/**', 'bench', 'bench/**', 'test', 'test/**'], message: 'api/ may not import web/, worker/, scripts/, bench/ or test/.' },
     { folderIndex: 'workflows', message: 'The api imports a workflow\'s *.messages file and workflows/ids, never a workflow body.' },
     { paths: ['workflows/*.workflow'], message: 'The api imports a workflow\'s *.messages file and workflows/ids, never a workflow body.' },
-    { folderIndex: 'activities', message: activityInternals, allowTypeImports: true },
-    { paths: ['activities/**', '!activities/*/', '!activities/shared/**', '!activities/*/*.types', '!activities/mail/outbox-key'], message: activityInternals, allowTypeImports: true },
+    { paths: ['activities', 'activities/**'], message: activitiesRefused },
   ],
 });
 

@@ -10,6 +10,7 @@ import { studioGroupsOf } from './auth/tenancy';
 import { studioGroupOfImport } from './routes/import/import.service';
 import { Settlement } from '../db/entities';
 import { translate } from '../domain/messages';
+import { requestEntityManager } from './http/entity-manager';
 
 type SocketData = { auth: AuthContext };
 
@@ -28,7 +29,7 @@ async function mayJoin(temporal: Client, auth: AuthContext, room: string): Promi
   if (kind === 'settlement') {
     // Staff of the settlement's studio group only (and operators); the record names the group.
     if (auth.role === 'trainer' || !/^[0-9a-f-]{36}$/i.test(key)) return false;
-    const settlement = await RequestContext.getEntityManager()!.findOne(Settlement, { uuid: key }, { populate: ['studioGroup'] });
+    const settlement = await requestEntityManager().findOne(Settlement, { uuid: key }, { populate: ['studioGroup'] });
     return settlement !== null && visibleGroups.includes(settlement.studioGroup.uuid);
   }
   return false;

@@ -32,6 +32,10 @@ export const ZApprovalEntry = z.object({
 });
 export type TApprovalEntry = z.infer<typeof ZApprovalEntry>;
 
+/** Who toggles an approval: the trainer (portal), the company (preview check) or a location. */
+export const APPROVAL_BY = ['trainer', 'company', 'location'] as const;
+export type TApprovalBy = (typeof APPROVAL_BY)[number];
+
 /** The spec's approval value: the string 'false' when never toggled, else the list. */
 export const ZApprovalValue = z.union([z.literal('false'), z.array(ZApprovalEntry).min(1)]);
 export type TApprovalValue = z.infer<typeof ZApprovalValue>;

@@ -1,10 +1,19 @@
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import { z } from 'zod';
+import {
+  PREPARATION_PHASE_PERCENT,
+  PREPARATION_PHASES,
+  type TPreparationPhase,
+  type TPreparationState,
+  type TSettlementStatus,
+  type TSettlementWorkflowState,
+} from '../contracts/settlement.contract';
+import type { TApprovalBy, TApprovalEntry } from '../contracts/review.contract';
 
 // The settlement workflow's input, state, queries, updates and signals. The API and the activities
-// import this file, never the workflow body. The state mirrors ZSettlementWorkflowState of
-// contracts/settlement.contract.ts (workflows may not import api/; the API assigns the query
-// answer to the contract type, so the compiler keeps the two in step).
+// import this file, never the workflow body. The state is the contract's ZSettlementWorkflowState
+// (contracts/settlement.contract.ts): GET /settlement/{uuid} passes the `state` query's answer on
+// as it is, so there is one definition of it and the compiler cannot let the two drift.
 
 const ZIsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD');
 
@@ -22,12 +31,7 @@ export const LAST_STEP = SETTLEMENT_STEP.summary;
 /** Trainers per activity of the class phase: keeps histories small and each attempt short. */
 export const PREPARE_CHUNK_SIZE = 50;
 
-export const PREPARATION_PHASES = ['invoice-data', 'class', 'trainer'] as const;
-export type TPreparationPhase = (typeof PREPARATION_PHASES)[number];
-/** Progress at the end of each phase (spec 9: 33 %, 66 %, 100 %). */
-export const PREPARATION_PHASE_PERCENT: Record<TPreparationPhase, number> = { 'invoice-data': 33, class: 66, trainer: 100 };
-
-export type TSettlementStatus = 'in_progress' | 'completed' | 'archived' | 'deleted';
+export { PREPARATION_PHASES, PREPARATION_PHASE_PERCENT, type TPreparationPhase, type TPreparationState, type TSettlementStatus };
 export type TSettlementAction = 'finish_settlement' | 'delete_settlement' | 'archive_settlement';
 export const STATUS_OF_ACTION: Record<TSettlementAction, Exclude<TSettlementStatus, 'in_progress'>> = {
   finish_settlement: 'completed',
@@ -49,58 +53,11 @@ export const ZSettlementInput = z.object({
 /** What callers pass (defaults may be left out); the workflow parses it into the full shape. */
 export type TSettlementInput = z.input<typeof ZSettlementInput>;
 
-export type TPreparationState = {
-  phase: 'none' | TPreparationPhase | 'done' | 'failed';
-  percent: number;
-  processed: number;
-  total: number;
-  error: string | null;
-  runs: number;
-  preparedTrainerUuids: string[];
-};
-
-/** The answer of the `state` query (= ZSettlementWorkflowState of the contract). */
-export type TSettlementState = {
-  settlementUuid: string;
-  studioGroupUuid: string;
-  settlementMonth: string;
-  step: number;
-  maxReachableStep: number;
-  status: TSettlementStatus;
-  trainerReview: boolean | null;
-  selectedTrainerUuids: string[];
-  billedTrainerUuids: string[];
-  anyCreditNoteSent: boolean;
-  preparation: TPreparationState;
-  /** Trainers whose preview was sent (their review exists; spec 4 "Preview send"). */
-  previewSentTrainerUuids: string[];
-  /** The preview sending now or last (null before the first). */
-  previewSend: TPreviewSendState | null;
-  /** Current approvals per trainer uuid (company = the admin's toggle; trainer = the trainer's switch). */
-  approvals: Record<string, TTrainerApprovals>;
-  /** The credit-note run going on now or last (null before the first). */
-  creditNoteRun: TCreditNoteRunSummary | null;
-  /** Every credit-note run of this settlement, oldest first. */
-  runUuids: string[];
-};
-
-export type TCreditNoteRunSummary = {
-  runUuid: string;
-  phase: 'running' | 'done' | 'failed';
-  total: number;
-  issued: number;
-  refused: number;
-};
-
-export type TTrainerApprovals = { company: boolean; trainer: boolean };
-
-export type TPreviewSendState = {
-  sendUuid: string;
-  phase: 'sending' | 'done';
-  /** Trainers of this sending and those done so far. */
-  total: number;
-  processed: number;
-};
+/** The answer of the `state` query. */
+export type TSettlementState = TSettlementWorkflowState;
+export type TCreditNoteRunSummary = NonNullable<TSettlementState['creditNoteRun']>;
+export type TTrainerApprovals = TSettlementState['approvals'][string];
+export type TPreviewSendState = NonNullable<TSettlementState['previewSend']>;
 
 export type TSettlementResult = { settlementUuid: string; status: TSettlementStatus };
 
@@ -143,12 +100,8 @@ export type TSendPreviewsAnswer = {
   state: TSettlementState;
 };
 
-export const APPROVAL_BY = ['trainer', 'company', 'location'] as const;
-export type TApprovalBy = (typeof APPROVAL_BY)[number];
 /** A toggle of the preview check (company, location) or of the trainer's review (trainer). */
 export type TApproveArgs = { trainerUuid: string; by: TApprovalBy; approved: boolean; userUuid: string; studioUuid?: string };
-/** One entry of the spec's approval lists: newest first; timestamp in unix seconds. */
-export type TApprovalEntry = { approved: boolean; user: string; timestamp: number };
 export type TApproveAnswer = { entries: TApprovalEntry[]; state: TSettlementState };
 
 /**

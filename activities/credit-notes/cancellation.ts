@@ -7,8 +7,8 @@ import { cancellationOf, creditNoteNumber, creditNoteTotals, renderCreditNotePdf
 import { translate } from '../../domain/messages';
 import { trainerDisplayName, trainerSnapshot, type TrainerSnapshot } from '../../domain/trainer-data';
 import type { TQueueEmailInput, TQueueEmailResult } from '../mail';
-import { writeSettlementLog } from '../shared/settlement-log';
-import { sql } from '../shared/sql';
+import { writeSettlementLog } from '../../db/writes/settlement-log';
+import { sql } from '../../db/queries/sql';
 import { todayInGermany } from './payment-date';
 import { storeXRechnung } from './e-invoice-files';
 

@@ -27,7 +27,7 @@ import { DEMO_FITNESS_SLUG } from '../../domain/source-systems/demo.connector';
 import { trainerSnapshot } from '../../domain/trainer-data';
 import { cloneTestDatabase } from '../../test/support/databases';
 import { createMailActivities, createMailer } from '../mail';
-import { sql } from '../shared/sql';
+import { sql } from '../../db/queries/sql';
 import { datevFilePaths } from './credit-note-files';
 import { createCreditNoteActivities, runFilePaths, transferDateFor, type CreditNoteActivities } from './index';
 import { isSepaBusinessDay, todayInGermany } from './payment-date';

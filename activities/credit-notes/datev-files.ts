@@ -15,7 +15,7 @@ import { formatEuro } from '../../domain/money';
 import { trainerDisplayName } from '../../domain/trainer-data';
 import { datevSettingsOf } from '../../db/queries/datev-settings';
 import type { SettlementRow } from '../shared/settlement';
-import { sql } from '../shared/sql';
+import { sql } from '../../db/queries/sql';
 import { sha256, writeFileAtomic } from './credit-note-files';
 import { CREDIT_NOTE_DOCUMENT_COLUMNS, type CreditNoteDocumentSql } from '../../db/queries/credit-note-documents';
 import type { TRunFile } from './credit-note.types';

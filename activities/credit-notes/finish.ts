@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { translate } from '../../domain/messages';
-import { writeSettlementLog } from '../shared/settlement-log';
+import { writeSettlementLog } from '../../db/writes/settlement-log';
 import { settlementRowOf } from '../shared/settlement';
-import { sql } from '../shared/sql';
+import { sql } from '../../db/queries/sql';
 import {
   ZFinishCreditNoteRunInput,
   ZSendAccountingEmailInput,

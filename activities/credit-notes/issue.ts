@@ -18,13 +18,13 @@ import { translate, type MessageKey, type MessageParams } from '../../domain/mes
 import { eInvoiceProblems } from '../../domain/e-invoice';
 import { trainerDisplayName } from '../../domain/trainer-data';
 import { normalizeIban } from '../../domain/validation/bank';
-import { writeSettlementLog } from '../shared/settlement-log';
+import { writeSettlementLog } from '../../db/writes/settlement-log';
 import { settlementRowOf, type SettlementRow } from '../shared/settlement';
 import { activityContext } from '../shared/activity-context';
 import { billingFactsOf, readBillingFacts, type BillingFactsRow } from '../../db/queries/billing-facts';
 import { idArray } from '../../db/queries/id-array';
 import { planAfresh } from '../../db/queries/sql';
-import { sql } from '../shared/sql';
+import { sql } from '../../db/queries/sql';
 import {
   ZIssueCreditNotesInput,
   ZStartCreditNoteRunInput,

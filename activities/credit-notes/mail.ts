@@ -3,10 +3,10 @@ import path from 'node:path';
 import { idArray } from '../../db/queries/id-array';
 import type { EInvoiceFormat } from '../../domain/e-invoice';
 import { translate } from '../../domain/messages';
-import { writeSettlementLog } from '../shared/settlement-log';
+import { writeSettlementLog } from '../../db/writes/settlement-log';
 import { settlementRowOf } from '../shared/settlement';
 import { activityContext } from '../shared/activity-context';
-import { sql } from '../shared/sql';
+import { sql } from '../../db/queries/sql';
 import {
   ZMarkCreditNotesSentInput,
   ZQueueCreditNoteEmailsInput,

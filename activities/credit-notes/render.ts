@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { TCreditNoteDocument } from '../../domain/credit-notes';
 import { activityContext } from '../shared/activity-context';
 import { settlementRowOf } from '../shared/settlement';
-import { sql } from '../shared/sql';
+import { sql } from '../../db/queries/sql';
 import { writeFileAtomic } from './credit-note-files';
 import { ZDrawCreditNotePdfsInput, type TDrawCreditNotePdfsInput, type TDrawCreditNotePdfsResult } from './credit-note.types';
 import { storeXRechnung } from './e-invoice-files';

@@ -4,9 +4,9 @@ import type { TSendStreamMessage } from '../../contracts/review.contract';
 import { translate, type Locale } from '../../domain/messages';
 import { trainerDisplayName, trainerSnapshot, type TrainerSnapshot } from '../../domain/trainer-data';
 import type { TQueueEmailInput, TQueueEmailResult, TQueueEmailsInput } from '../mail';
-import { publishSendMessages } from '../shared/settlement-log';
+import { publishSendMessages } from '../../db/writes/settlement-log';
 import type { SettlementRow } from '../shared/settlement';
-import { sql } from '../shared/sql';
+import { sql } from '../../db/queries/sql';
 import type { TAccountingFileType } from './credit-note.types';
 
 // The reads and stream messages every step of a credit-note run shares: the studio group (issuer,

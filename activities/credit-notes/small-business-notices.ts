@@ -5,7 +5,7 @@ import { trainerTurnovers } from '../../db/queries/small-business-turnover';
 import { percentOfLimit, SMALL_BUSINESS_LIMITS, smallBusinessCheck, thresholdsReached, type SmallBusinessThreshold } from '../../domain/accounting/small-business';
 import { translate, type Locale } from '../../domain/messages';
 import { formatEuro } from '../../domain/money';
-import { sql } from '../shared/sql';
+import { sql } from '../../db/queries/sql';
 import { trainerCreditNotesPath } from './mail';
 
 // After a run's credit notes are issued: each trainer account billed without VAT whose turnover on

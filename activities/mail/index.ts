@@ -5,8 +5,8 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { ApplicationFailure } from '@temporalio/activity';
 import { activityContext } from '../shared/activity-context';
-import { notifyAll } from '../shared/settlement-log';
-import { sql } from '../shared/sql';
+import { notifyAll } from '../../db/writes/settlement-log';
+import { sql } from '../../db/queries/sql';
 import { isPermanentResponseCode } from 'nodemailer/lib/errors';
 import { z } from 'zod';
 import { studioGroupRoom } from '../../contracts/events';
@@ -27,12 +27,11 @@ import {
   type TQueueEmailsInput,
 } from './mail.types';
 import { fromDomain, MAIL_CONNECTIONS, type Mailer } from './mailer';
-import { outboxKey, parseOutboxKey } from './outbox-key';
+import { outboxKey, parseOutboxKey } from '../../db/outbox-key';
 import { renderEmail } from './template';
 
 export * from './mail.types';
 export { createMailer, DEFAULT_MAIL_FROM, type Mailer } from './mailer';
-export { outboxKey, outboxKeyPrefix, parseOutboxKey } from './outbox-key';
 export { renderEmail } from './template';
 
 // E-mail delivery in two idempotent steps, so a workflow can retry either:

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mailMessages } from '../../domain/messages/mail.messages';
 import { escapeHtml, renderEmail, resolveMailParams } from './template';
-import { outboxKey, outboxKeyPrefix, parseOutboxKey } from './outbox-key';
+import { outboxKey, outboxKeyPrefix, parseOutboxKey } from '../../db/outbox-key';
 import { fromDomain } from './mailer';
 
 const preview = {

@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { escapeHtml, escapeHtmlLines } from '../../domain/html';
 import { translate, type Locale, type MessageKey, type MessageParams } from '../../domain/messages';
 import { formatEuro } from '../../domain/money';
 import { monthTitle } from '../../domain/settlement/month';
@@ -56,9 +57,7 @@ export function resolveMailParams(params: Record<string, TMailParam>, locale: Lo
   return resolved;
 }
 
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
-}
+export { escapeHtml };
 
 const paragraphsOf = (text: string) =>
   text
@@ -87,7 +86,7 @@ export function htmlToText(html: string): string {
 }
 
 /** A line of HTML text: escaped, with its line breaks kept. */
-const htmlLines = (text: string) => escapeHtml(text).replace(/\n/g, '<br>');
+const htmlLines = escapeHtmlLines;
 
 // Inline styles only: mail clients drop <style> blocks and external CSS.
 const FONT = "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";

@@ -10,8 +10,8 @@ import {
   type TRemoveAdminPositionInput,
   type TSaveAdminPositionInput,
 } from './prepare.types';
-import { publishStateChange, writeSettlementLog } from '../shared/settlement-log';
-import { lockSettlement } from '../shared/settlement-lock';
+import { publishStateChange, writeSettlementLog } from '../../db/writes/settlement-log';
+import { lockSettlement } from '../../db/writes/settlement-lock';
 import { trainerDisplayName, type TrainerSnapshot } from '../../domain/trainer-data';
 import { findSettlement, notFound, PROC, type PrepareActivityDeps } from './prepare-records';
 import { adminPositionInput, lineRow, replaceLines, sumLinesIntoTrainer } from './lines';

@@ -5,8 +5,8 @@ import {
   type TRecordSettlementStatusInput,
   type TRecordTrainerReviewInput,
 } from './prepare.types';
-import { publishStateChange, writeSettlementLog } from '../shared/settlement-log';
-import { lockSettlement } from '../shared/settlement-lock';
+import { publishStateChange, writeSettlementLog } from '../../db/writes/settlement-log';
+import { lockSettlement } from '../../db/writes/settlement-lock';
 import { findSettlement, PROC, userName, type PrepareActivityDeps } from './prepare-records';
 
 // The settlement's own records outside the preparation: whether trainers review, and its status.

@@ -2,8 +2,8 @@ import { PaymentTypeRule, SettlementTrainer, StudioClass, Trainer } from '../../
 import { translate } from '../../domain/messages';
 import { snapshotRule, type PaymentRuleSnapshot } from '../../domain/pay';
 import { ZFreezeInvoiceDataInput, type TFreezeInvoiceDataInput, type TFreezeInvoiceDataResult } from './prepare.types';
-import { publishProgress, writeSettlementLog, type LogRowInput } from '../shared/settlement-log';
-import { lockSettlement } from '../shared/settlement-lock';
+import { publishProgress, writeSettlementLog, type LogRowInput } from '../../db/writes/settlement-log';
+import { lockSettlement } from '../../db/writes/settlement-lock';
 import { isoDateOf, monthInstants, monthTitle } from '../../domain/settlement/month';
 import { trainerDisplayName, trainerSnapshot } from '../../domain/trainer-data';
 import { paymentRuleInputOf } from '../../db/payment-rule-input';

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { AdminPosition } from '../../db/entities';
 import { type AdminPositionInput, type SettlementLineResult } from '../../domain/pay';
 import { idArray } from '../../db/queries/id-array';
-import { sql } from '../shared/sql';
+import { sql } from '../../db/queries/sql';
 
 // A trainer's settlement lines as the preparation writes them (the month's classes it prices come
 // from db/queries/month-classes): a computed line as its row, and the replace-and-sum every phase

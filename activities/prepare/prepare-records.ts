@@ -3,7 +3,7 @@ import { ApplicationFailure } from '@temporalio/activity';
 import { LOCKED_TRAINER_WORKFLOW_STATES } from '../../contracts/settlement.contract';
 import { Settlement, User, type SettlementTrainerState } from '../../db/entities';
 import { activityContext } from '../shared/activity-context';
-import { sql } from '../shared/sql';
+import { sql } from '../../db/queries/sql';
 import { findSettlement as findSettlementRecord } from '../../db/queries/settlements';
 
 // What every phase of the preparation shares: the log's proc names, the settlement and user look-ups,

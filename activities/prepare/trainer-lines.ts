@@ -17,10 +17,10 @@ import {
   type TPrepareTrainerLinesInput,
   type TPrepareTrainerLinesResult,
 } from './prepare.types';
-import { publishProgress, publishStateChange, writeSettlementLog, type LogRowInput } from '../shared/settlement-log';
+import { publishProgress, publishStateChange, writeSettlementLog, type LogRowInput } from '../../db/writes/settlement-log';
 import { activityContext } from '../shared/activity-context';
-import { lockSettlement } from '../shared/settlement-lock';
-import { sql } from '../shared/sql';
+import { lockSettlement } from '../../db/writes/settlement-lock';
+import { sql } from '../../db/queries/sql';
 import { isoDateOf } from '../../domain/settlement/month';
 import { trainerDisplayName, type TrainerSnapshot } from '../../domain/trainer-data';
 import { insertReviewRows } from '../review';

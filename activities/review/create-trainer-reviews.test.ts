@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReviewFixture, type ReviewFixture } from '../../test/support/review-fixture';
 import { createMailActivities, createMailer } from '../mail';
-import { sql } from '../shared/sql';
+import { sql } from '../../db/queries/sql';
 import { createReviewActivities, type ReviewActivities } from './index';
 
 // createTrainerReviews does a batch in one transaction: against the real database, a

@@ -5,12 +5,12 @@ import type { TSendStreamMessage } from '../../contracts/review.contract';
 import { translate, type Locale, type MessageKey } from '../../domain/messages';
 import { trainerDisplayName } from '../../domain/trainer-data';
 import type { TQueueEmailResult, TQueueEmailsInput } from '../mail';
-import { notifyAll, publishSendMessages, writeSettlementLog, type LogRowInput } from '../shared/settlement-log';
+import { notifyAll, publishSendMessages, writeSettlementLog, type LogRowInput } from '../../db/writes/settlement-log';
 import { settlementRowOf, type SettlementRow } from '../shared/settlement';
 import { activityContext } from '../shared/activity-context';
-import { ApprovalRefused, recordApprovalToggle } from '../shared/approvals';
-import { lockSettlement } from '../shared/settlement-lock';
-import { sql } from '../shared/sql';
+import { ApprovalRefused, recordApprovalToggle } from '../../db/writes/approvals';
+import { lockSettlement } from '../../db/writes/settlement-lock';
+import { sql } from '../../db/queries/sql';
 import {
   ZAnnouncePreviewSendFinishedInput,
   ZCreateTrainerReviewsInput,
@@ -247,7 +247,7 @@ export function createReviewActivities({ orm, queueEmails }: ReviewActivityDeps)
     /**
      * An approval toggle through the settlement workflow's `approve` update (its validator checked
      * it). The api records toggles itself; this stays so that recorded histories and older clients
-     * that still use the update keep working. The same write as the api's (activities/shared/approvals.ts).
+     * that still use the update keep working. The same write as the api's (db/writes/approvals.ts).
      */
     async recordApproval(rawInput: TRecordApprovalInput): Promise<TRecordApprovalResult> {
       const input = ZRecordApprovalInput.parse(rawInput);

@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
 import type { RequestHandler } from 'express';
-import { RequestContext, type EntityManager } from '@mikro-orm/core';
+import { type EntityManager } from '@mikro-orm/core';
 import type { EntityManager as SqlEntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../../activities/shared/sql';
+import { sql } from '../../db/queries/sql';
 import { ApiSession, User } from '../../db/entities';
 import type { TRole } from '../../contracts/auth.contract';
 import { HttpError } from '../http/errors';
+import { requestEntityManager } from '../http/entity-manager';
 
 export type AuthContext = {
   userId: number;
@@ -72,7 +73,7 @@ export const requireAuth: RequestHandler = async (req, _res, next) => {
   const userUuid = req.header('x-user');
   const apiKey = req.header('x-api-key');
   if (!userUuid || !apiKey) return next(new HttpError(401, 'auth.headersMissing'));
-  const em = RequestContext.getEntityManager()!;
+  const em = requestEntityManager();
   const session = await findLiveSession(em, userUuid, apiKey);
   if (!session) return next(new HttpError(401, 'auth.sessionInvalid'));
   if (Date.now() - session.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {

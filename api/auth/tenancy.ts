@@ -1,11 +1,17 @@
 import type { RequestHandler } from 'express';
-import { RequestContext } from '@mikro-orm/core';
-import type { EntityManager as SqlEntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
-import { StudioGroup, StudioGroupTrainer, User } from '../../db/entities';
-import { HttpError } from '../http/errors';
+import { Settlement, StudioGroup, StudioGroupTrainer, Trainer, User } from '../../db/entities';
+import { findSettlement as findSettlementRecord } from '../../db/queries/settlements';
+import { sql } from '../../db/queries/sql';
+import { ZUuid } from '../../contracts/common.contract';
+import { HttpError, notFound } from '../http/errors';
+import { requestEntityManager } from '../http/entity-manager';
 import { authOf, type AuthContext } from './sessions';
-import { sql } from '../../activities/shared/sql';
+
+// Tenancy: which studio groups a caller may see, and every lookup that answers "not found" for what
+// belongs to another group (a group, its settlements, its trainers, a trainer's own link), so that
+// nothing of another tenant leaks and every feature asks the same question the same way.
 
 declare module 'express-serve-static-core' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -17,7 +23,7 @@ declare module 'express-serve-static-core' {
 
 /** The studio groups a user may see: staff their managed groups, trainers their linked groups, operators all. */
 export async function studioGroupsOf(auth: Pick<AuthContext, 'userId' | 'role'>): Promise<StudioGroup[]> {
-  const em = RequestContext.getEntityManager()!;
+  const em = requestEntityManager();
   if (auth.role === 'operator') return em.find(StudioGroup, {}, { orderBy: { name: 'asc' } });
   if (auth.role === 'staff') {
     const user = await em.findOneOrFail(User, auth.userId, { populate: ['staffStudioGroups'] });
@@ -36,10 +42,10 @@ export async function studioGroupsOf(auth: Pick<AuthContext, 'userId' | 'role'>)
  * membership check and the group, not the user with all their groups — every admin call asks this.
  */
 async function visibleStudioGroupByUuid(auth: Pick<AuthContext, 'userId' | 'role'>, uuid: string): Promise<StudioGroup | null> {
-  const em = RequestContext.getEntityManager()!;
+  const em = requestEntityManager();
   if (auth.role === 'operator') return em.findOne(StudioGroup, { uuid });
   const [member] = await sql<{ id: number }>(
-    em as SqlEntityManager,
+    em,
     'select g.id from studio_group g join staff_membership m on m.studio_group_id = g.id where g.uuid = ? and m.user_id = ?',
     [uuid, auth.userId],
     { prepared: true },
@@ -73,4 +79,41 @@ export const studioGroupOf = (req: { studioGroup?: StudioGroup }): StudioGroup =
 export async function findVisibleStudioGroupById(auth: AuthContext, id: number): Promise<StudioGroup | undefined> {
   const groups = await studioGroupsOf(auth);
   return groups.find((group) => group.id === id);
+}
+
+/** The spec's payload names the group again (idMandant, idStudioGroup, studioGroupUuid, apiSlug): it must be the path's. */
+export function assertSameStudioGroup(group: StudioGroup, fields: { idMandant?: number; idStudioGroup?: number; studioGroupUuid?: string; apiSlug?: string }) {
+  const mismatch =
+    (fields.idMandant !== undefined && fields.idMandant !== group.mandant.id) ||
+    (fields.idStudioGroup !== undefined && fields.idStudioGroup !== group.id) ||
+    (fields.studioGroupUuid !== undefined && fields.studioGroupUuid !== group.uuid) ||
+    (fields.apiSlug !== undefined && fields.apiSlug !== group.apiSlug);
+  if (mismatch) throw notFound('tenancy.studioGroupNotFound');
+}
+
+/** A settlement of the caller's studio group; deleted ones are gone (404). */
+export async function findSettlement(em: EntityManager, group: StudioGroup, settlementUuid: string): Promise<Settlement> {
+  const settlement = await findSettlementRecord(em, settlementUuid, { studioGroup: group, excludeDeleted: true, populate: ['createdBy'] });
+  if (!settlement) throw notFound('settlement.notFound');
+  return settlement;
+}
+
+/** A trainer of the group by the spec's `{trainer}` / `{TrainerID}` path value: the record id or its uuid; 404 otherwise. */
+export async function findTrainerByKey(em: EntityManager, group: StudioGroup, key: string): Promise<Trainer> {
+  // An id beyond PostgreSQL's integer range or a malformed uuid names no trainer: 404, never a failing query.
+  const where = /^\d{1,9}$/.test(key) ? { id: Number(key) } : ZUuid.safeParse(key).success ? { uuid: key.toLowerCase() } : null;
+  const trainer = where ? await em.findOne(Trainer, { ...where, studioGroup: group }) : null;
+  if (!trainer) throw notFound('settlement.trainerNotFound', { trainer: key });
+  return trainer;
+}
+
+/** The caller's link to the studio group (their trainer record there); 404 when not connected. */
+export async function linkOf(em: EntityManager, userId: number, studioGroupUuid: string) {
+  const link = await em.findOne(
+    StudioGroupTrainer,
+    { studioGroup: { uuid: studioGroupUuid }, trainerAccount: { user: userId } },
+    { populate: ['studioGroup', 'trainer', 'selfBillingConsentBy'] },
+  );
+  if (!link) throw notFound('trainerAccount.studioGroupNotConnected');
+  return link;
 }

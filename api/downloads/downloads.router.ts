@@ -1,6 +1,4 @@
 import express, { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { RequestContext } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { User } from '../../db/entities';
 import { ZSignDownloadRequest, ZSignDownloadResponse, type TSignDownloadResponse } from '../../contracts/credit-note-list.contract';
 import type { TRole } from '../../contracts/auth.contract';
@@ -18,13 +16,13 @@ import {
   resolveDownload,
   type DownloadTarget,
 } from './downloads.service';
+import { requestEntityManager } from '../http/entity-manager';
 
 // The download routes (admin 2.12 / 7, trainer portal 2). Mounted in app.ts BEFORE /api's header
 // check and the SPA fallback: /admin/... and /{locale}/trainer/... are also page paths of the web app.
 
 export type DownloadDeps = { dataDir: string; secret: () => Promise<Buffer> };
 
-const em = () => RequestContext.getEntityManager() as EntityManager;
 const pathnameOf = (req: Request) => new URL(req.originalUrl, 'http://local').pathname;
 
 /**
@@ -40,7 +38,7 @@ export function authenticateDownload(secret: () => Promise<Buffer>): RequestHand
     if (typeof token !== 'string' || !token) return next(new HttpError(401, 'downloads.signInOrLink'));
     const check = verifyDownloadToken({ secret: await secret(), request: canonicalDownloadRequest(pathnameOf(req), fields), token });
     if (!check.ok) return next(new HttpError(403, check.reason === 'expired' ? 'downloads.linkExpired' : 'downloads.linkInvalid'));
-    const user = await em().findOne(User, { uuid: check.userUuid });
+    const user = await requestEntityManager().findOne(User, { uuid: check.userUuid });
     if (!user) return next(new HttpError(403, 'downloads.linkInvalid'));
     req.auth = { userId: user.id, userUuid: user.uuid, role: user.role as TRole, locale: user.locale, sessionId: 0 };
     next();
@@ -48,7 +46,7 @@ export function authenticateDownload(secret: () => Promise<Buffer>): RequestHand
 }
 
 async function send(req: Request, res: Response, next: NextFunction, target: DownloadTarget, dataDir: string) {
-  const file = await resolveDownload({ em: em(), auth: authOf(req), dataDir, target });
+  const file = await resolveDownload({ em: requestEntityManager(), auth: authOf(req), dataDir, target });
   // A credit note opens in the browser's PDF viewer (the link opens a new tab); the run's files download.
   res.attachment(file.fileName);
   if (file.contentType === 'application/pdf') res.setHeader('content-disposition', (res.getHeader('content-disposition') as string).replace(/^attachment/, 'inline'));
@@ -149,7 +147,7 @@ export function createDownloadSignRouter(deps: DownloadDeps & { scope: 'studio-g
     if (!target) throw badRequest('downloads.pathNotDownload', 'path');
     if (deps.scope === 'studio-group' && 'studioGroupUuid' in target && target.studioGroupUuid !== String(req.params.g).toLowerCase()) throw badRequest('downloads.pathNotDownload', 'path');
     const auth = authOf(req);
-    await resolveDownload({ em: em(), auth, dataDir: deps.dataDir, target });
+    await resolveDownload({ em: requestEntityManager(), auth, dataDir: deps.dataDir, target });
     const now = Date.now();
     const token = signDownloadToken({ secret: await deps.secret(), request: canonicalDownloadRequest(url.pathname, fields), userUuid: auth.userUuid, now });
     url.searchParams.set('token', token);

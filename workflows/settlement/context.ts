@@ -100,6 +100,19 @@ export function createSettlementContext(input: z.output<typeof ZSettlementInput>
       runUuids: [...state.runUuids],
       maxReachableStep: maxReachableStep(state, ctx.reachedStep),
     }),
+    /**
+     * Runs a command's records while counting it busy, so that no preparation starts meanwhile
+     * (assertIdle). The work is started at once, in the caller's turn: the commands it schedules
+     * and their order are those of the caller's own try/finally.
+     */
+    withBusy: async <T>(work: () => Promise<T>): Promise<T> => {
+      ctx.busyCommands++;
+      try {
+        return await work();
+      } finally {
+        ctx.busyCommands--;
+      }
+    },
     goTo: (step: number): void => {
       state.step = step;
       ctx.reachedStep = Math.max(ctx.reachedStep, step);

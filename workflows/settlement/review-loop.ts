@@ -50,18 +50,16 @@ export function registerReviewHandlers(ctx: SettlementContext): void {
   setHandler(
     approveUpdate,
     async ({ trainerUuid, by, approved, userUuid, studioUuid }) => {
-      ctx.busyCommands++;
       ctx.approvalsInFlight++;
       ctx.approvingTrainers.add(trainerUuid);
       let result: Awaited<ReturnType<typeof recordApproval>>;
       try {
-        result = await recordApproval({ settlementUuid, trainerUuid, by, approved, userUuid, studioUuid, locale });
+        result = await ctx.withBusy(() => recordApproval({ settlementUuid, trainerUuid, by, approved, userUuid, studioUuid, locale }));
       } catch (error) {
         // The records refused (a lock the workflow did not know of): answer the caller with its reason.
         if (error instanceof ActivityFailure && error.cause instanceof ApplicationFailure) throw fail(error.cause.type ?? FAILURE.conflict, error.cause.message);
         throw error;
       } finally {
-        ctx.busyCommands--;
         ctx.approvalsInFlight--;
         ctx.approvingTrainers.delete(trainerUuid);
       }

@@ -28,9 +28,8 @@ export function registerV1Face(ctx: SettlementContext): void {
 
   setHandler(
     v1IssueCreditNoteUpdate,
-    async ({ trainerUuid, userUuid }) => {
-      ctx.busyCommands++;
-      try {
+    ({ trainerUuid, userUuid }) =>
+      ctx.withBusy(async () => {
         const runUuid = await v1Run(userUuid);
         const { trainers } = await v1Activities.issueCreditNotes({ runUuid, settlementUuid, trainerUuids: [trainerUuid], offset: 0, total: 1, locale });
         const trainer = trainers[0]!;
@@ -39,18 +38,14 @@ export function registerV1Face(ctx: SettlementContext): void {
         if (state.creditNoteRun && trainer.outcome === 'refused') state.creditNoteRun.refused++;
         ctx.goTo(SETTLEMENT_STEP.createCreditNotes);
         return { runUuid, outcome: trainer.outcome, ...(trainer.number ? { number: trainer.number } : {}), ...(trainer.reason ? { reason: trainer.reason } : {}), state: ctx.snapshot() };
-      } finally {
-        ctx.busyCommands--;
-      }
-    },
+      }),
     { validator: ({ trainerUuid }) => assertV1Trainer(trainerUuid) },
   );
 
   setHandler(
     v1SendCreditNoteUpdate,
-    async ({ trainerUuid, userUuid }) => {
-      ctx.busyCommands++;
-      try {
+    ({ trainerUuid, userUuid }) =>
+      ctx.withBusy(async () => {
         const runUuid = await v1Run(userUuid);
         const queued = await v1Activities.queueCreditNoteEmails({ runUuid, settlementUuid, trainerUuids: [trainerUuid], locale });
         const emailUuids = queued.trainers.flatMap((trainer) => (trainer.emailUuid ? [trainer.emailUuid] : []));
@@ -61,10 +56,7 @@ export function registerV1Face(ctx: SettlementContext): void {
           state.anyCreditNoteSent = true;
         }
         return { runUuid, sent, state: ctx.snapshot() };
-      } finally {
-        ctx.busyCommands--;
-      }
-    },
+      }),
     {
       validator: ({ trainerUuid }) => {
         assertV1Trainer(trainerUuid);
@@ -75,9 +67,8 @@ export function registerV1Face(ctx: SettlementContext): void {
 
   setHandler(
     v1FinishCreditNotesUpdate,
-    async ({ userUuid }) => {
-      ctx.busyCommands++;
-      try {
+    ({ userUuid }) =>
+      ctx.withBusy(async () => {
         const runUuid = await v1Run(userUuid);
         const issued = state.creditNoteRun?.issued ?? 0;
         if (issued > 0) await v1Activities.createRunFiles({ runUuid, settlementUuid, locale });
@@ -85,10 +76,7 @@ export function registerV1Face(ctx: SettlementContext): void {
         if (state.creditNoteRun) state.creditNoteRun.phase = 'done';
         ctx.goTo(SETTLEMENT_STEP.summary);
         return { runUuid, sums, state: ctx.snapshot() };
-      } finally {
-        ctx.busyCommands--;
-      }
-    },
+      }),
     {
       validator: (_args: { userUuid: string }) => {
         ctx.assertInProgress();

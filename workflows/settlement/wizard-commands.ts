@@ -28,12 +28,7 @@ export function registerWizardCommands(ctx: SettlementContext): void {
   setHandler(
     createSettlementUpdate,
     async ({ trainerReview, userUuid }) => {
-      ctx.busyCommands++;
-      try {
-        await recordTrainerReview({ settlementUuid, trainerReview, userUuid, locale });
-      } finally {
-        ctx.busyCommands--;
-      }
+      await ctx.withBusy(() => recordTrainerReview({ settlementUuid, trainerReview, userUuid, locale }));
       state.trainerReview = trainerReview;
       // 'previews for trainers' advances one step; 'credit note' jumps to step index 4 (spec 4).
       ctx.goTo(trainerReview ? SETTLEMENT_STEP.sendPreview : SETTLEMENT_STEP.createCreditNotes);
@@ -68,12 +63,7 @@ export function registerWizardCommands(ctx: SettlementContext): void {
     settlementCommandUpdate,
     async ({ action, userUuid }) => {
       const status = STATUS_OF_ACTION[action];
-      ctx.busyCommands++;
-      try {
-        await recordSettlementStatus({ settlementUuid, status, userUuid, locale });
-      } finally {
-        ctx.busyCommands--;
-      }
+      await ctx.withBusy(() => recordSettlementStatus({ settlementUuid, status, userUuid, locale }));
       state.status = status;
       if (status === 'completed') ctx.goTo(SETTLEMENT_STEP.summary);
       return ctx.snapshot();
@@ -92,12 +82,7 @@ export function registerWizardCommands(ctx: SettlementContext): void {
   setHandler(
     saveAdminPositionUpdate,
     async (args) => {
-      ctx.busyCommands++;
-      try {
-        await saveAdminPosition({ settlementUuid, ...args, locale });
-      } finally {
-        ctx.busyCommands--;
-      }
+      await ctx.withBusy(() => saveAdminPosition({ settlementUuid, ...args, locale }));
       return ctx.snapshot();
     },
     { validator: ({ trainerUuid }) => assertAdminPositionAllowed(trainerUuid) },
@@ -106,12 +91,7 @@ export function registerWizardCommands(ctx: SettlementContext): void {
   setHandler(
     removeAdminPositionUpdate,
     async (args) => {
-      ctx.busyCommands++;
-      try {
-        await removeAdminPosition({ settlementUuid, ...args, locale });
-      } finally {
-        ctx.busyCommands--;
-      }
+      await ctx.withBusy(() => removeAdminPosition({ settlementUuid, ...args, locale }));
       return ctx.snapshot();
     },
     { validator: ({ trainerUuid }) => assertAdminPositionAllowed(trainerUuid) },

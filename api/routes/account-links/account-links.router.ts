@@ -1,6 +1,5 @@
 import { Router } from 'express';
-import { RequestContext } from '@mikro-orm/core';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import { z } from 'zod';
 import {
@@ -48,14 +47,13 @@ import {
   signUpFromInvitation,
   trainerInvitation,
 } from './invitations.service';
+import { requestEntityManager } from '../../http/entity-manager';
 
 // The account routes: the links e-mailed to people (no log-in), the trainer's invitations, connections,
 // e-mail confirmation and referral code (/api/v2), the admin's invitations and logo (/api/v1/{g}), and
 // the logo file itself.
 
 export type AccountLinksDeps = { orm: MikroORM; temporal: Client; secret: SecretSource; apiKeyTtlHours: number; dataDir: string; referralCampaignEnd: string };
-
-const em = (): EntityManager => RequestContext.getEntityManager() as EntityManager;
 
 /** E-mail confirmations a user may ask for, and password resets per address and e-mail, in 15 minutes. */
 export const CONFIRMATION_EMAILS_PER_WINDOW = 3;
@@ -117,12 +115,12 @@ export function createAccountLinksPublicRouter(deps: AccountLinksDeps) {
   });
 
   router.post('/account-links/invitation', validate(schemas.linkInfo), async (req, res) => {
-    res.json(await invitationLinkInfo(em(), deps.secret, validated(req, schemas.linkInfo).body.token));
+    res.json(await invitationLinkInfo(requestEntityManager(), deps.secret, validated(req, schemas.linkInfo).body.token));
   });
   router.post('/account-links/invitation/sign-up', validate(schemas.signUp), async (req, res) => {
     const { body } = validated(req, schemas.signUp);
-    const user = await signUpFromInvitation(em(), deps.secret, body);
-    const apiKey = await createApiSession(em(), user, deps.apiKeyTtlHours);
+    const user = await signUpFromInvitation(requestEntityManager(), deps.secret, body);
+    const apiKey = await createApiSession(requestEntityManager(), user, deps.apiKeyTtlHours);
     const groups = await studioGroupsOf({ userId: user.id, role: 'trainer' });
     res.json({
       status: 'success' as const,
@@ -136,20 +134,20 @@ export function createAccountLinksPublicRouter(deps: AccountLinksDeps) {
     });
   });
   router.post('/account-links/invitation/decline', validate(schemas.declineLink), async (req, res) => {
-    await declineFromLink(em(), deps.secret, validated(req, schemas.declineLink).body.token);
+    await declineFromLink(requestEntityManager(), deps.secret, validated(req, schemas.declineLink).body.token);
     res.json({ status: 'success', message: t(req, 'account.invitation.declined') });
   });
   router.post('/account-links/email-confirmation', validate(schemas.confirmEmail), async (req, res) => {
-    const email = await confirmEmail(em(), deps, validated(req, schemas.confirmEmail).body.token);
+    const email = await confirmEmail(requestEntityManager(), deps, validated(req, schemas.confirmEmail).body.token);
     res.json({ status: 'success', message: t(req, 'account.confirmation.done', { email }) });
   });
   router.post('/password/forgot', resetLimiter, validate(schemas.forgot), async (req, res) => {
-    await requestPasswordReset(em(), deps, validated(req, schemas.forgot).body.email);
+    await requestPasswordReset(requestEntityManager(), deps, validated(req, schemas.forgot).body.email);
     res.json({ status: 'success', message: t(req, 'account.password.resetSent') });
   });
   router.post('/password/reset', validate(schemas.reset), async (req, res) => {
     const { body } = validated(req, schemas.reset);
-    await resetPassword(em(), deps, body.token, body.password);
+    await resetPassword(requestEntityManager(), deps, body.token, body.password);
     res.json({ status: 'success', message: t(req, 'account.password.resetDone') });
   });
   return router;
@@ -168,11 +166,11 @@ export function createAccountLinksTrainerRouter(deps: AccountLinksDeps) {
   });
 
   router.get('/trainer_account/invitations/:user', requireTrainer, requireOwnUser, validate(schemas.invitations), async (req, res) => {
-    res.json(await pendingInvitations(em(), authOf(req).userId));
+    res.json(await pendingInvitations(requestEntityManager(), authOf(req).userId));
   });
   router.post('/trainer_account_to_studio_groups', requireTrainer, validate(schemas.accept), async (req, res) => {
     const { body } = validated(req, schemas.accept);
-    const { studioGroup } = await acceptInvitation(em(), authOf(req), body);
+    const { studioGroup } = await acceptInvitation(requestEntityManager(), authOf(req), body);
     res.json({
       status: 'success',
       message: t(req, 'account.invitation.accepted', { studioGroup: studioGroup.companyName }),
@@ -181,20 +179,20 @@ export function createAccountLinksTrainerRouter(deps: AccountLinksDeps) {
     });
   });
   router.post('/trainer_account/invitations/decline', requireTrainer, validate(schemas.decline), async (req, res) => {
-    await declineInvitation(em(), authOf(req), validated(req, schemas.decline).body);
+    await declineInvitation(requestEntityManager(), authOf(req), validated(req, schemas.decline).body);
     res.json({ status: 'success', message: t(req, 'account.invitation.declined') });
   });
   router.delete('/trainer_account/studio_group_connection', requireTrainer, validate(schemas.deleteConnection), async (req, res) => {
-    const group = await deleteStudioConnection(em(), authOf(req), validated(req, schemas.deleteConnection).body);
+    const group = await deleteStudioConnection(requestEntityManager(), authOf(req), validated(req, schemas.deleteConnection).body);
     res.json({ status: 'success', message: t(req, 'account.connection.deleted', { studioGroup: group.companyName }) });
   });
   router.get('/trainer_account/email-verification/:user', requireTrainer, requireOwnUser, validate(schemas.emailVerification), confirmationLimiter, async (req, res) => {
-    const outcome = await sendEmailConfirmation(em(), deps, authOf(req).userId);
+    const outcome = await sendEmailConfirmation(requestEntityManager(), deps, authOf(req).userId);
     if (outcome === 'alreadyConfirmed') res.json({ status: 'already_confirmed', message: t(req, 'account.confirmation.alreadyConfirmed') });
     else res.json({ status: 'success', message: t(req, 'account.confirmation.sent') });
   });
   router.get('/trainer_account/recommendation/:user', requireTrainer, requireOwnUser, validate(schemas.recommendation), async (req, res) => {
-    res.json(await recommendationOf(em(), authOf(req).userId, deps.referralCampaignEnd));
+    res.json(await recommendationOf(requestEntityManager(), authOf(req).userId, deps.referralCampaignEnd));
   });
   return router;
 }
@@ -203,30 +201,30 @@ export function createAccountLinksTrainerRouter(deps: AccountLinksDeps) {
 export function createAccountLinksStaffRouter(deps: AccountLinksDeps) {
   const router = Router({ mergeParams: true });
   router.get('/trainers/:id/invitation', validate(schemas.trainerInvitation), async (req, res) => {
-    res.json(await trainerInvitation(em(), studioGroupOf(req), validated(req, schemas.trainerInvitation).params.id));
+    res.json(await trainerInvitation(requestEntityManager(), studioGroupOf(req), validated(req, schemas.trainerInvitation).params.id));
   });
   router.post('/trainers/:id/invitation', validate(schemas.invite), async (req, res) => {
     const { params, body } = validated(req, schemas.invite);
-    const invitation = await inviteTrainer(em(), deps, studioGroupOf(req), params.id, body.email);
+    const invitation = await inviteTrainer(requestEntityManager(), deps, studioGroupOf(req), params.id, body.email);
     res.json({ status: 'success', message: t(req, 'account.invitation.sent', { email: body.email }), invitation });
   });
   router.post('/trainers/:id/invitation/resend', validate(schemas.resend), async (req, res) => {
-    const invitation = await resendInvitation(em(), deps, studioGroupOf(req), validated(req, schemas.resend).params.id);
+    const invitation = await resendInvitation(requestEntityManager(), deps, studioGroupOf(req), validated(req, schemas.resend).params.id);
     res.json({ status: 'success', message: t(req, 'account.invitation.resent', { email: invitation.email ?? '' }), invitation });
   });
   router.delete('/trainers/:id/invitation', validate(schemas.revoke), async (req, res) => {
-    const invitation = await revokeInvitation(em(), studioGroupOf(req), validated(req, schemas.revoke).params.id);
+    const invitation = await revokeInvitation(requestEntityManager(), studioGroupOf(req), validated(req, schemas.revoke).params.id);
     res.json({ status: 'success', message: t(req, 'account.invitation.revoked'), invitation });
   });
   router.get('/settings/logo', validate(schemas.logo), (req, res) => {
     res.json({ studioGroupLogoPath: studioGroupOf(req).logoPath ?? null });
   });
   router.put('/settings/logo', validate(schemas.putLogo), async (req, res) => {
-    const path = await saveLogo(em(), deps.dataDir, studioGroupOf(req), validated(req, schemas.putLogo).body.contentBase64);
+    const path = await saveLogo(requestEntityManager(), deps.dataDir, studioGroupOf(req), validated(req, schemas.putLogo).body.contentBase64);
     res.json({ status: 'success', message: t(req, 'account.logo.saved'), studioGroupLogoPath: path });
   });
   router.delete('/settings/logo', validate(schemas.deleteLogo), async (req, res) => {
-    await removeLogo(em(), deps.dataDir, studioGroupOf(req));
+    await removeLogo(requestEntityManager(), deps.dataDir, studioGroupOf(req));
     res.json({ status: 'success', message: t(req, 'account.logo.removed'), studioGroupLogoPath: null });
   });
   return router;

@@ -7,7 +7,7 @@ import { translate, type Locale } from '../../../domain/messages';
 import { centsToEuros } from '../../../domain/money';
 import { trainerDisplayName, type TrainerSnapshot } from '../../../domain/trainer-data';
 import type { TSmallBusinessLimitsResponse } from '../../../contracts/accounting-handoff.contract';
-import { writeSettlementLog } from '../../../activities/shared/settlement-log';
+import { writeSettlementLog } from '../../../db/writes/settlement-log';
 import { HttpError } from '../../http/errors';
 
 // The small-business limits (§19 UStG) in the billing step: for each trainer of the settlement

@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import { RequestContext } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { User } from '../../../db/entities';
 import { ZLoginRequest, ZLoginResponse, ZLogoutResponse, ZMeResponse, type TLoginResponse, type TLogoutResponse, type TMeResponse, type TStudioGroupRef } from '../../../contracts/auth.contract';
@@ -12,6 +11,7 @@ import { HttpError } from '../../http/errors';
 import { t } from '../../http/locale';
 import { validate, validated } from '../../http/validate';
 import type { StudioGroup } from '../../../db/entities';
+import { requestEntityManager } from '../../http/entity-manager';
 
 export const LOGIN_FAILURES_PER_WINDOW = 10;
 const LOGIN_WINDOW_MS = 15 * 60_000;
@@ -70,7 +70,7 @@ export function createAuthRouter({ apiKeyTtlHours, orm }: { apiKeyTtlHours: numb
 
   router.post('/login', loginLimiter, validate(schemas.login), async (req, res) => {
     const { email, password } = validated(req, schemas.login).body;
-    const em = RequestContext.getEntityManager()!;
+    const em = requestEntityManager();
     const user = await em.findOne(User, { email });
     const passwordOk = user ? await verifyPassword(user.passwordHash, password) : await verifyPassword(await unknownUserHash, password);
     if (!user || !passwordOk) throw new HttpError(401, 'auth.wrongCredentials');
@@ -80,12 +80,12 @@ export function createAuthRouter({ apiKeyTtlHours, orm }: { apiKeyTtlHours: numb
   });
 
   router.post('/logout', requireAuth, validate(schemas.logout), async (req, res) => {
-    await revokeSession(RequestContext.getEntityManager()!, authOf(req).sessionId);
+    await revokeSession(requestEntityManager(), authOf(req).sessionId);
     res.json({ status: 'success', message: t(req, 'auth.loggedOut') } satisfies TLogoutResponse);
   });
 
   router.get('/me', requireAuth, validate(schemas.me), async (req, res) => {
-    const user = await RequestContext.getEntityManager()!.findOneOrFail(User, authOf(req).userId);
+    const user = await requestEntityManager().findOneOrFail(User, authOf(req).userId);
     res.json(await describeUser(user));
   });
 

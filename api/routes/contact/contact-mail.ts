@@ -1,3 +1,4 @@
+import { escapeHtml, escapeHtmlLines } from '../../../domain/html';
 import type { TContactRequestForm } from '../../../contracts/contact.contract';
 
 // The contact form's two e-mails (spec admin 2.23): the request to the sales address, and a
@@ -7,7 +8,6 @@ import type { TContactRequestForm } from '../../../contracts/contact.contract';
 type Lang = 'de' | 'en';
 export type ContactMail = { to: string; subject: string; text: string; html: string };
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 /** A header is one line. */
 const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
 
@@ -47,7 +47,6 @@ const page = (lang: Lang, title: string, inner: string, footer: string) => `<!DO
 <tr><td style="padding:24px 32px;font-size:15px;line-height:1.55;color:#212529;">${inner}</td></tr>
 <tr><td style="padding:16px 32px;border-top:1px solid #e9ecef;font-size:12px;color:#868e96;">${escapeHtml(footer)}</td></tr>
 </table></body></html>`;
-const lines = (value: string) => escapeHtml(value).replace(/\r\n?|\n/g, '<br>');
 
 export function contactMails(form: TContactRequestForm, salesEmail: string): { sales: ContactMail; confirmation: ContactMail } {
   const sender: Lang = form.language === 'de' ? 'de' : 'en';
@@ -71,7 +70,7 @@ export function contactMails(form: TContactRequestForm, salesEmail: string): { s
       .map(([label, value]) => `<tr><td style="color:#495057;padding-right:16px;vertical-align:top;">${escapeHtml(label)}</td><td>${escapeHtml(value)}</td></tr>`)
       .join('')}</table>
 <p style="margin:0 0 6px;font-weight:600;">${escapeHtml(sales.labels.message)}</p>
-<div style="padding:10px 14px;border-left:3px solid #3b46d4;background:#f8f9fa;">${lines(message)}</div>`,
+<div style="padding:10px 14px;border-left:3px solid #3b46d4;background:#f8f9fa;">${escapeHtmlLines(message)}</div>`,
     sales.footer,
   );
 
@@ -83,8 +82,8 @@ export function contactMails(form: TContactRequestForm, salesEmail: string): { s
     texts.confirmSubject,
     `<p style="margin:0 0 16px;">${escapeHtml(greeting)}</p>
 <p style="margin:0 0 16px;">${escapeHtml(texts.confirmBody)}</p>
-${form.message ? `<p style="margin:0 0 6px;font-weight:600;">${escapeHtml(texts.yourMessage)}</p><div style="margin:0 0 16px;padding:10px 14px;border-left:3px solid #3b46d4;background:#f8f9fa;">${lines(form.message)}</div>` : ''}
-<p style="margin:0;">${lines(texts.signOff)}</p>`,
+${form.message ? `<p style="margin:0 0 6px;font-weight:600;">${escapeHtml(texts.yourMessage)}</p><div style="margin:0 0 16px;padding:10px 14px;border-left:3px solid #3b46d4;background:#f8f9fa;">${escapeHtmlLines(form.message)}</div>` : ''}
+<p style="margin:0;">${escapeHtmlLines(texts.signOff)}</p>`,
     texts.footer,
   );
 

@@ -11,7 +11,7 @@ import { ContactRequest, User } from '../../../db/entities';
 import { authOf } from '../../auth/sessions';
 import { HttpError, notFound } from '../../http/errors';
 import { validate, validated } from '../../http/validate';
-import { requestEntityManager } from '../master-data/entity-manager';
+import { requestEntityManager } from '../../http/entity-manager';
 
 // The operators' contact requests (admin app, /admin/contact-requests): list, detail, mark
 // handled. A contact request belongs to no studio group — it is a lead for the platform — so only

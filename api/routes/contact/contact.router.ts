@@ -1,4 +1,3 @@
-import { RequestContext } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
@@ -13,6 +12,7 @@ import { HttpError } from '../../http/errors';
 import { t } from '../../http/locale';
 import { validate, validated } from '../../http/validate';
 import { contactMails } from './contact-mail';
+import { requestEntityManager } from '../../http/entity-manager';
 
 // POST /api/request_form (spec admin 2.23, 5, 7, 8): the public contact form, multipart, no log-in.
 // In order: the per-IP limits (PostgreSQL store, so they hold across api replicas), the form's
@@ -114,7 +114,7 @@ export function createContactRouter({ orm, temporal, salesEmail }: ContactRouter
     if (fillMs === undefined || fillMs < CONTACT_MIN_FILL_MS) throw new HttpError(400, 'contact.tooFast', CONTACT_FILL_TIME_FIELD);
 
     const mails = contactMails(form, salesEmail);
-    const em = RequestContext.getEntityManager()!;
+    const em = requestEntityManager();
     const { request, emailUuids } = await em.transactional(async (tem) => {
       const request = tem.create(ContactRequest, {
         company: form.company,

@@ -21,7 +21,7 @@ import { requireOwnUser, requireTrainer } from '../../auth/trainer-guards';
 import { signedUrl, type DownloadDeps } from '../../downloads/downloads.router';
 import { localeOf, t } from '../../http/locale';
 import { validate, validated } from '../../http/validate';
-import { requestEntityManager } from '../master-data/entity-manager';
+import { requestEntityManager } from '../../http/entity-manager';
 import {
   giveSelfBillingConsent,
   listAdminCreditNotes,

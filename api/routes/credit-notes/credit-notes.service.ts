@@ -5,7 +5,7 @@ import { isoDateOf } from '../../../domain/settlement/month';
 import { xrechnungFileName } from '../../../domain/e-invoice/files';
 import { trainerDisplayName } from '../../../domain/trainer-data';
 import { translate } from '../../../domain/messages';
-import { writeSettlementLog } from '../../../activities/shared/settlement-log';
+import { writeSettlementLog } from '../../../db/writes/settlement-log';
 import type {
   TAdminCreditNote,
   TAdminCreditNotesQuery,
@@ -17,6 +17,7 @@ import type {
 } from '../../../contracts/credit-note-list.contract';
 import { accountingFileDownloadPath, creditNoteDownloadPath } from '../../downloads/downloads.service';
 import { HttpError, conflict, notFound } from '../../http/errors';
+import { linkOf } from '../../auth/tenancy';
 
 // Issued credit notes as the admin and the trainer list them, the accounting files of the runs,
 // the trainer's self-billing consent and objection. Straight from PostgreSQL: none of this advances
@@ -125,17 +126,6 @@ export async function listAdminCreditNotes(em: EntityManager, group: StudioGroup
     yearsOf(em, group),
   ]);
   return { years, creditNotes: rows.map((row) => toAdminCreditNote(group, row)), objections: objections.map((row) => toAdminCreditNote(group, row)) };
-}
-
-/** The caller's link to the studio group (their trainer record there); 404 when not connected. */
-export async function linkOf(em: EntityManager, userId: number, studioGroupUuid: string) {
-  const link = await em.findOne(
-    StudioGroupTrainer,
-    { studioGroup: { uuid: studioGroupUuid }, trainerAccount: { user: userId } },
-    { populate: ['studioGroup', 'trainer', 'selfBillingConsentBy'] },
-  );
-  if (!link) throw notFound('trainerAccount.studioGroupNotConnected');
-  return link;
 }
 
 type Signer = (path: string) => Promise<string>;

@@ -9,7 +9,7 @@ import { checkTrainerData, trainerDisplayName } from '../../../domain/trainer-da
 import { billingEligibility } from '../../../domain/credit-notes';
 import { billingFactsOf, readBillingFacts } from '../../../db/queries/billing-facts';
 import type { TDataCheckResult, TUncheckedTrainer } from '../../../contracts/trainer-overview.contract';
-import { requestEntityManager } from '../master-data/entity-manager';
+import { requestEntityManager } from '../../http/entity-manager';
 
 // The data check (spec admin 2.19, 3 "Data check result", 7): what keeps the group's next month
 // close from going through, in three lists — trainers to check (incomplete billing data, data

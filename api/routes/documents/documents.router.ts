@@ -30,7 +30,7 @@ import { authenticateDownload, type DownloadDeps } from '../../downloads/downloa
 import { HttpError, badRequest } from '../../http/errors';
 import { localeOf, t } from '../../http/locale';
 import { validate, validated } from '../../http/validate';
-import { requestEntityManager } from '../master-data/entity-manager';
+import { requestEntityManager } from '../../http/entity-manager';
 import {
   decideDocument,
   deleteCategory,

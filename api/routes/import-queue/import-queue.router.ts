@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import { RequestContext, type EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import { z } from 'zod';
 import { authOf } from '../../auth/sessions';
@@ -18,10 +17,9 @@ import { localeOf } from '../../http/locale';
 import { notFound } from '../../http/errors';
 import { validate, validated } from '../../http/validate';
 import { cancelImport, enqueueImport, importQueueStatus } from './import-queue.service';
+import { requestEntityManager } from '../../http/entity-manager';
 
 type Deps = { temporal: Client };
-
-const em = () => RequestContext.getEntityManager()! as EntityManager;
 
 const ZQueueItemParams = z.object({ g: z.string(), queueUuid: z.string() });
 
@@ -47,19 +45,19 @@ export function createImportQueueRouter({ temporal }: Deps) {
 
   router.post('/import/queue', validate(schemas.enqueue), async (req, res) => {
     const { body } = validated(req, schemas.enqueue);
-    const answer: TEnqueueImportResponse = await enqueueImport({ temporal, em: em(), studioGroup: studioGroupOf(req), request: body, userUuid: authOf(req).userUuid, locale: localeOf(req) });
+    const answer: TEnqueueImportResponse = await enqueueImport({ temporal, em: requestEntityManager(), studioGroup: studioGroupOf(req), request: body, userUuid: authOf(req).userUuid, locale: localeOf(req) });
     res.json(answer);
   });
 
   router.get('/import/queue/status/uuid/:queueUuid', validate(schemas.status), async (req, res) => {
     const { params } = validated(req, schemas.status);
-    const answer: TImportQueueStatusResponse = await importQueueStatus({ temporal, em: em(), studioGroup: studioGroupOf(req), queueUuid: queueUuidOf(params.queueUuid), locale: localeOf(req) });
+    const answer: TImportQueueStatusResponse = await importQueueStatus({ temporal, em: requestEntityManager(), studioGroup: studioGroupOf(req), queueUuid: queueUuidOf(params.queueUuid), locale: localeOf(req) });
     res.json(answer);
   });
 
   router.delete('/import/queue/cancel/uuid/:queueUuid', validate(schemas.cancel), async (req, res) => {
     const { params } = validated(req, schemas.cancel);
-    const answer: TCancelImportResponse = await cancelImport({ temporal, em: em(), studioGroup: studioGroupOf(req), queueUuid: queueUuidOf(params.queueUuid) });
+    const answer: TCancelImportResponse = await cancelImport({ temporal, em: requestEntityManager(), studioGroup: studioGroupOf(req), queueUuid: queueUuidOf(params.queueUuid) });
     res.json(answer);
   });
 

@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import { RequestContext } from '@mikro-orm/core';
 import type { Client } from '@temporalio/client';
 import { z } from 'zod';
 import type { EventFeed } from '../../../db/events';
@@ -11,6 +10,7 @@ import { ndjsonStream } from '../../http/ndjson';
 import { validate, validated } from '../../http/validate';
 import { localeOf, t } from '../../http/locale';
 import { checkImportRange, checkSourceSystem, followImport, listImportLog, startClassImport, type ImportMode } from './import.service';
+import { requestEntityManager } from '../../http/entity-manager';
 
 type Deps = { temporal: Client; feed: EventFeed };
 
@@ -98,7 +98,7 @@ export function createImportLogRouter() {
       if (!group) throw new HttpError(404, 'tenancy.studioGroupNotFound');
       groupIds = [group.id];
     }
-    res.json(await listImportLog(RequestContext.getEntityManager()!, groupIds, query.limit));
+    res.json(await listImportLog(requestEntityManager(), groupIds, query.limit));
   });
   return router;
 }

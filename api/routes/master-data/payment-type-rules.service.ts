@@ -12,7 +12,7 @@ import type {
 } from '../../../contracts/payment-type-rule.contract';
 import type { Locale } from '../../../domain/messages';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { requestEntityManager } from './entity-manager';
+import { requestEntityManager } from '../../http/entity-manager';
 import { trainerName } from '../../../domain/trainer-data';
 
 // Payment type rules are dated and never rewritten for the past (DESIGN "Domain rules"): an edit

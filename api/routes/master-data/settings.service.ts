@@ -1,7 +1,7 @@
 import type { StudioGroup } from '../../../db/entities';
 import type { TStudioGroupSettings, TStudioGroupSettingsValues } from '../../../contracts/studio-group-settings.contract';
 import { datevSettingsOf } from '../../../db/queries/datev-settings';
-import { requestEntityManager } from './entity-manager';
+import { requestEntityManager } from '../../http/entity-manager';
 
 export function settingsOf(group: StudioGroup): TStudioGroupSettings {
   return {

@@ -1,7 +1,7 @@
 import { Studio, type StudioGroup } from '../../../db/entities';
 import type { TStudio, TUpdateStudioValues } from '../../../contracts/studio.contract';
 import { notFound } from '../../http/errors';
-import { requestEntityManager } from './entity-manager';
+import { requestEntityManager } from '../../http/entity-manager';
 
 type StudioCounts = { classCount: number; trainerCount: number };
 

@@ -2,7 +2,7 @@ import { Studio, StudioGroupTrainer, Trainer, type StudioGroup } from '../../../
 import { checkTrainerData, trainerBillingDataOf, trainerName } from '../../../domain/trainer-data';
 import type { TTrainerDetail, TTrainerListItem, TUpdateTrainerValues } from '../../../contracts/trainer.contract';
 import { notFound } from '../../http/errors';
-import { requestEntityManager } from './entity-manager';
+import { requestEntityManager } from '../../http/entity-manager';
 
 type TrainerStudio = { uuid: string; name: string };
 

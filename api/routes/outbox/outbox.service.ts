@@ -1,12 +1,12 @@
 import type { StudioGroup } from '../../../db/entities';
 import { OutgoingEmail } from '../../../db/entities';
-import { outboxKeyPrefix, parseOutboxKey } from '../../../activities/mail/outbox-key';
+import { outboxKeyPrefix, parseOutboxKey } from '../../../db/outbox-key';
 import type { TOutboxEmail, TOutboxEmailDetail, TOutboxList, TOutboxListQuery } from '../../../contracts/outbox.contract';
 import { notFound } from '../../http/errors';
-import { requestEntityManager } from '../master-data/entity-manager';
+import { requestEntityManager } from '../../http/entity-manager';
 
 // The Outbox page's reads. outgoing_email has no studio group column: a group's e-mails are the
-// rows whose idempotency key starts with `{studioGroupUuid}:` (activities/mail/outbox-key.ts).
+// rows whose idempotency key starts with `{studioGroupUuid}:` (db/outbox-key.ts).
 
 const ofStudioGroup = (studioGroup: StudioGroup) => ({ idempotencyKey: { $like: `${outboxKeyPrefix(studioGroup.uuid)}%` } });
 

@@ -16,10 +16,10 @@ import {
   ZTrainerBalanceResponse,
 } from '../../../contracts/reports.contract';
 import { Mandant } from '../../../db/entities';
-import { studioGroupOf } from '../../auth/tenancy';
+import { assertSameStudioGroup, studioGroupOf } from '../../auth/tenancy';
 import { notFound } from '../../http/errors';
 import { validate, validated } from '../../http/validate';
-import { requestEntityManager } from '../master-data/entity-manager';
+import { requestEntityManager } from '../../http/entity-manager';
 import {
   classesWithoutTrainer,
   classesWithSeveralTrainers,
@@ -38,7 +38,7 @@ import { paymentTypeRuleCheck } from './rule-check.service';
  */
 async function reportGroup(req: Request, ids: { idMandant: number; idStudioGroup: number }) {
   const group = studioGroupOf(req);
-  if (ids.idStudioGroup !== group.id || ids.idMandant !== group.mandant.id) throw notFound('tenancy.studioGroupNotFound');
+  assertSameStudioGroup(group, ids);
   const mandant = await requestEntityManager().findOneOrFail(Mandant, group.mandant.id);
   return { id: group.id, name: group.name, mandantId: mandant.id, mandantName: mandant.name, sourceSystem: group.sourceSystem };
 }

@@ -1,6 +1,6 @@
 import type { Client } from '@temporalio/client';
 import { approvalsChangedSignal, type TApprovalsChangedEntry } from '../../../workflows/settlement.messages';
-import { runUpdate, settlementHandle } from '../settlement/settlement.service';
+import { runUpdate, settlementHandle } from '../../temporal';
 
 // The settlement workflow learns approval toggles by signal, after the api recorded them. When a
 // month's trainers approve at once, one signal per toggle would make as many round trips to Temporal

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { sql } from '../../../activities/shared/sql';
+import { sql } from '../../../db/queries/sql';
 import { publishEvent } from '../../../db/events';
 import { OVERALL_FEEDBACK, ZCommentText, type TAddCommentRequest, type TComment, type TSettlementCommentEvent } from '../../../contracts/review.contract';
 import { settlementRoom } from '../../../contracts/settlement.contract';

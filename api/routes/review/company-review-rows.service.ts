@@ -4,9 +4,9 @@ import { Settlement, SettlementTrainer, StudioGroup, StudioGroupTrainer, Trainer
 import { settlementTrainerIdOf } from '../../../db/queries/settlement-trainers';
 import type { Locale } from '../../../domain/messages';
 import type { TReviewRow, TTrainerReview } from '../../../contracts/review.contract';
-import { sql } from '../../../activities/shared/sql';
+import { sql } from '../../../db/queries/sql';
 import { conflict, HttpError, notFound } from '../../http/errors';
-import { assertInProgress } from '../settlement/settlement.service';
+import { assertInProgress } from '../../http/settlement-checks';
 import { approve } from './review.service';
 import { reviewLockOf } from './review-locks';
 import {

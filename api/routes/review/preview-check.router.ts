@@ -19,8 +19,8 @@ import {
 } from '../../../contracts/review.contract';
 import { localeOf } from '../../http/locale';
 import { validate, validated } from '../../http/validate';
-import { requestEntityManager } from '../master-data/entity-manager';
-import { assertSameStudioGroup } from '../settlement/settlement.service';
+import { requestEntityManager } from '../../http/entity-manager';
+import { assertSameStudioGroup } from '../../auth/tenancy';
 import { addComment } from './comments';
 import { adminCreditNotePreview } from './review-preview';
 import { adminApprovalTarget, adminSettlementTrainer, approve, assertLocationOfTrainer, locationApprovalsOf } from './review.service';

@@ -8,7 +8,7 @@ import { billingEligibility } from '../../../domain/credit-notes';
 import { billingFactsOf, readBillingFacts } from '../../../db/queries/billing-facts';
 import type { TApprovedTrainersResponse, TPreviewCheckResponse, TPreviewCheckTrainer } from '../../../contracts/review.contract';
 import type { TTrainerWorkflowState } from '../../../contracts/settlement.contract';
-import { sql } from '../../../activities/shared/sql';
+import { sql } from '../../../db/queries/sql';
 import { currentApprovals, TRAINER_NAME_COLUMNS, trainerNamesOf, type TrainerNameSql } from './review-rows';
 
 // The preview check's trainer list (2.10 left column) and the company-approved trainers of the

@@ -17,9 +17,9 @@ import {
   type TCreditNoteRow,
 } from '../../../contracts/review.contract';
 import { notFound } from '../../http/errors';
-import { assertMonthMatches, parseMonth } from '../settlement/settlement.service';
+import { assertMonthMatches, parseMonth } from '../../http/settlement-checks';
 import { PDF_CREATED_STATES } from './review-locks';
-import { adminPreviewTarget, assertAdminTargetFound, trainerPreviewTarget } from './review.service';
+import { adminPreviewTarget, assertAdminTargetFound, trainerPreviewTarget } from './preview-targets';
 
 // The credit-note preview of one trainer in one settlement (admin preview check 2.10, the trainer's
 // review screen): the lines with their comment threads, the approval history and the sums. One

@@ -7,8 +7,8 @@ import { ZUuid } from '../../../contracts/common.contract';
 import { ZAdminSaveReviewRequest, ZApprovedTrainersResponse, ZPreviewCheckResponse, ZReviewSavedResponse, ZTrainerReviewsResponse, type TApprovedTrainersResponse, type TPreviewCheckResponse, type TReviewSavedResponse, type TTrainerReview } from '../../../contracts/review.contract';
 import { localeOf, t } from '../../http/locale';
 import { validate, validated } from '../../http/validate';
-import { requestEntityManager as em } from '../master-data/entity-manager';
-import { assertSameStudioGroup, findSettlement } from '../settlement/settlement.service';
+import { requestEntityManager as em } from '../../http/entity-manager';
+import { assertSameStudioGroup, findSettlement } from '../../auth/tenancy';
 import { findReviewTrainer, listTrainerReviews, saveCompanyReview } from './company-review-rows.service';
 import { approvedTrainers, previewCheck } from './preview-check.service';
 

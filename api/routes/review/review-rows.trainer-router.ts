@@ -8,7 +8,7 @@ import { ZReviewSavedResponse, ZSaveReviewRequest, ZTrainerSettlementReview, typ
 import { HttpError, notFound } from '../../http/errors';
 import { localeOf, t } from '../../http/locale';
 import { validate, validated } from '../../http/validate';
-import { requestEntityManager as em } from '../master-data/entity-manager';
+import { requestEntityManager as em } from '../../http/entity-manager';
 import { readTrainerReview, saveTrainerReview } from './trainer-review-rows.service';
 
 type Deps = { temporal: Client };

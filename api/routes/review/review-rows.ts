@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { centsToEuros } from '../../../domain/money';
 import { trainerDisplayName, trainerName, type TrainerSnapshot } from '../../../domain/trainer-data';
 import { cleanCommentText, OVERALL_FEEDBACK, type TReviewRow } from '../../../contracts/review.contract';
-import { sql } from '../../../activities/shared/sql';
+import { sql } from '../../../db/queries/sql';
 import type { SettlementTrainer } from '../../../db/entities';
 import { badRequest } from '../../http/errors';
 import { addComment } from './comments';

@@ -3,16 +3,16 @@ import type { Client } from '@temporalio/client';
 import { Settlement, SettlementTrainer, Trainer, type StudioGroup } from '../../../db/entities';
 import { trainerDisplayName } from '../../../domain/trainer-data';
 import { isoDateOf } from '../../../domain/settlement/month';
-import type { TApprovalBy } from '../../../workflows/settlement.messages';
-import { ApprovalRefused, recordApprovalToggle, type TApprovalToggleResult } from '../../../activities/shared/approvals';
-import { sql } from '../../../activities/shared/sql';
+import type { TApprovalBy } from '../../../contracts/review.contract';
+import { ApprovalRefused, recordApprovalToggle, type TApprovalToggleResult } from '../../../db/writes/approvals';
+import { sql } from '../../../db/queries/sql';
 import type { Locale } from '../../../domain/messages';
 import { ADMIN_LOCATION_UUID, type TTrainerCreditNoteItem, type TTrainerCreditNotesResponse, type TTrainerSettlement } from '../../../contracts/review.contract';
 import type { TTrainerWorkflowState } from '../../../contracts/settlement.contract';
 import { badRequest, HttpError, notFound } from '../../http/errors';
-import { findSettlement } from '../settlement/settlement.service';
+import { findSettlement } from '../../auth/tenancy';
 import { signalApprovals } from './approval-signals';
-import type { PreviewTarget } from '../../../db/queries/credit-note-preview';
+import { adminPreviewTarget, assertAdminTargetFound, PREVIEW_SENT_SQL, trainerPreviewTarget } from './preview-targets';
 import type { CommentTarget } from './comments';
 import { approvalListsOf } from './review-preview';
 import { reviewLockOf } from './review-locks';
@@ -22,8 +22,6 @@ import { reviewLockOf } from './review-locks';
 
 /** States before a preview is sent: the trainer sees nothing of the settlement yet. */
 const NOT_SENT_STATES = ['new', 'data_created'];
-/** SQL: the settlement trainer `st` was sent a preview (its state moved on, or its review exists). */
-const PREVIEW_SENT_SQL = `(st.workflow_state not in ('new', 'data_created') or exists (select 1 from review_row r where r.settlement_trainer_id = st.id))`;
 
 // --- admin side --------------------------------------------------------------------------------
 
@@ -32,27 +30,6 @@ export async function findTrainerOfGroup(em: EntityManager, group: StudioGroup, 
   const trainer = await em.findOne(Trainer, { uuid: trainerUuid, studioGroup: group });
   if (!trainer) throw notFound('settlement.trainerNotFound', { trainer: trainerUuid });
   return trainer;
-}
-
-/**
- * The admin's preview target (db/queries/credit-note-preview.ts): one row whatever was found, so the
- * caller answers as adminSettlementTrainer does — the trainer record of the group, then the
- * settlement of the group (not deleted), then the trainer's row in it.
- */
-export const adminPreviewTarget = (group: Pick<StudioGroup, 'id'>, settlementUuid: string, trainerUuid: string): PreviewTarget => ({
-  sql: `select t.id as trainer_id, s.id as settlement_id, st.id
-          from (select 1) one
-          left join trainer t on t.uuid = ? and t.studio_group_id = ?
-          left join settlement s on s.uuid = ? and s.studio_group_id = ? and s.status <> 'deleted'
-          left join settlement_trainer st on st.settlement_id = s.id and st.trainer_id = t.id`,
-  params: [trainerUuid, group.id, settlementUuid, group.id],
-});
-
-/** Answers a resolved admin preview target's misses as adminSettlementTrainer does. */
-export function assertAdminTargetFound(target: { trainer_id: number | null; settlement_id: number | null; id: number | null }, trainerUuid: string): void {
-  if (target.trainer_id === null) throw notFound('settlement.trainerNotFound', { trainer: trainerUuid });
-  if (target.settlement_id === null) throw notFound('settlement.notFound');
-  if (target.id === null) throw notFound('review.trainerNotInSettlement');
 }
 
 /** What an approval toggle needs of the trainer's row: its id, the settlement's uuid, the trainer's uuid and names (for a refusal). */
@@ -113,24 +90,6 @@ export async function trainerSettlementTrainer(
   if (!row) throw notFound('settlement.notFound');
   return em.findOneOrFail(SettlementTrainer, row.id, { populate: ['settlement.studioGroup', 'trainer'] });
 }
-
-/**
- * The caller's own row (`id`) in a settlement they were sent a preview of, as a statement: no row
- * when trainerSettlementTrainer answers "not found". Also a preview target
- * (db/queries/credit-note-preview.ts).
- */
-export const trainerPreviewTarget = (userId: number, settlementUuid: string, studioGroupUuid?: string): PreviewTarget => ({
-  sql: `select st.id
-          from settlement_trainer st
-          join settlement s on s.id = st.settlement_id
-          join studio_group g on g.id = s.studio_group_id
-          join studio_group_trainer sgt on sgt.trainer_id = st.trainer_id
-          join trainer_account ta on ta.id = sgt.trainer_account_id
-         where ta.user_id = ? and s.uuid = ? and s.status <> 'deleted' and ${PREVIEW_SENT_SQL}
-           ${studioGroupUuid === undefined ? '' : 'and g.uuid = ?'}
-         limit 1`,
-  params: studioGroupUuid === undefined ? [userId, settlementUuid] : [userId, settlementUuid, studioGroupUuid],
-});
 
 /** trainerSettlementTrainer for an approval: the same check and answer, in one statement. */
 export async function trainerApprovalTarget(em: EntityManager, userId: number, settlementUuid: string, studioGroupUuid?: string): Promise<ApprovalTarget> {
@@ -268,7 +227,7 @@ const REFUSAL_STATUS = { NotFound: 404, Invalid: 422, Conflict: 409 } as const;
 
 /**
  * A toggle is recorded here, in one short transaction under the review's locks
- * (activities/shared/approvals.ts: refused with 404/409/422 and the lock's reason), then the
+ * (db/writes/approvals.ts: refused with 404/409/422 and the lock's reason), then the
  * settlement workflow is signalled the trainer's current approvals, which open the credit-note step
  * and which its run validator checks (together with concurrent toggles: approval-signals.ts).
  * Answers the toggled kind's list, newest first. A signal that does not arrive (Temporal

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import express, { Router, type Request, type Response } from 'express';
-import { RequestContext, type EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import { z } from 'zod';
 import type { EventFeed } from '../../../db/events';
@@ -16,7 +15,11 @@ import { ndjsonStream } from '../../http/ndjson';
 import { HttpError, notFound } from '../../http/errors';
 import { localeOf, t } from '../../http/locale';
 import { validate, validated } from '../../http/validate';
-import { assertInProgress, assertMonthMatches, assertSameStudioGroup, findSettlement, findTrainerByKey, parseMonth, queryState, runUpdate, settlementHandle, trainerNamesOf } from '../settlement/settlement.service';
+import { trainerNamesOf } from '../../../db/queries/trainer-names';
+import { assertInProgress, assertMonthMatches, parseMonth } from '../../http/settlement-checks';
+import { assertSameStudioGroup, findSettlement, findTrainerByKey } from '../../auth/tenancy';
+import { queryState, runUpdate, settlementHandle } from '../../temporal';
+import { requestEntityManager } from '../../http/entity-manager';
 
 // Send previews (spec admin 2.5, 2.6, 4 "Preview send", 7): the screen's streamed call and the
 // spec's per-trainer call. Both ask the settlement workflow (the `sendPreviews` update) and follow
@@ -24,8 +27,6 @@ import { assertInProgress, assertMonthMatches, assertSameStudioGroup, findSettle
 // — or a reload — sees the same messages. The sending runs on when the browser goes away.
 
 type Deps = { temporal: Client; feed: EventFeed };
-
-const em = () => RequestContext.getEntityManager()! as EntityManager;
 
 const ZTrainerReviewForm = z.object({
   apiSlug: z.string().optional(),
@@ -63,7 +64,7 @@ export function createSendPreviewRouter({ temporal, feed }: Deps) {
 
   /** Starts a sending; answers once the workflow accepted it (a refusal is the usual error answer). */
   const startSending = async (req: Request, settlementUuid: string, trainerUuids: string[], message: string, lastDay?: string) => {
-    const settlement = await findSettlement(em(), studioGroupOf(req), settlementUuid);
+    const settlement = await findSettlement(requestEntityManager(), studioGroupOf(req), settlementUuid);
     assertInProgress(settlement);
     assertMonthMatches(settlement, lastDay, localeOf(req));
     const sendUuid = randomUUID();
@@ -78,7 +79,7 @@ export function createSendPreviewRouter({ temporal, feed }: Deps) {
           settlementHandle(temporal, settlement.uuid).executeUpdate(sendPreviewsUpdate, {
             args: [{ sendUuid, trainerUuids, message, userUuid: authOf(req).userUuid, locale: localeOf(req) }],
           }),
-        await trainerNamesOf(em(), studioGroupOf(req), trainerUuids),
+        await trainerNamesOf(requestEntityManager(), studioGroupOf(req), trainerUuids),
       );
       return { settlement, sending, answer };
     } catch (error) {
@@ -110,7 +111,7 @@ export function createSendPreviewRouter({ temporal, feed }: Deps) {
     const { body } = validated(req, schemas.one);
     const group = studioGroupOf(req);
     assertSameStudioGroup(group, { apiSlug: body.apiSlug, idMandant: body.idMandant, idStudioGroup: body.idStudioGroup });
-    const trainer = await findTrainerByKey(em(), group, body.trainerId).catch((error: unknown) => {
+    const trainer = await findTrainerByKey(requestEntityManager(), group, body.trainerId).catch((error: unknown) => {
       throw error instanceof HttpError && error.status === 404 ? notFound('review.trainerNotInSettlement') : error;
     });
     const lastDay = body.settlementMonth ? parseMonth(body.settlementMonth, 'settlementMonth') : undefined;

@@ -21,7 +21,7 @@ import {
 import { HttpError, notFound } from '../../http/errors';
 import { localeOf } from '../../http/locale';
 import { validate, validated } from '../../http/validate';
-import { requestEntityManager } from '../master-data/entity-manager';
+import { requestEntityManager } from '../../http/entity-manager';
 import { addComment } from './comments';
 import { trainerCreditNotePreview } from './review-preview';
 import { approveByTrainer, assertOwnTrainerUuids, listTrainerCreditNotes, trainerApprovalTarget, trainerCommentTarget, trainerSettlement } from './review.service';

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Router, type ErrorRequestHandler, type Request } from 'express';
-import { RequestContext, type EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import { z } from 'zod';
 import { Settlement, Trainer } from '../../../db/entities';
@@ -58,24 +57,19 @@ import { localeOf, t } from '../../http/locale';
 import { validate, validated } from '../../http/validate';
 import { translate } from '../../../domain/messages';
 import {
-  assertInProgress,
-  assertMonthMatches,
-  assertSameStudioGroup,
   assertSettleableMonth,
   billableTrainerUuids,
   checkSelection,
   ensureSettlement,
-  findSettlement,
-  parseMonth,
-  queryState,
   runPreparationPhase,
-  runUpdate,
-  settlementHandle,
   SettlementConflictError,
   trainerClubPreviewsOf,
   trainerPreviewOf,
   type SettlementContext,
 } from './settlement.service';
+import { assertInProgress, assertMonthMatches, parseMonth } from '../../http/settlement-checks';
+import { assertSameStudioGroup, findSettlement } from '../../auth/tenancy';
+import { queryState, runUpdate, settlementHandle } from '../../temporal';
 import {
   calculateSums,
   iso,
@@ -91,13 +85,12 @@ import {
   trainerSummary,
   userRef,
 } from './settlement.queries';
+import { requestEntityManager } from '../../http/entity-manager';
 
 type Deps = { temporal: Client };
 
-const em = () => RequestContext.getEntityManager()! as EntityManager;
-
 function contextOf(req: Request, temporal: Client): SettlementContext {
-  return { em: em(), temporal, studioGroup: studioGroupOf(req), userUuid: authOf(req).userUuid, locale: localeOf(req) };
+  return { em: requestEntityManager(), temporal, studioGroup: studioGroupOf(req), userUuid: authOf(req).userUuid, locale: localeOf(req) };
 }
 
 const stepAnswer = (message: string, settlementUuid: string, state: TSettlementWorkflowState, phase?: (typeof PREPARATION_PHASES)[number]): TSettlementStepResponse => ({
@@ -179,7 +172,7 @@ export function createSettlementRouter({ temporal }: Deps) {
     const group = studioGroupOf(req);
     assertSameStudioGroup(group, { apiSlug: params.apiSlug, idStudioGroup: params.idStudioGroup });
     const month = parseMonth(params.settlementMonth, 'settlementMonth');
-    const settlement = await settlementOfMonth(em(), group, month, settlementUuid);
+    const settlement = await settlementOfMonth(requestEntityManager(), group, month, settlementUuid);
     if (!settlement) throw notFound('settlement.noSettlementForMonth', { month });
     return settlement;
   };
@@ -223,19 +216,19 @@ export function createSettlementRouter({ temporal }: Deps) {
   router.get('/settlement/trainer/summary/:apiSlug/:idStudioGroup/:settlementMonth', validate(schemas.summary), async (req, res) => {
     const { params, query } = validated(req, schemas.summary);
     const settlement = await monthSettlement(req, params, query.settlementUuid);
-    res.json(await trainerSummary(em(), settlement));
+    res.json(await trainerSummary(requestEntityManager(), settlement));
   });
 
   router.get('/settlement/trainer/list/:apiSlug/:idStudioGroup/:settlementMonth', validate(schemas.list), async (req, res) => {
     const { params, query } = validated(req, schemas.list);
     const settlement = await monthSettlement(req, params, query.settlementUuid);
-    res.json(await trainerList(em(), settlement));
+    res.json(await trainerList(requestEntityManager(), settlement));
   });
 
   router.get('/trainer-invoice/preview/:apiSlug/:idStudioGroup/:trainer/:settlementMonth', validate(schemas.preview), async (req, res) => {
     const { params, query } = validated(req, schemas.preview);
     const settlement = await monthSettlement(req, params, query.settlementUuid);
-    const answer = await trainerPreviewOf(em(), studioGroupOf(req), settlement, params.trainer, localeOf(req));
+    const answer = await trainerPreviewOf(requestEntityManager(), studioGroupOf(req), settlement, params.trainer, localeOf(req));
     // Spec 7 answers the table markup; a client that asks for JSON (the web app) gets {html} with the trainer.
     if (req.accepts(['html', 'json']) === 'json') {
       res.json(answer);
@@ -251,24 +244,24 @@ export function createSettlementRouter({ temporal }: Deps) {
     const group = studioGroupOf(req);
     assertSameStudioGroup(group, { apiSlug: params.apiSlug });
     const month = parseMonth(params.settlementMonth, 'settlementMonth');
-    const settlement = await settlementOfMonth(em(), group, month, query.settlementUuid);
+    const settlement = await settlementOfMonth(requestEntityManager(), group, month, query.settlementUuid);
     if (!settlement) throw notFound('settlement.noSettlementForMonth', { month });
-    res.json(await trainerClubPreviewsOf(em(), group, settlement, params.trainerUuid, localeOf(req)));
+    res.json(await trainerClubPreviewsOf(requestEntityManager(), group, settlement, params.trainerUuid, localeOf(req)));
   });
 
   router.get('/settlement/logs/:idStudioGroup/:importMonth/:settlementUuid', validate(schemas.logs), async (req, res) => {
     const { params } = validated(req, schemas.logs);
     const group = studioGroupOf(req);
     assertSameStudioGroup(group, { idStudioGroup: params.idStudioGroup });
-    const settlement = await findSettlement(em(), group, params.settlementUuid);
+    const settlement = await findSettlement(requestEntityManager(), group, params.settlementUuid);
     assertMonthMatches(settlement, parseMonth(params.importMonth, 'importMonth'), localeOf(req));
-    res.json(await settlementLog(em(), settlement));
+    res.json(await settlementLog(requestEntityManager(), settlement));
   });
 
   router.get('/settlement/calculate-sum/:settlementUuid', validate(schemas.calculateSum), async (req, res) => {
     const { params } = validated(req, schemas.calculateSum);
-    const settlement = await findSettlement(em(), studioGroupOf(req), params.settlementUuid);
-    const sums = await calculateSums(em(), settlement);
+    const settlement = await findSettlement(requestEntityManager(), studioGroupOf(req), params.settlementUuid);
+    const sums = await calculateSums(requestEntityManager(), settlement);
     const answer: TCalculateSumResponse = {
       status: 'success',
       message: t(req, 'settlement.sumCalculated', { gross: formatEuro(sums.grossCents) }),
@@ -286,13 +279,13 @@ export function createSettlementRouter({ temporal }: Deps) {
   // --- the screens' own calls -----------------------------------------------------------------
 
   router.get('/settlements', validate(schemas.index), async (req, res) => {
-    res.json(await settlementIndex(em(), studioGroupOf(req)));
+    res.json(await settlementIndex(requestEntityManager(), studioGroupOf(req)));
   });
 
   router.get('/settlement/:settlementUuid/billable-trainers', validate(schemas.billable), async (req, res) => {
     const { params, query } = validated(req, schemas.billable);
     const group = studioGroupOf(req);
-    const existing = await em().findOne(Settlement, { uuid: params.settlementUuid }, { populate: ['studioGroup'] });
+    const existing = await requestEntityManager().findOne(Settlement, { uuid: params.settlementUuid }, { populate: ['studioGroup'] });
     if (existing && (existing.studioGroup.id !== group.id || existing.status === 'deleted')) throw notFound('settlement.notFound');
     let month: string;
     if (existing) {
@@ -307,7 +300,7 @@ export function createSettlementRouter({ temporal }: Deps) {
     const answer: TBillableTrainersResponse = {
       settlementUuid: params.settlementUuid,
       exists: Boolean(existing),
-      ...(await listBillableTrainers(em(), group, month, existing, state?.selectedTrainerUuids ?? [])),
+      ...(await listBillableTrainers(requestEntityManager(), group, month, existing, state?.selectedTrainerUuids ?? [])),
     };
     res.json(answer);
   });
@@ -324,7 +317,7 @@ export function createSettlementRouter({ temporal }: Deps) {
 
   router.get('/settlement/:settlementUuid', validate(schemas.detail), async (req, res) => {
     const { params } = validated(req, schemas.detail);
-    const settlement = await findSettlement(em(), studioGroupOf(req), params.settlementUuid);
+    const settlement = await findSettlement(requestEntityManager(), studioGroupOf(req), params.settlementUuid);
     const state = await queryState(temporal, settlement.uuid);
     const detail: TSettlementDetail = {
       settlementUuid: settlement.uuid,
@@ -339,8 +332,8 @@ export function createSettlementRouter({ temporal }: Deps) {
       archivedDt: iso(settlement.archivedAt),
       ...settlementSums(settlement),
       step: state?.step ?? (settlement.status === 'in_progress' ? 0 : 5),
-      trainers: await settlementTrainers(em(), settlement),
-      settlementRuns: await settlementRuns(em(), settlement),
+      trainers: await settlementTrainers(requestEntityManager(), settlement),
+      settlementRuns: await settlementRuns(requestEntityManager(), settlement),
       workflow: state,
     };
     res.json(detail);
@@ -372,8 +365,8 @@ export function createSettlementRouter({ temporal }: Deps) {
 
   router.get('/settlement/:settlementUuid/admin-positions', validate(schemas.adminList), async (req, res) => {
     const { params, query } = validated(req, schemas.adminList);
-    const settlement = await findSettlement(em(), studioGroupOf(req), params.settlementUuid);
-    res.json(await listAdminPositions(em(), settlement, query.trainerUuid));
+    const settlement = await findSettlement(requestEntityManager(), studioGroupOf(req), params.settlementUuid);
+    res.json(await listAdminPositions(requestEntityManager(), settlement, query.trainerUuid));
   });
 
   router.post('/settlement/:settlementUuid/admin-positions', validate(schemas.adminCreate), async (req, res) => {

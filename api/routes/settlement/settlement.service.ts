@@ -1,19 +1,17 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { WorkflowUpdateFailedError, type Client, type WorkflowHandle } from '@temporalio/client';
-import { ApplicationFailure } from '@temporalio/common';
-import { Settlement, StudioGroup, Trainer, User } from '../../../db/entities';
+import type { Client } from '@temporalio/client';
+import { Settlement, StudioGroup, User } from '../../../db/entities';
 import type { SettlementVersion } from '../../../db/entities/settlement.entity';
-import { findSettlement as findSettlementRecord } from '../../../db/queries/settlements';
-import { isBeforeCurrentMonth, isoDateOf, lastDayOfMonth, currentMonthTitle, monthTitle } from '../../../domain/settlement/month';
+import { isBeforeCurrentMonth, currentMonthTitle, monthTitle } from '../../../domain/settlement/month';
 import { translate, type Locale, type MessageKey, type MessageParams } from '../../../domain/messages';
-import { trainerDisplayName } from '../../../domain/trainer-data';
-import { awaitPreparationPhaseUpdate, SETTLEMENT_WORKFLOW, startPreparationUpdate, stateQuery, type TPreparationPhase, type TSettlementState, type TSettlementWorkflow } from '../../../workflows/settlement.messages';
-import { settlementWorkflowId, TASK_QUEUE } from '../../../workflows/ids';
+import { awaitPreparationPhaseUpdate, startPreparationUpdate, type TPreparationPhase } from '../../../workflows/settlement.messages';
 import type { TSettlementWorkflowState, TTrainerClubPreview, TTrainerPreviewResponse } from '../../../contracts/settlement.contract';
-import { ZUuid } from '../../../contracts/common.contract';
 import { badRequest, HttpError, notFound } from '../../http/errors';
+import { runUpdate, settlementHandle, startSettlementWorkflow } from '../../temporal';
 import { listBillableTrainers } from './settlement.queries';
 import { previewLines, renderClubPreviews, renderPreviewTable } from './trainer-preview';
+import { findSettlement, findTrainerByKey } from '../../auth/tenancy';
+import { assertInProgress, assertMonthMatches } from '../../http/settlement-checks';
 
 // The settlement calls' commands: find or create the settlement record, start its workflow, check
 // what only PostgreSQL knows (trainers, their data, the month) and hand the command to the workflow,
@@ -29,10 +27,6 @@ export class SettlementConflictError extends HttpError {
   }
 }
 
-/** How long a call waits for the workflow before answering 503 (the preparation goes on regardless). */
-const UPDATE_DEADLINE_MS = 5 * 60_000;
-const QUERY_DEADLINE_MS = 5_000;
-
 export type SettlementContext = {
   em: EntityManager;
   temporal: Client;
@@ -41,68 +35,9 @@ export type SettlementContext = {
   locale: Locale;
 };
 
-/** The month of a request as its last day; 400 naming the field when it is no calendar month. */
-export function parseMonth(value: string, field: string): string {
-  const lastDay = lastDayOfMonth(value);
-  // Years outside 1900–2999 are typing errors (and year 0 is no date to PostgreSQL): a 400, not a 500.
-  const year = lastDay ? Number(lastDay.slice(0, 4)) : 0;
-  if (!lastDay || year < 1900 || year > 2999) throw badRequest('validation.fieldMessage', field, { field, reason: 'settlement.monthInvalid' });
-  return lastDay;
-}
-
 /** Spec 5: only a month before the current one ('You have to select a date before {month year}'). */
 export function assertSettleableMonth(lastDay: string, locale: Locale, field = 'settlementMonth') {
   if (!isBeforeCurrentMonth(lastDay)) throw badRequest('settlement.monthNotBefore', field, { month: currentMonthTitle(locale) });
-}
-
-/** The spec's payload names the group again (idMandant, idStudioGroup, studioGroupUuid, apiSlug): it must be the path's. */
-export function assertSameStudioGroup(group: StudioGroup, fields: { idMandant?: number; idStudioGroup?: number; studioGroupUuid?: string; apiSlug?: string }) {
-  const mismatch =
-    (fields.idMandant !== undefined && fields.idMandant !== group.mandant.id) ||
-    (fields.idStudioGroup !== undefined && fields.idStudioGroup !== group.id) ||
-    (fields.studioGroupUuid !== undefined && fields.studioGroupUuid !== group.uuid) ||
-    (fields.apiSlug !== undefined && fields.apiSlug !== group.apiSlug);
-  if (mismatch) throw notFound('tenancy.studioGroupNotFound');
-}
-
-/** A settlement of the caller's studio group; deleted ones are gone (404). */
-export async function findSettlement(em: EntityManager, group: StudioGroup, settlementUuid: string): Promise<Settlement> {
-  const settlement = await findSettlementRecord(em, settlementUuid, { studioGroup: group, excludeDeleted: true, populate: ['createdBy'] });
-  if (!settlement) throw notFound('settlement.notFound');
-  return settlement;
-}
-
-export function assertMonthMatches(settlement: Pick<Settlement, 'month'>, lastDay: string | undefined, locale: Locale) {
-  const month = isoDateOf(settlement.month);
-  if (lastDay !== undefined && lastDay !== month) {
-    throw new HttpError(409, 'settlement.monthMismatch', 'settlementMonth', { month: monthTitle(month, locale), requested: monthTitle(lastDay, locale) });
-  }
-}
-
-export function assertInProgress(settlement: Settlement) {
-  if (settlement.status !== 'in_progress') throw new HttpError(409, 'settlement.notInProgress', undefined, { status: `settlement.status.${settlement.status}` });
-}
-
-export const settlementHandle = (temporal: Client, settlementUuid: string): WorkflowHandle<TSettlementWorkflow> =>
-  temporal.workflow.getHandle<TSettlementWorkflow>(settlementWorkflowId(settlementUuid));
-
-/**
- * Starts the settlement's workflow; a no-op when it runs already (workflow IDs are business keys).
- * The wizard version (v1 or v2) is the record's: one engine, two faces.
- */
-export async function startSettlementWorkflow(temporal: Client, settlement: Settlement, group: StudioGroup, locale: Locale) {
-  const createdBy = settlement.createdBy.uuid;
-  await temporal.workflow.start<TSettlementWorkflow>(SETTLEMENT_WORKFLOW, {
-    taskQueue: TASK_QUEUE,
-    workflowId: settlementWorkflowId(settlement.uuid),
-    args: [{ settlementUuid: settlement.uuid, studioGroupUuid: group.uuid, month: isoDateOf(settlement.month), version: settlement.version, createdByUserUuid: createdBy ?? 'system', locale }],
-    // The socket.io room check reads which studio group a settlement belongs to from PostgreSQL;
-    // the memo names it for ops in the Temporal UI.
-    memo: { studioGroupUuid: group.uuid, month: isoDateOf(settlement.month) },
-    workflowIdConflictPolicy: 'USE_EXISTING',
-    // A finished settlement's ID is never reused: resuming is reaching the same run.
-    workflowIdReusePolicy: 'REJECT_DUPLICATE',
-  });
 }
 
 /**
@@ -177,15 +112,6 @@ export async function runPreparationPhase(
   return runUpdate(ctx.temporal, () => handle.executeUpdate(awaitPreparationPhaseUpdate, { args: [{ phase }] }));
 }
 
-/** A trainer of the group by the spec's `{trainer}` / `{TrainerID}` path value: the record id or its uuid; 404 otherwise. */
-export async function findTrainerByKey(em: EntityManager, group: StudioGroup, key: string): Promise<Trainer> {
-  // An id beyond PostgreSQL's integer range or a malformed uuid names no trainer: 404, never a failing query.
-  const where = /^\d{1,9}$/.test(key) ? { id: Number(key) } : ZUuid.safeParse(key).success ? { uuid: key.toLowerCase() } : null;
-  const trainer = where ? await em.findOne(Trainer, { ...where, studioGroup: group }) : null;
-  if (!trainer) throw notFound('settlement.trainerNotFound', { trainer: key });
-  return trainer;
-}
-
 /** GET /trainer-invoice/preview/...: one prepared trainer's preview table (values escaped); 404 for a trainer not in the settlement. */
 export async function trainerPreviewOf(em: EntityManager, group: StudioGroup, settlement: Settlement, trainerKey: string, locale: Locale): Promise<TTrainerPreviewResponse> {
   const trainer = await findTrainerByKey(em, group, trainerKey);
@@ -241,53 +167,6 @@ export async function checkSelection(ctx: SettlementContext, settlement: Settlem
 export async function billableTrainerUuids(ctx: SettlementContext, settlement: Settlement | null, lastDay: string): Promise<string[]> {
   const billable = await listBillableTrainers(ctx.em, ctx.studioGroup, lastDay, settlement);
   return checkSelection(ctx, settlement, lastDay, [...new Set(billable.rows.filter((row) => row.selectable).map((row) => row.trainer_uuid))]);
-}
-
-/** How the screens name these trainers (company, else first and last name), for refusals that name one. */
-export async function trainerNamesOf(em: EntityManager, group: StudioGroup, trainerUuids: readonly string[]): Promise<Map<string, string>> {
-  const trainers = await em.find(Trainer, { studioGroup: group, uuid: { $in: [...trainerUuids] } });
-  return new Map(trainers.map((trainer) => [trainer.uuid, trainerDisplayName(trainer)]));
-}
-
-/**
- * Runs an update; a workflow that does not answer in time is a 503 (the command may still go through).
- * A refusal that names a trainer by uuid names them as the screen shows them (`names`).
- */
-export async function runUpdate<T>(temporal: Client, call: () => Promise<T>, names?: ReadonlyMap<string, string>): Promise<T> {
-  try {
-    return await temporal.withDeadline(Date.now() + UPDATE_DEADLINE_MS, call);
-  } catch (error) {
-    if (isDeadlineExceeded(error)) throw new HttpError(503, 'settlement.processUnavailable');
-    if (names && error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure) {
-      const params = (error.cause.details?.[0] ?? undefined) as MessageParams | undefined;
-      const trainer = params?.trainer === undefined ? undefined : names.get(String(params.trainer));
-      if (trainer !== undefined) {
-        const status = error.cause.type === 'NotFound' ? 404 : error.cause.type === 'Invalid' ? 422 : 409;
-        throw new HttpError(status, error.cause.message, undefined, { ...params, trainer });
-      }
-    }
-    throw error;
-  }
-}
-
-function isDeadlineExceeded(error: unknown): boolean {
-  for (let cause = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined; cause; cause = cause.cause as typeof cause) {
-    // gRPC status 4 is DEADLINE_EXCEEDED.
-    if (cause.code === 4 || (typeof cause.message === 'string' && /deadline exceeded/i.test(cause.message))) return true;
-  }
-  return false;
-}
-
-/** The workflow's state, or null when it cannot be reached quickly (no worker, ended run). */
-export async function queryState(temporal: Client, settlementUuid: string): Promise<TSettlementWorkflowState | null> {
-  try {
-    const state: TSettlementState = await temporal.withDeadline(Date.now() + QUERY_DEADLINE_MS, () => settlementHandle(temporal, settlementUuid).query(stateQuery));
-    // Assigned without a cast: the compiler keeps the workflow's state and the contract in step.
-    const typed: TSettlementWorkflowState = state;
-    return typed;
-  } catch {
-    return null;
-  }
 }
 
 /** The caller-language text of a key (success answers). */

@@ -4,14 +4,14 @@ import type { Settlement } from '../../../db/entities';
 import { trainerLinesWithStudio, type TrainerLineWithStudio } from '../../../db/queries/settlement-lines';
 import { settlementTrainerIdOf } from '../../../db/queries/settlement-trainers';
 import { translate, type Locale } from '../../../domain/messages';
+import { escapeHtml } from '../../../domain/html';
 import { formatEuro } from '../../../domain/money';
 
 // The preview table of one trainer's prepared lines (GET /trainer-invoice/preview/...): what the
 // trainer summary grid's row click shows. Every value is escaped: names and descriptions come from
 // the source system and from admins.
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (value: unknown) => String(value ?? '').replace(/[&<>"']/g, (char) => ESCAPES[char]!);
+export { escapeHtml };
 
 /** What a preview table reads of a line (the unit tests build these by hand). */
 export type PreviewLine = Omit<TrainerLineWithStudio, 'settlement_trainer_id' | 'class_hash' | 'class_starts_at'> & { class_starts_at: Date | string | null };

@@ -1,5 +1,4 @@
 import { Router, type Request } from 'express';
-import { RequestContext, type EntityManager } from '@mikro-orm/postgresql';
 import { WorkflowUpdateFailedError, type Client } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import { z } from 'zod';
@@ -29,21 +28,11 @@ import { HttpError, notFound } from '../../http/errors';
 import { localeOf, t } from '../../http/locale';
 import { validate, validated } from '../../http/validate';
 import { settlementOfMonth, trainerList, trainerSummary } from './settlement.queries';
-import {
-  assertInProgress,
-  assertMonthMatches,
-  assertSameStudioGroup,
-  billableTrainerUuids,
-  findSettlement,
-  findTrainerByKey,
-  parseMonth,
-  queryState,
-  runPreparationPhase,
-  runUpdate,
-  settlementHandle,
-  trainerPreviewOf,
-  type SettlementContext,
-} from './settlement.service';
+import { billableTrainerUuids, runPreparationPhase, trainerPreviewOf, type SettlementContext } from './settlement.service';
+import { assertInProgress, assertMonthMatches, parseMonth } from '../../http/settlement-checks';
+import { assertSameStudioGroup, findSettlement, findTrainerByKey } from '../../auth/tenancy';
+import { queryState, runUpdate, settlementHandle } from '../../temporal';
+import { requestEntityManager } from '../../http/entity-manager';
 
 // Wizard v1 (admin spec 2.1, 4 "Wizard v1 flow", 7 "Settlement wizard v1"): the unversioned calls
 // under /api. One engine, two faces: the same settlement workflow and activities as wizard v2,
@@ -52,8 +41,6 @@ import {
 // groups, so another group answers 404 exactly like a missing one (as api/auth/tenancy.ts does).
 
 type Deps = { temporal: Client };
-
-const em = () => RequestContext.getEntityManager()! as EntityManager;
 
 /** The engine's refusal keys (creditNote.refused.*) as the short reasons of the v1 messages. */
 const REFUSAL_REASONS: Record<string, MessageKey> = {
@@ -146,7 +133,7 @@ function assertCaller(req: Request, idUser: string) {
 }
 
 const contextOf = (req: Request, temporal: Client, group: StudioGroup): SettlementContext => ({
-  em: em(),
+  em: requestEntityManager(),
   temporal,
   studioGroup: group,
   userUuid: authOf(req).userUuid,
@@ -159,7 +146,7 @@ const contextOf = (req: Request, temporal: Client, group: StudioGroup): Settleme
  * the same calls) a settlement of either wizard.
  */
 async function v1Settlement(req: Request, group: StudioGroup, settlementUuid: string, importMonth: string): Promise<Settlement> {
-  const settlement = await findSettlement(em(), group, settlementUuid);
+  const settlement = await findSettlement(requestEntityManager(), group, settlementUuid);
   assertMonthMatches(settlement, parseMonth(importMonth, 'importMonth'), localeOf(req));
   const underGroupPath = req.params.g !== undefined;
   if (!underGroupPath && settlement.version !== 'v1') throw new HttpError(409, 'settlementV1.otherVersion', undefined, { version: settlement.version });
@@ -175,7 +162,7 @@ async function trainerCallOf(req: Request, params: { apiSlug?: string; idMandant
   assertCaller(req, params.idUser);
   const settlement = await v1Settlement(req, group, params.settlementUuid, params.importMonth);
   assertInProgress(settlement);
-  const trainer = await findTrainerByKey(em(), group, params.trainerId);
+  const trainer = await findTrainerByKey(requestEntityManager(), group, params.trainerId);
   return { settlement, trainer, name: trainerDisplayName(trainer) };
 }
 
@@ -236,7 +223,7 @@ export function createSettlementV1Router({ temporal }: Deps) {
   const monthSettlement = async (req: Request, params: { apiSlug: string; idStudioGroup: number; importMonth: string }, settlementUuid?: string) => {
     const group = await studioGroupOfPath(req, params);
     const month = parseMonth(params.importMonth, 'importMonth');
-    const settlement = await settlementOfMonth(em(), group, month, settlementUuid);
+    const settlement = await settlementOfMonth(requestEntityManager(), group, month, settlementUuid);
     if (!settlement) throw notFound('settlement.noSettlementForMonth', { month });
     return { group, settlement };
   };
@@ -244,19 +231,19 @@ export function createSettlementV1Router({ temporal }: Deps) {
   router.get('/settlement/trainer/summary/:apiSlug/:idStudioGroup/:importMonth', validate(schemas.summary), async (req, res) => {
     const { params, query } = validated(req, schemas.summary);
     const { settlement } = await monthSettlement(req, params, query.settlementUuid);
-    res.json(await trainerSummary(em(), settlement));
+    res.json(await trainerSummary(requestEntityManager(), settlement));
   });
 
   router.get('/settlement/trainer/list/:apiSlug/:idStudioGroup/:importMonth', validate(schemas.list), async (req, res) => {
     const { params, query } = validated(req, schemas.list);
     const { settlement } = await monthSettlement(req, params, query.settlementUuid);
-    res.json(await trainerList(em(), settlement));
+    res.json(await trainerList(requestEntityManager(), settlement));
   });
 
   router.get('/trainer-invoice/preview/:apiSlug/:idStudioGroup/:trainer/:importMonth', validate(schemas.preview), async (req, res) => {
     const { params, query } = validated(req, schemas.preview);
     const { group, settlement } = await monthSettlement(req, params, query.settlementUuid);
-    const answer = await trainerPreviewOf(em(), group, settlement, params.trainer, localeOf(req));
+    const answer = await trainerPreviewOf(requestEntityManager(), group, settlement, params.trainer, localeOf(req));
     // Spec 7 answers the table markup; a client that asks for JSON (the web app) gets {html} with the trainer.
     if (req.accepts(['html', 'json']) === 'json') {
       res.json(answer);

@@ -23,7 +23,7 @@ import { requireOwnUser, requireTrainer } from '../../auth/trainer-guards';
 import { HttpError } from '../../http/errors';
 import { t } from '../../http/locale';
 import { validate, validated } from '../../http/validate';
-import { requestEntityManager } from '../master-data/entity-manager';
+import { requestEntityManager } from '../../http/entity-manager';
 import { deliverStaffNotices } from '../trainer-overview/trainer-data-change';
 import {
   accountOf,

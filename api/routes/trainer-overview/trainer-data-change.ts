@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import { OutgoingEmail, StudioGroup, Trainer, User } from '../../../db/entities';
-import { outboxKey } from '../../../activities/mail/outbox-key';
+import { outboxKey } from '../../../db/outbox-key';
 import { translate, type Locale } from '../../../domain/messages';
 import { normalizeIban } from '../../../domain/validation';
 import { trainerDisplayName } from '../../../domain/trainer-data';

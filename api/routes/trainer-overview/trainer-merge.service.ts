@@ -3,7 +3,7 @@ import { LockMode } from '@mikro-orm/core';
 import { StudioGroup, Trainer, TrainerMergeLog, User } from '../../../db/entities';
 import { trainerDisplayName } from '../../../domain/trainer-data';
 import { conflict, notFound } from '../../http/errors';
-import { requestEntityManager } from '../master-data/entity-manager';
+import { requestEntityManager } from '../../http/entity-manager';
 
 // The trainer merge (spec admin 2.21): the second record is merged into the first, in ONE
 // transaction — its classes (as main or other trainer), rules narrowed to it, admin positions,

@@ -13,7 +13,7 @@ import type {
   TTrainerReviewRequest,
 } from '../../../contracts/trainer-overview.contract';
 import { HttpError, notFound } from '../../http/errors';
-import { requestEntityManager } from '../master-data/entity-manager';
+import { requestEntityManager } from '../../http/entity-manager';
 
 // The admin trainer overview (spec admin 2.20, 3 "Admin trainer"), the trainer page's review panel
 // (keywords, 'Ist FTE', approve / reject the billing data) and the trainer export (spec 7).

@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import { RequestContext, type EntityManager } from '@mikro-orm/postgresql';
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { z } from 'zod';
 import { settlementWorkflowId } from '../../../workflows/ids';
@@ -8,8 +7,10 @@ import { ZUuid } from '../../../contracts/common.contract';
 import { ZSettlementWorkflowInfo, type TSettlementWorkflowInfo } from '../../../contracts/settlement.contract';
 import { notFound } from '../../http/errors';
 import { validate, validated } from '../../http/validate';
-import { findSettlement, queryState, settlementHandle } from '../settlement/settlement.service';
+import { findSettlement } from '../../auth/tenancy';
+import { queryState, settlementHandle } from '../../temporal';
 import { historyRows } from './workflow-history';
+import { requestEntityManager } from '../../http/entity-manager';
 
 type Deps = { temporal: Client; temporalUiUrl: string; temporalNamespace?: string };
 
@@ -25,7 +26,7 @@ export function createWorkflowsRouter({ temporal, temporalUiUrl, temporalNamespa
 
   router.get('/settlement/:settlementUuid/workflow', validate(schemas), async (req, res) => {
     const { params } = validated(req, schemas);
-    const em = RequestContext.getEntityManager()! as EntityManager;
+    const em = requestEntityManager();
     const settlement = await findSettlement(em, studioGroupOf(req), params.settlementUuid);
     const handle = settlementHandle(temporal, settlement.uuid);
     let description;

@@ -1,4 +1,5 @@
 import { renderToString } from 'react-dom/server';
+import { escapeHtml } from '../../../domain/html';
 import { pageMeta, pagePath, SITE_DATA_ELEMENT_ID, SITE_LOCALES, type SiteData } from './content/site-data';
 import { PublicSite } from './PublicSite';
 
@@ -6,7 +7,6 @@ import { PublicSite } from './PublicSite';
 // HTML, the head's tags (title, description, language alternates, Open Graph) and the data the
 // browser's script hydrates with.
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 /** JSON inside <script>: nothing in it may close the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 

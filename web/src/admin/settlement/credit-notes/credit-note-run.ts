@@ -1,4 +1,5 @@
 import type { TSendStreamMessage } from '../../../../../contracts/review.contract';
+import { escapeHtmlLines } from '../../../../../domain/html';
 
 /**
  * One credit-note run as step 5 shows it (spec 2.9, 4 "Credit-note send stream"): `config` gives
@@ -77,8 +78,6 @@ export function htmlToParagraphs(html: string): string {
   return (paragraphs.length > 0 ? paragraphs : [parsed.body.textContent ?? '']).join('\n\n');
 }
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 /** Plain text → the e-mail's HTML: a blank line starts a paragraph, a single line break stays one. */
 export function paragraphsToHtml(text: string): string {
   return text
@@ -86,6 +85,6 @@ export function paragraphsToHtml(text: string): string {
     .split(/\n\s*\n/)
     .map((paragraph) => paragraph.trim())
     .filter(Boolean)
-    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
+    .map((paragraph) => `<p>${escapeHtmlLines(paragraph)}</p>`)
     .join('');
 }

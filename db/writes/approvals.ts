@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { translate, type Locale, type MessageKey, type MessageParams } from '../../domain/messages';
 import { trainerDisplayName } from '../../domain/trainer-data';
-import type { TApprovalBy, TApprovalEntry } from '../../workflows/settlement.messages';
+import type { TApprovalBy, TApprovalEntry } from '../../contracts/review.contract';
 import { writeSettlementLog } from './settlement-log';
 import { lockSettlementShared } from './settlement-lock';
-import { sql } from './sql';
+import { sql } from '../queries/sql';
 
 // An approval toggle (spec 2.10 company and location, trainer portal 4 trainer): one row appended to
 // `approval`, a log row, and for the company toggle the settlement trainer's state. Approvals are

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from './sql';
+import { sql } from '../queries/sql';
 
 /**
  * Serialises the activities of one settlement for the rest of the transaction (a retry may overlap

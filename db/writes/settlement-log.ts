@@ -7,8 +7,8 @@ import type {
   TSettlementStatus,
 } from '../../contracts/settlement.contract';
 import type { TSendStreamMessage, TSettlementSendEvent } from '../../contracts/review.contract';
-import { EVENTS_CHANNEL } from '../../db/events';
-import { sql } from './sql';
+import { EVENTS_CHANNEL } from '../events';
+import { sql } from '../queries/sql';
 
 // Settlement log rows (spec 2.12: timestamp, proc, trainer_uuid, status, message) and the live
 // events of the `settlement:{uuid}` room. Both are written inside the transaction of the work they
