@@ -19,18 +19,11 @@ import { PendingInvitationsNav } from './account-links/PendingInvitationsNav';
 import { VideoHelpButton } from '../shared/video-help/VideoHelpButton';
 import { MyDocumentsNavItem } from './documents/MyDocumentsNavItem';
 import { useUnreadNotificationCount } from './notifications/api';
+import { initialsOf } from '../shared/initials';
 
 // The bell's panel, its list and the floating elements load with the first click on the bell.
 const NotificationPopover = lazy(() => import('./notifications/NotificationPopover').then((module) => ({ default: module.NotificationPopover })));
 const loadPanel = () => Promise.all([loadFloating(), import('./notifications/NotificationPopover')]);
-
-const groupInitials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase())
-    .join('');
 
 /** The trainer portal frame (spec "Trainer layout"): Profile, Recommendation and the connected studio groups. */
 export function TrainerLayout() {
@@ -125,7 +118,7 @@ export function TrainerLayout() {
                     icon={
                       <Avatar size={22} radius="sm" color="brand" variant="light">
                         <Text fz={10} fw={700}>
-                          {groupInitials(group.name)}
+                          {initialsOf(group.name)}
                         </Text>
                       </Avatar>
                     }

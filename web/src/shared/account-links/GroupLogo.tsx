@@ -1,13 +1,6 @@
 import { Avatar, Image, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-
-export const groupInitials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase())
-    .join('');
+import { initialsOf } from '../initials';
 
 /** A studio group's logo (trainer spec 2: /build/images/logo/{hash}.png), or its initials without one. */
 export function GroupLogo({ name, logoPath, size = 48 }: { name: string; logoPath: string | null | undefined; size?: number }) {
@@ -16,7 +9,7 @@ export function GroupLogo({ name, logoPath, size = 48 }: { name: string; logoPat
   return (
     <Avatar size={size} radius="md" color="brand" variant="light" aria-label={t('accountLinks.studio.initialsOf', { name })} data-testid="group-initials">
       <Text fw={700} fz={size / 2.6}>
-        {groupInitials(name)}
+        {initialsOf(name)}
       </Text>
     </Avatar>
   );

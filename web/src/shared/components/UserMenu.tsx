@@ -4,14 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../session';
 import { IconChevronDown } from './icons';
 import { loadFloating } from './LazyTooltip';
-
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase())
-    .join('');
+import { initialsOf } from '../initials';
 
 const UserMenuDropdown = lazy(() => import('./UserMenuDropdown').then((module) => ({ default: module.UserMenuDropdown })));
 const loadDropdown = () => Promise.all([loadFloating(), import('./UserMenuDropdown')]);
@@ -40,7 +33,7 @@ export function UserMenu({ profilePath }: { profilePath?: string }) {
     >
       <Group gap="xs" wrap="nowrap">
         <Avatar color="brand" radius="xl" size={32}>
-          {initials(session.name)}
+          {initialsOf(session.name)}
         </Avatar>
         <Text size="sm" fw={600} visibleFrom="sm" maw={180} truncate>
           {session.name}

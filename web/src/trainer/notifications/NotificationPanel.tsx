@@ -7,17 +7,10 @@ import { formatNumericDate } from '../../shared/dates';
 import { useLocale } from '../../shared/hooks/use-locale';
 import { localizedAppLink } from './notification-link';
 import { countUnread, useApproveNotification, useNotifications } from './api';
+import { initialsOf } from '../../shared/initials';
 
 /** Spec 9: notifications show their date as DD.MM.YYYY whatever the language. */
 export const formatNotificationDate = (iso: string) => formatNumericDate(iso);
-
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase())
-    .join('');
 
 /**
  * The bell's panel (spec 2 "Trainer layout"): newest first; unread ones highlighted. A click marks an
@@ -92,7 +85,7 @@ export function NotificationPanel({ onFollow }: { onFollow: () => void }) {
                   <Group gap="sm" wrap="nowrap" align="flex-start">
                     <Avatar src={notification.studioGroupLogoPath} size={32} radius="sm" color="brand" variant="light">
                       <Text fz={11} fw={700}>
-                        {initials(notification.studioGroupName)}
+                        {initialsOf(notification.studioGroupName)}
                       </Text>
                     </Avatar>
                     <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
