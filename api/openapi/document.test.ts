@@ -1,3 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
@@ -38,6 +42,28 @@ describe('the OpenAPI document', () => {
         '/api/v2/{studioGroupUuid}/trainer-account/{userId}/credit-note-preview/{settlementUuid}',
       ]),
     );
+  });
+
+  it('passes openapi-spec-validator (PyPI, installed by scripts/ensure-tools.mjs --test)', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-'));
+    const file = path.join(dir, 'openapi.json');
+    try {
+      fs.writeFileSync(file, JSON.stringify(document));
+      const result = spawnSync('python3', ['-m', 'openapi_spec_validator', '--validation-errors', 'all', file], { encoding: 'utf8' });
+      expect(result.status, `${result.stdout}${result.stderr}${result.error?.message ?? ''}`).toBe(0);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('requires every path parameter, as OpenAPI does', () => {
+    const optional: string[] = [];
+    for (const [path, item] of Object.entries(document.paths ?? {})) {
+      for (const [method, operation] of Object.entries(item as Record<string, { parameters?: Array<{ in: string; name: string; required?: boolean }> }>)) {
+        for (const parameter of operation.parameters ?? []) if (parameter.in === 'path' && parameter.required !== true) optional.push(`${method} ${path} {${parameter.name}}`);
+      }
+    }
+    expect(optional).toEqual([]);
   });
 
   it('answers errors as {status, message, field?} on every operation', () => {

@@ -112,7 +112,7 @@ export function buildOpenApiDocument(app: Express, { version = '1' }: { version?
     });
   }
 
-  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+  const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {
       title: 'TrainerPay API',
@@ -121,4 +121,26 @@ export function buildOpenApiDocument(app: Express, { version = '1' }: { version?
         'Settlement and payout platform for studio groups and their freelance trainers. Amounts in the spec\'s fields (value_gross, sum_net, Brutto, …) are euros as JSON numbers with at most two decimals; a field that carries cents says so in its name (`gross_cents`). Errors answer `{status, message, field?}` in the caller\'s language (x-locale, else Accept-Language).',
     },
   });
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(item)) {
+      for (const parameter of (operation as { parameters?: unknown[] }).parameters ?? []) requirePathParameter(parameter as TParameter);
+    }
+  }
+  return document;
+}
+
+type TParameter = { in?: string; required?: boolean; schema?: { type?: string | string[] } };
+
+/**
+ * OpenAPI requires every path parameter (`required: true`). The generator marks a parameter
+ * optional when its zod schema accepts null, which `z.coerce.number()` does (Number(null) is 0);
+ * a path segment is text and never null, so the parameter is required and its schema loses 'null'.
+ */
+function requirePathParameter(parameter: TParameter) {
+  if (parameter.in !== 'path') return;
+  parameter.required = true;
+  const schema = parameter.schema;
+  if (!schema || !Array.isArray(schema.type) || !schema.type.includes('null')) return;
+  const rest = schema.type.filter((name) => name !== 'null');
+  schema.type = rest.length === 1 ? rest[0] : rest;
 }

@@ -135,12 +135,21 @@ describe('POST /api/request_form', () => {
     expect(sales.htmlBody).not.toContain('<img src=x');
   });
 
-  it('refuses bots: a filled honeypot, a form sent too fast or without its fill time', async () => {
+  it('refuses bots: a filled honeypot or a form sent too fast', async () => {
     const before = await countRequests();
     await expectRefused(await send({ ...VALID, website: 'https://spam.example' }), 400, 'website');
     await expectRefused(await send({ ...VALID, fill_ms: '400' }), 400, 'fill_ms');
-    await expectRefused(await send({ ...VALID, fill_ms: undefined }), 400, 'fill_ms');
+    await expectRefused(await send({ ...VALID, fill_ms: '2999' }), 400, 'fill_ms');
     expect(await countRequests()).toBe(before);
+  });
+
+  it("accepts the spec's payload as it is: no fill time and no honeypot field", async () => {
+    const { website: _website, fill_ms: _fillMs, ...specFields } = VALID;
+    expect(Object.keys(specFields)).toEqual(['company', 'firstname', 'lastname', 'email', 'phone', 'message', 'terms', 'language']);
+    const response = await send({ ...specFields, email: 'spec.payload@studio.example' });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: 'success' });
+    expect(await em().count(ContactRequest, { email: 'spec.payload@studio.example' })).toBe(1);
   });
 
   it('refuses a body that is not a form', async () => {

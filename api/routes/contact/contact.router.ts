@@ -17,10 +17,11 @@ import { requestEntityManager } from '../../http/entity-manager';
 // POST /api/request_form (spec admin 2.23, 5, 7, 8): the public contact form, multipart, no log-in.
 // In order: the per-IP limits (PostgreSQL store, so they hold across api replicas), the form's
 // fields (64 KB at most: a 1 MB message is a clear 413, not a parse), the spec's rules (400 naming
-// the field), the bot checks (honeypot field empty, the form open at least 3 s), then one
-// transaction stores the request and records both e-mails in the outbox, and a workflow delivers
-// them. A request that passed the checks is stored even when Temporal is down (the e-mails wait
-// in the outbox and the operators see the request).
+// the field), the bot checks (honeypot field empty; the form open at least 3 s when the page sends
+// how long: the spec's payload has no fill time, so a post without one is held by the honeypot and
+// the per-IP limits alone), then one transaction stores the request and records both e-mails in the
+// outbox, and a workflow delivers them. A request that passed the checks is stored even when
+// Temporal is down (the e-mails wait in the outbox and the operators see the request).
 
 export type ContactRouterDeps = { orm: MikroORM; temporal: Client; salesEmail: string };
 
@@ -104,14 +105,14 @@ export function createContactRouter({ orm, temporal, salesEmail }: ContactRouter
     response: ZContactRequestAnswer,
     consumes: 'multipart/form-data',
     access: 'public',
-    summary: `The public contact form (spec admin 2.23). Bot protection: '${CONTACT_HONEYPOT_FIELD}' must be empty and '${CONTACT_FILL_TIME_FIELD}' (ms the form was open) at least ${CONTACT_MIN_FILL_MS}; ${CONTACT_RATE_LIMIT.max} accepted requests per IP and hour.`,
+    summary: `The public contact form (spec admin 2.23). Bot protection: '${CONTACT_HONEYPOT_FIELD}' must be empty and '${CONTACT_FILL_TIME_FIELD}' (ms the form was open, optional), when sent, at least ${CONTACT_MIN_FILL_MS}; ${CONTACT_RATE_LIMIT.max} accepted requests per IP and hour.`,
   } as const;
 
   router.post('/request_form', attemptLimiter, acceptedLimiter, readFormBody, validate(schemas), async (req, res) => {
     const form = validated(req, schemas).body;
     if (form[CONTACT_HONEYPOT_FIELD]) throw new HttpError(400, 'contact.automated', CONTACT_HONEYPOT_FIELD);
     const fillMs = form[CONTACT_FILL_TIME_FIELD];
-    if (fillMs === undefined || fillMs < CONTACT_MIN_FILL_MS) throw new HttpError(400, 'contact.tooFast', CONTACT_FILL_TIME_FIELD);
+    if (fillMs !== undefined && fillMs < CONTACT_MIN_FILL_MS) throw new HttpError(400, 'contact.tooFast', CONTACT_FILL_TIME_FIELD);
 
     const mails = contactMails(form, salesEmail);
     const em = requestEntityManager();
