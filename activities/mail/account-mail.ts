@@ -3,6 +3,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { ApplicationFailure } from '@temporalio/activity';
 import { OutgoingEmail, StudioGroup } from '../../db/entities';
 import type { MessageKey } from '../../domain/messages';
+import { fitLength } from '../../domain/text';
 import { ZAccountEmailInput, type TAccountEmailInput } from '../../workflows/account-email.messages';
 import { renderEmail } from './template';
 
@@ -45,7 +46,7 @@ export function createAccountMailActivities({ orm, publicUrl }: { orm: MikroORM;
         const row = em.create(OutgoingEmail, {
           idempotencyKey,
           toAddress: input.to,
-          subject: rendered.subject.slice(0, 255),
+          subject: fitLength(rendered.subject),
           textBody: rendered.text,
           htmlBody: rendered.html,
           attachments: [],

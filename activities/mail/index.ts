@@ -14,6 +14,7 @@ import { OUTBOX_CHANGED_EVENT, type TOutboxChangedEvent } from '../../contracts/
 import { OutgoingEmail } from '../../db/entities';
 import { isMessageKey, type Locale } from '../../domain/messages';
 import { trainerDisplayName } from '../../domain/trainer-data';
+import { fitLength } from '../../domain/text';
 import {
   ZDeliverEmailInput,
   ZDeliverEmailsInput,
@@ -85,9 +86,6 @@ const usableAddress = (value: string | null | undefined) => {
   const address = value?.trim();
   return address && ZAddress.safeParse(address).success ? address : null;
 };
-
-/** The subject column holds 255 characters. */
-const fitSubject = (subject: string) => (subject.length <= 255 ? subject : `${subject.slice(0, 254)}…`);
 
 /** Tells the groups' Outbox pages to refetch, one statement for all rows; inside a transaction NOTIFY goes out on commit. */
 async function notifyOutboxChanged(em: EntityManager, rows: Array<Pick<OutgoingEmail, 'uuid' | 'idempotencyKey' | 'status'>>) {
@@ -217,7 +215,8 @@ export function createMailActivities({ orm, mailer, publicUrl, dataDir }: MailAc
               uuid: randomUUID(),
               idempotency_key: key,
               to_address: recipient.address,
-              subject: fitSubject(rendered.subject),
+              // The subject column holds 255 characters.
+              subject: fitLength(rendered.subject),
               text_body: rendered.text,
               html_body: rendered.html,
               attachments: input.attachments,

@@ -42,6 +42,17 @@ describe('sanitizeDocumentFileName', () => {
     expect(sanitizeDocumentFileName('Zeile\nzwei\u0000.pdf')).toEqual({ ok: true, value: 'Zeilezwei.pdf' });
   });
 
+  it('drops the bidi controls that make gpj.exe look like exe.jpg, and keeps umlauts', () => {
+    expect(sanitizeDocumentFileName('Übungsleiter\u202Efdp.exe')).toEqual({ ok: true, value: 'Übungsleiterfdp.exe.pdf' });
+    const controls = ['\u200E', '\u200F', '\u061C', '\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069', '\u2028', '\u0085'];
+    expect(sanitizeDocumentFileName(`Lizenz${controls.join('')}.pdf`)).toEqual({ ok: true, value: 'Lizenz.pdf' });
+  });
+
+  it('never splits an emoji when shortening', () => {
+    const result = sanitizeDocumentFileName(`${'x'.repeat(115)}${'😀'.repeat(10)}.pdf`);
+    expect(result).toEqual({ ok: true, value: `${'x'.repeat(115)}😀.pdf` });
+  });
+
   it('refuses a name with a path in it instead of cutting it down', () => {
     for (const name of ['../lizenz.pdf', '..\\..\\x.pdf', 'a/b.pdf', '/etc/passwd', 'C:\\temp\\x.pdf', 'C:x.pdf']) {
       expect(sanitizeDocumentFileName(name), name).toEqual({ ok: false, reason: 'documents.fileNamePath' });

@@ -22,18 +22,26 @@ export type UploadRefusal =
 export type Checked<T> = { ok: true; value: T } | { ok: false; reason: UploadRefusal };
 
 /**
+ * Characters a name must not carry: control characters (C0, DEL, C1), the line and paragraph
+ * separators, and the bidi controls (LRM/RLM/ALM, embeddings and overrides U+202A–U+202E, isolates
+ * U+2066–U+2069), with which `Rechnung\u202Efdp.exe` shows as `Rechnungexe.pdf` in a list.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what goes
+const UNSAFE_NAME_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069<>:"|?*]/g;
+
+/**
  * A file name as the trainer gave it → the name it is stored and shown under. A name with a path in
  * it (`../x.pdf`, `C:\\x.pdf`, `a/b.pdf`) is refused, not cut down: it says the client is not the app.
- * Control characters and the characters file systems refuse go; the name ends in `.pdf`.
+ * Control and bidi characters and the characters file systems refuse go; the name ends in `.pdf`.
  */
 export function sanitizeDocumentFileName(raw: string): Checked<string> {
   const name = raw.normalize('NFC').trim();
   if (/[/\\]/.test(name) || name.includes('..') || /^[a-z]:/i.test(name)) return { ok: false, reason: 'documents.fileNamePath' };
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what goes
-  const cleaned = name.replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '').replace(/\s+/g, ' ').trim();
+  const cleaned = name.replace(UNSAFE_NAME_CHARACTERS, '').replace(/\s+/g, ' ').trim();
   const stem = cleaned.replace(/\.pdf$/i, '').replace(/^[.\s]+/, '').trim();
   if (!stem) return { ok: false, reason: 'documents.fileNameEmpty' };
-  return { ok: true, value: `${stem.slice(0, MAX_DOCUMENT_NAME_LENGTH - 4).trim()}.pdf` };
+  // Cut by characters, so a surrogate pair (an emoji) is never split into an unpaired half.
+  return { ok: true, value: `${Array.from(stem).slice(0, MAX_DOCUMENT_NAME_LENGTH - 4).join('').trim()}.pdf` };
 }
 
 /**

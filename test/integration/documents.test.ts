@@ -217,6 +217,20 @@ describe('the trainer uploads, reads and deletes their own documents', () => {
     expect(await stack.orm.em.fork().count(Document, { uuid: copy })).toBe(0);
   });
 
+  it('keeps an umlaut of the uploaded file name and drops the bidi override that would disguise it', async () => {
+    // A browser sends the name as UTF-8 bytes; U+202E would show `fdp.exe` reversed, as `exe.pdf`.
+    const uploaded = await upload(trainer, await demoPdf('Übungsleiter', 'x'), 'Übungsleiter\u202Efdp.exe');
+    expect(uploaded.status, uploaded.text).toBe(200);
+    const uuid = uploaded.json.documentUuid as string;
+    expect((await stack.orm.em.fork().findOneOrFail(Document, { uuid })).fileName).toBe('Übungsleiterfdp.exe.pdf');
+    const page = (await call('GET', `/api/v2/${groupUuid}/trainer_account/documents/${trainer.userUuid}`, { as: trainer })).json as unknown as TTrainerDocumentsResponse;
+    const listed = page.categories.flatMap((category) => category.documents).find((document) => document.uuid === uuid);
+    expect(listed?.fileName).toBe('Übungsleiterfdp.exe.pdf');
+    const form = new URLSearchParams({ studioGroupUuid: groupUuid, userUuid: trainer.userUuid });
+    const deleted = await call('POST', `/de/trainer/document/delete/${uuid}`, { as: trainer, body: form.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(deleted.status, deleted.text).toBe(200);
+  });
+
   describe('the document manager (staff)', () => {
     it('lists every trainer with files, missing mandatory categories and counts', async () => {
       const answer = await call('GET', `/api/v1/${groupUuid}/document-manager/trainers`, { as: admin });

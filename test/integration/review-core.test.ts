@@ -257,6 +257,21 @@ describe('comments (both sides)', () => {
     expect(status).toBe(404);
     expect(await em().count(Comment, {})).toBe(before);
   });
+
+  it('saves the comment of a trainer whose first and last name take 200 characters each, the author name cut to its column', async () => {
+    const user = await em().findOneOrFail(User, { uuid: trainer.userUuid });
+    const saved = { firstname: user.firstname, lastname: user.lastname };
+    await em().nativeUpdate(User, { id: user.id }, { firstname: 'F'.repeat(200), lastname: 'L'.repeat(200) });
+    try {
+      const { status, body } = await request<TCommentsResponse>('POST', `${previewPath()}/add-comment`, { as: trainer, body: { comment: 'Langer Name', classHash: OVERALL_FEEDBACK } });
+      expect(status).toBe(200);
+      const [newest] = body.comments;
+      expect(newest).toMatchObject({ comment: 'Langer Name', role: 'ROLE_TRAINER' });
+      expect(newest!.name).toBe(`${'F'.repeat(200)} ${'L'.repeat(53)}…`);
+    } finally {
+      await em().nativeUpdate(User, { id: user.id }, saved);
+    }
+  });
 });
 
 describe('trainer_credit_notes (trainer portal 2, 7)', () => {

@@ -62,4 +62,32 @@ describe('trainer data change e-mail', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(smtp.received).toHaveLength(staff.length);
   }, 120_000);
+
+  it('a 200 + 200 character name still lets the trainer save profile changes; the staff e-mail subject is cut to its column', async () => {
+    const trainer = await logIn(stack.baseUrl, 'trainer@demo.test');
+    const change = (body: Record<string, unknown>) =>
+      fetch(`${stack.baseUrl}/api/v2/trainer_accounts/${trainer.userUuid}`, {
+        method: 'PATCH',
+        headers: { ...trainer.headers, 'content-type': 'application/merge-patch+json' },
+        body: JSON.stringify(body),
+      });
+    const named = await change({ firstname: 'Ä'.repeat(199) + '😀', lastname: 'L'.repeat(200) });
+    expect(named.status, await named.clone().text()).toBe(200);
+    // The name change's own e-mail still names the trainer as before; the next one carries the long name.
+    const earlier = new Set((await stack.orm.em.fork().find(OutgoingEmail, {})).map((row) => row.uuid));
+    const later = await change({ trainerIban: 'DE89370400440532013000' });
+    expect(later.status, await later.clone().text()).toBe(200);
+
+    const admin = await logIn(stack.baseUrl, 'admin@demo.test');
+    const group = admin.studioGroups[0] as unknown as { id: number };
+    const link = await stack.orm.em.fork().findOneOrFail(StudioGroupTrainer, { studioGroup: group.id, trainerAccount: { user: { uuid: trainer.userUuid } } }, { populate: ['trainer'] });
+    const record = link.trainer;
+    const mails = (await stack.orm.em.fork().find(OutgoingEmail, { idempotencyKey: { $like: `%:trainer-data-changed:${record.uuid}:%` } })).filter((row) => !earlier.has(row.uuid));
+    expect(mails.length).toBeGreaterThan(0);
+    for (const mail of mails) {
+      expect(Array.from(mail.subject).length).toBeLessThanOrEqual(255);
+      expect(mail.subject).toMatch(/^Trainer(daten geändert| data changed): Ä+/);
+      expect(mail.subject.endsWith('…')).toBe(true);
+    }
+  }, 120_000);
 });

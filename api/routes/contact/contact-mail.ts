@@ -1,4 +1,5 @@
 import { escapeHtml, escapeHtmlLines } from '../../../domain/html';
+import { fitLength } from '../../../domain/text';
 import type { TContactRequestForm } from '../../../contracts/contact.contract';
 
 // The contact form's two e-mails (spec admin 2.23): the request to the sales address, and a
@@ -88,7 +89,7 @@ ${form.message ? `<p style="margin:0 0 6px;font-weight:600;">${escapeHtml(texts.
   );
 
   return {
-    sales: { to: salesEmail, subject: oneLine(sales.salesSubject(form.company)).slice(0, 255), text: salesText, html: salesHtml },
+    sales: { to: salesEmail, subject: fitLength(oneLine(sales.salesSubject(form.company))), text: salesText, html: salesHtml },
     confirmation: { to: form.email, subject: texts.confirmSubject, text: confirmText, html: confirmHtml },
   };
 }

@@ -127,8 +127,9 @@ export function createDocumentManagerRouter() {
 }
 
 // One file in `file`, at most 3 MB, kept in memory (it is checked before anything is stored);
-// multer stops reading at the limit, so an oversized body is never buffered whole.
-const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 10, fieldSize: 10_000, parts: 12 } });
+// multer stops reading at the limit, so an oversized body is never buffered whole. Browsers send the
+// file name as UTF-8 bytes; busboy's default (latin1) would store `Übung.pdf` as `Ãbung.pdf`.
+const upload = multer({ storage: multer.memoryStorage(), defParamCharset: 'utf8', limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 10, fieldSize: 10_000, parts: 12 } });
 
 const receiveFile: RequestHandler = (req, res, next) => {
   if (!req.is('multipart/form-data')) return next(badRequest('documents.fileMissing', 'file'));

@@ -4,6 +4,7 @@ import { sql } from '../../../db/queries/sql';
 import { publishEvent } from '../../../db/events';
 import { OVERALL_FEEDBACK, ZCommentText, type TAddCommentRequest, type TComment, type TSettlementCommentEvent } from '../../../contracts/review.contract';
 import { settlementRoom } from '../../../contracts/settlement.contract';
+import { fitLength } from '../../../domain/text';
 import { badRequest } from '../../http/errors';
 import { commentThreadsOf, toComment } from './review-preview';
 import { assertReviewOpen, reviewLockOf } from './review-locks';
@@ -57,7 +58,8 @@ export async function addComment(em: EntityManager, { settlementTrainer, author,
     }
 
     // Written as the Comment entity writes it (uuid and created_at set here), without a unit of work.
-    const comment = { uuid: randomUUID(), authorName: author.name, role: author.role, mood: request.mood || null, text: cleaned.data, createdAt: new Date() };
+    // author_name is varchar(255); first and last name may take 200 characters each.
+    const comment = { uuid: randomUUID(), authorName: fitLength(author.name), role: author.role, mood: request.mood || null, text: cleaned.data, createdAt: new Date() };
     await sql(
       tem,
       `insert into comment (uuid, settlement_trainer_id, class_hash, class_name, class_datetime, author_id, author_name, role, mood, text, created_at)

@@ -17,9 +17,6 @@ import { addComment } from './comments';
 // threads of the preview check tell the same conversation. 'Approved' is an approval toggle
 // (review.service `approve`), which appends the Approval rows read here.
 
-/** Comment.authorName is varchar(255). */
-const AUTHOR_NAME_MAX = 255;
-
 export type ReviewRowSql = {
   id: number;
   settlement_trainer_id: number;
@@ -161,7 +158,7 @@ export async function appendToThread(em: EntityManager, comment: ThreadComment) 
   if (comment.row.row_id !== OVERALL_FEEDBACK && comment.row.class_name === null) return;
   await addComment(em, {
     settlementTrainer: comment.settlementTrainer,
-    author: { userId: comment.authorId, name: comment.authorName.slice(0, AUTHOR_NAME_MAX), role: comment.role },
+    author: { userId: comment.authorId, name: comment.authorName, role: comment.role },
     request: { comment: comment.text, classHash: comment.row.row_id, className: '', mood: '' },
   });
 }

@@ -5,6 +5,7 @@ import { outboxKey } from '../../../db/outbox-key';
 import { translate, type Locale } from '../../../domain/messages';
 import { normalizeIban } from '../../../domain/validation';
 import { trainerDisplayName } from '../../../domain/trainer-data';
+import { fitLength } from '../../../domain/text';
 import { readEnv } from '../../../config/env';
 import { TASK_QUEUE, trainerDataChangedMailWorkflowId } from '../../../workflows/ids';
 import { OUTBOX_MAIL_WORKFLOW, type TOutboxMailWorkflow } from '../../../workflows/outbox-mail.messages';
@@ -79,7 +80,8 @@ async function notifyStaff(em: EntityManager, trainer: Trainer, kinds: string[],
     const email = em.create(OutgoingEmail, {
       idempotencyKey: outboxKey({ studioGroupUuid: group.uuid, purpose: 'trainer-data-changed', reference: `${trainer.uuid}:${user.uuid}:${now.getTime()}` }),
       toAddress: user.email,
-      subject: translate(locale, 'trainerOverview.changedMail.subject', { trainer: name }),
+      // The subject column holds 255 characters; a trainer's name alone may take 400.
+      subject: fitLength(translate(locale, 'trainerOverview.changedMail.subject', { trainer: name })),
       textBody: translate(locale, 'trainerOverview.changedMail.body', { trainer: name, what, link }),
     });
     emailUuids.push(email.uuid);
