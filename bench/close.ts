@@ -32,6 +32,7 @@ import { readNdjson } from '../test/support/ndjson';
 import { killAll, startAppProcess, waitForApi, waitForWorkers, waitUntil } from '../test/support/processes';
 import { startSmtpServer } from '../test/support/smtp';
 import { writePortalUsers, type Caller } from './portal-users';
+import { inMachineUnits, machineLine, measureMachine } from './machine';
 import { processProbe, type TreeFigures } from './process-probe';
 import { BENCH_MONTH, groupSizeFromEnv, scratchDatabase, writeSyntheticGroup } from './synthetic-group';
 
@@ -109,6 +110,8 @@ async function main() {
   }
   const apps: Array<ReturnType<typeof startAppProcess>> = [];
   try {
+    // Measured before the app processes start, so the figure is the machine's and not the benchmark's load.
+    const machine = await measureMachine(database.url);
     const started = performance.now();
     const orm = await initOrm(database.url);
     await migrateToLatest(orm);
@@ -267,16 +270,18 @@ async function main() {
     console.log(`\nTrainerPay benchmark: the whole month close through API, Temporal and the worker (${os.cpus().length} CPUs, Node ${process.version}, ${new Date().toISOString().slice(0, 10)})`);
     console.log(`Database: ${database.where}; Temporal dev server ${temporal.address}; one api and one worker process`);
     console.log(`Synthetic studio group: ${SIZE.trainers} trainers, ${SIZE.studios} studios, ${SIZE.classes} classes in ${BENCH_MONTH.slice(0, 7)} (set up in ${seconds(setupMs)}, not timed)\n`);
-    const header = ['phase', 'time', 'goal', 'requests', ...processes.map((name) => `${name} CPU / peak RSS`)];
+    console.log(`${machineLine(machine)}\n`);
+    const header = ['phase', 'time', '× M', 'goal', 'requests', ...processes.map((name) => `${name} CPU / peak RSS`)];
     const table = rows.map((row) => [
       row.phase,
       seconds(row.ms),
+      inMachineUnits(row.ms, machine),
       GOALS[row.phase] ? `≤ ${seconds(GOALS[row.phase]!)}` : '',
       String(row.requests),
       ...processes.map((name) => `${seconds(row.figures[name]!.cpuMs)} / ${mb(row.figures[name]!.peakRssBytes)}`),
     ]);
     const closeMs = totalMs - (rows.find((row) => row.phase === 'interactive')?.ms ?? 0);
-    table.push(['total (without interactive)', seconds(closeMs), `≤ ${seconds(GOALS.total!)}`, String(rows.filter((row) => row.phase !== 'interactive').reduce((sum, row) => sum + row.requests, 0)), ...processes.map(() => '')]);
+    table.push(['total (without interactive)', seconds(closeMs), inMachineUnits(closeMs, machine), `≤ ${seconds(GOALS.total!)}`, String(rows.filter((row) => row.phase !== 'interactive').reduce((sum, row) => sum + row.requests, 0)), ...processes.map(() => '')]);
     const widths = header.map((title, column) => Math.max(title.length, ...table.map((row) => row[column]!.length)));
     const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
     console.log(line(header));

@@ -27,6 +27,7 @@ import { createPrepareActivities } from '../activities/prepare';
 import { initOrm, migrateToLatest } from '../db/orm';
 import { PREPARE_CHUNK_SIZE } from '../workflows/settlement.messages';
 import { PREPARE_CONCURRENCY } from '../workflows/settlement.workflow';
+import { inMachineUnits, machineLine, measureMachine } from './machine';
 import { BENCH_MONTH as MONTH, memoryProbe, scratchDatabase, writeSyntheticGroup } from './synthetic-group';
 
 const TRAINERS = Number(process.env.BENCH_TRAINERS ?? 1_000);
@@ -63,6 +64,8 @@ async function main() {
   const database = await scratchDatabase();
   const orm = await initOrm(database.url);
   try {
+    // Measured before the benchmark's own work, so the figure is the machine's.
+    const machine = await measureMachine(database.url);
     await migrateToLatest(orm);
     const client = new pg.Client({ connectionString: database.url });
     client.on('error', () => undefined);
@@ -174,11 +177,12 @@ async function main() {
     console.log(`\nTrainerPay benchmark: month preparation (${os.cpus().length} CPUs, Node ${process.version})`);
     console.log(`Database: ${database.where}`);
     console.log(`Synthetic studio group: ${TRAINERS} trainers, ${STUDIOS} studios, ${CLASSES} classes in ${MONTH.slice(0, 7)} (written in ${(setupMs / 1000).toFixed(1)} s)`);
-    console.log('Through the real activities (activities/prepare), called directly, not through Temporal.\n');
-    const width = { run: 24, phase: 20, ms: 10 };
-    console.log(`${'run'.padEnd(width.run)}${'phase'.padEnd(width.phase)}${'time'.padStart(width.ms)}  detail`);
-    console.log('-'.repeat(width.run + width.phase + width.ms + 40));
-    for (const row of rows) console.log(`${row.run.padEnd(width.run)}${row.phase.padEnd(width.phase)}${`${(row.ms / 1000).toFixed(2)} s`.padStart(width.ms)}  ${row.detail}`);
+    console.log('Through the real activities (activities/prepare), called directly, not through Temporal.');
+    console.log(`${machineLine(machine)}\n`);
+    const width = { run: 24, phase: 20, ms: 10, m: 10 };
+    console.log(`${'run'.padEnd(width.run)}${'phase'.padEnd(width.phase)}${'time'.padStart(width.ms)}${'× M'.padStart(width.m)}  detail`);
+    console.log('-'.repeat(width.run + width.phase + width.ms + width.m + 40));
+    for (const row of rows) console.log(`${row.run.padEnd(width.run)}${row.phase.padEnd(width.phase)}${`${(row.ms / 1000).toFixed(2)} s`.padStart(width.ms)}${inMachineUnits(row.ms, machine).padStart(width.m)}  ${row.detail}`);
     const prepared = reload ? `first ${(first.ms / 1000).toFixed(2)} s, reload ${(reload.ms / 1000).toFixed(2)} s` : `${(first.ms / 1000).toFixed(2)} s`;
     console.log(`\nGoal: all ${TRAINERS} trainers prepared in under ${GOAL_MS / 1000} s — ${prepared}: ${first.ms < GOAL_MS && (reload?.ms ?? 0) < GOAL_MS ? 'met' : 'NOT met'}.`);
     console.log(
