@@ -4,14 +4,15 @@
 //
 // Two measurements, both fixed work that the product's code does not change much from commit to commit:
 //   cpu   one core drawing MACHINE_PDFS credit-note files (hybrid PDF/A-3 + XRechnung, in memory, not
-//         written) of one fixed document, after a warm-up: the work that bounds the credit-note run.
+//         written) of one fixed document of 60 classes (the synthetic group's month per trainer: two
+//         pages), after a warm-up: the work that bounds the credit-note run.
 //   db    the median of MACHINE_ROUND_TRIPS `select 1` round trips to the benchmark's PostgreSQL.
 // A phase is then also given as a multiple of `cpu` ("× M"): a slower machine shows larger seconds but
 // about the same multiple. `npm run bench:machine` prints the figure alone.
 import os from 'node:os';
 import pg from 'pg';
 import { renderCreditNoteFiles } from '../activities/credit-notes/e-invoice-files';
-import { creditNoteDocument } from '../domain/credit-notes/fixtures.test-support';
+import { classLine, creditNoteDocument } from '../domain/credit-notes/fixtures.test-support';
 
 const MACHINE_PDFS = 200;
 const MACHINE_ROUND_TRIPS = 500;
@@ -26,7 +27,11 @@ export type MachineFigure = {
 };
 
 export async function measureMachine(databaseUrl?: string): Promise<MachineFigure> {
-  const doc = creditNoteDocument();
+  const doc = creditNoteDocument({
+    lines: Array.from({ length: 60 }, (_, index) =>
+      classLine({ netCents: 3_000 + index * 25, date: `2026-10-${String(1 + (index % 28)).padStart(2, '0')}T${String(7 + (index % 12)).padStart(2, '0')}:00:00.000Z` }),
+    ),
+  });
   // Warm-up: fonts loaded, code optimised; the first documents cost several times the rest.
   for (let index = 0; index < 20; index++) await renderCreditNoteFiles(doc);
   const started = performance.now();
@@ -57,7 +62,7 @@ export async function measureMachine(databaseUrl?: string): Promise<MachineFigur
 /** One line naming the machine figure, as docs/benchmarks.md keeps it beside each row. */
 export function machineLine(figure: MachineFigure): string {
   const db = figure.dbRoundTripMs === null ? '' : `, PostgreSQL round trip ${figure.dbRoundTripMs.toFixed(3)} ms`;
-  return `Machine: M = ${(figure.cpuMs / 1000).toFixed(2)} s (${MACHINE_PDFS} credit-note PDFs on one core)${db}; ${figure.cpus} × ${figure.cpuModel}`;
+  return `Machine: M = ${(figure.cpuMs / 1000).toFixed(2)} s (${MACHINE_PDFS} credit-note PDFs of 60 classes on one core)${db}; ${figure.cpus} × ${figure.cpuModel}`;
 }
 
 /** A duration as a multiple of the machine figure, e.g. "12.3 M". */
