@@ -10,7 +10,8 @@
 //   interactive  BENCH_USERS (200) trainers at once on their review screen (credit-note-preview,
 //                add-comment) and staff on the preview check, BENCH_INTERACTIVE_SECONDS (10) long:
 //                latencies p50 / p99
-//   approvals    every trainer approves (BENCH_USERS at a time), then the company approves each trainer
+//   approvals    every trainer approves (BENCH_USERS at a time)
+//   approve all  the company approves every trainer with the preview check's one approve_all call
 //   credit notes /settlement/trainer-credit-note/send for every trainer (numbers, PDFs, SEPA, ZIP, CSV:
 //                the stream to its end), until every credit-note e-mail has arrived
 //   accounting   /settlement/sepa-xml/create, accounting-email/prepare and /send, until it arrived
@@ -42,7 +43,7 @@ const INTERACTIVE_SECONDS = Number(process.env.BENCH_INTERACTIVE_SECONDS ?? 10);
 /** BENCH_PHASES=prepare,previews: run only these phases (each needs the ones before it), e.g. to profile one. */
 const PHASES = process.env.BENCH_PHASES?.split(',').map((name) => name.trim());
 /** The month close's time budget per phase on a 2-core machine (ms). */
-const GOALS: Record<string, number> = { prepare: 2_000, previews: 3_000, 'credit notes': 5_000, accounting: 1_000, total: 15_000 };
+const GOALS: Record<string, number> = { prepare: 2_000, previews: 3_000, 'approve all': 2_000, 'credit notes': 5_000, accounting: 1_000, total: 15_000 };
 
 let requests = 0;
 async function call(method: string, url: string, caller: Caller, body?: unknown): Promise<Response> {
@@ -221,11 +222,16 @@ async function main() {
       const byTrainer = await pool(users.trainers, USERS, async (trainer) => {
         await expectOk(await call('POST', `${previewPath(trainer)}/approve`, trainer, { approved: true }), 'trainer approve');
       });
-      const byCompany = await pool(users.trainers, USERS, async (trainer) => {
-        await expectOk(await call('POST', v1(`/settlement/trainer-preview/approve_by_company/${trainer.trainerUuid}`), admin, { settlementUuid, approved: true }), 'company approve');
-      });
-      approvalLatencies = `trainer approve ${latencyText(byTrainer)}; company approve ${latencyText(byCompany)}`;
+      approvalLatencies = `trainer approve ${latencyText(byTrainer)}`;
       return approvalLatencies;
+    });
+
+    // The preview check's 'Approve all' (spec 2.10): one call records every company approval and
+    // signals the workflow once; timed until it answered.
+    await phase('approve all', async () => {
+      const answer = (await (await expectOk(await call('POST', v1(`/settlement/${settlementUuid}/command`), admin, { action: 'approve_all' }), 'approve all')).json()) as { approvedCount: number; locked: unknown[] };
+      if (answer.approvedCount !== trainerUuids.length) throw new Error(`approve all: ${answer.approvedCount} of ${trainerUuids.length} approved, ${answer.locked.length} locked`);
+      return `${answer.approvedCount} trainers approved by the company in one call`;
     });
 
     await phase('credit notes', async () => {

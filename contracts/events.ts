@@ -1,5 +1,5 @@
 import type { TImportStreamMessage } from './import.contract';
-import type { TSettlementLogEvent, TSettlementProgressEvent, TSettlementStateEvent } from './settlement.contract';
+import type { TSettlementApproveAllEvent, TSettlementLogEvent, TSettlementProgressEvent, TSettlementStateEvent } from './settlement.contract';
 import type { TOutboxChangedEvent } from './outbox.contract';
 import type { TSettlementCommentEvent, TSettlementSendEvent } from './review.contract';
 
@@ -12,6 +12,8 @@ export type ServerToClientEvents = {
   /** Room `settlement:{settlementUuid}`: preparation progress, log rows, status/lines changed. */
   'settlement:progress': (event: TSettlementProgressEvent) => void;
   'settlement:log': (event: TSettlementLogEvent) => void;
+  /** Room `settlement:{settlementUuid}`: progress of the preview check's 'Approve all'. */
+  'settlement:approve-all': (event: TSettlementApproveAllEvent) => void;
   'settlement:state': (event: TSettlementStateEvent) => void;
   /** Rooms `settlement:{settlementUuid}` and the trainer's `user:{userUuid}`: a review comment was added. */
   'settlement:comment': (event: TSettlementCommentEvent) => void;

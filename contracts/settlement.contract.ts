@@ -171,11 +171,14 @@ export type TCreateSettlementRequest = z.infer<typeof ZCreateSettlementRequest>;
 export const ZSettlementStepRequest = z.object({ step: ZSettlementStep });
 export type TSettlementStepRequest = z.infer<typeof ZSettlementStepRequest>;
 
-export const SETTLEMENT_ACTIONS = ['finish_settlement', 'delete_settlement', 'archive_settlement'] as const;
+export const SETTLEMENT_ACTIONS = ['finish_settlement', 'delete_settlement', 'archive_settlement', 'approve_all'] as const;
 export const ZSettlementAction = z.enum(SETTLEMENT_ACTIONS);
 export type TSettlementAction = z.infer<typeof ZSettlementAction>;
 
-/** Body of POST /settlement/{uuid}/command (spec 2.12 modals). The user is the caller. */
+/**
+ * Body of POST /settlement/{uuid}/command: the summary's modals (spec 2.12) and the preview check's
+ * 'Approve all' (spec 2.10, action approve_all). The user is the caller.
+ */
 export const ZSettlementCommandRequest = ZGroupFields.extend({
   action: ZSettlementAction,
   settlementMonth: ZSettlementMonth.optional(),
@@ -467,10 +470,28 @@ export const ZSettlementDetail = z.object({
 });
 export type TSettlementDetail = z.infer<typeof ZSettlementDetail>;
 
-/** POST /settlement/{uuid}/command answer. */
+/** A trainer 'Approve all' left as it was, with the reason the single Company toggle would answer. */
+export const ZApproveAllLockedTrainer = z.object({
+  trainerUuid: ZUuid,
+  /** Company name, else the trainer's name. */
+  trainer: z.string(),
+  /** Message key of the reason (review.lockedPdfCreated). */
+  reason: z.string(),
+  /** The reason in the caller's language. */
+  message: z.string(),
+});
+export type TApproveAllLockedTrainer = z.infer<typeof ZApproveAllLockedTrainer>;
+
+/** POST /settlement/{uuid}/command answer; with action approve_all also what it approved and left locked. */
 export const ZSettlementCommandResponse = ZStatusResponse.extend({
   settlementUuid: ZUuid,
   settlementStatus: ZSettlementStatus,
+  /** approve_all: trainers this call approved (0 when repeated). */
+  approvedCount: z.number().int().optional(),
+  /** approve_all: trainers the company had approved already. */
+  alreadyApprovedCount: z.number().int().optional(),
+  /** approve_all: trainers not approved, each with the reason (their credit note is created). */
+  locked: z.array(ZApproveAllLockedTrainer).optional(),
 });
 export type TSettlementCommandResponse = z.infer<typeof ZSettlementCommandResponse>;
 
@@ -530,6 +551,18 @@ export const ZSettlementProgressEvent = z.object({
   total: z.number().int(),
 });
 export type TSettlementProgressEvent = z.infer<typeof ZSettlementProgressEvent>;
+
+/**
+ * 'settlement:approve-all': progress of the preview check's 'Approve all': 'recording' before the
+ * write (total: the trainers to approve), 'recorded' once written, 'signalled' once the workflow knows.
+ */
+export const ZSettlementApproveAllEvent = z.object({
+  settlementUuid: ZUuid,
+  phase: z.enum(['recording', 'recorded', 'signalled']),
+  processed: z.number().int(),
+  total: z.number().int(),
+});
+export type TSettlementApproveAllEvent = z.infer<typeof ZSettlementApproveAllEvent>;
 
 /** 'settlement:log': a new settlement log row. */
 export const ZSettlementLogEvent = ZSettlementLogRow.extend({ settlementUuid: ZUuid });

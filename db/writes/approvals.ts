@@ -4,7 +4,44 @@ import { trainerDisplayName } from '../../domain/trainer-data';
 import type { TApprovalBy, TApprovalEntry } from '../../contracts/review.contract';
 import { writeSettlementLog } from './settlement-log';
 import { lockSettlementShared } from './settlement-lock';
+import { idArray } from '../queries/id-array';
 import { sql } from '../queries/sql';
+
+/** One approval row to append; its id taken from the sequence beforehand, so it is the trainer's `seq`. */
+type ApprovalWrite = {
+  id: number;
+  settlement_trainer_id: number;
+  kind: TApprovalBy;
+  studio_id: number | null;
+  approved: boolean;
+  user_id: number;
+  /** The trainer's state after a company toggle; null for the other kinds. */
+  next_state: string | null;
+};
+
+/**
+ * The one write of approvals: the rows appended to `approval` and, for a company toggle, the
+ * settlement trainer's state, in one statement for one toggle or a month's approve-all alike (so the
+ * two cannot write differently). The caller holds the trainers' row locks and has checked them.
+ */
+async function appendApprovals(em: EntityManager, rows: ApprovalWrite[]): Promise<Array<{ id: number; timestamp: string }>> {
+  if (rows.length === 0) return [];
+  return sql<{ id: number; timestamp: string }>(
+    em,
+    `with input as (
+       select * from jsonb_to_recordset(?::jsonb)
+         as i(id int, settlement_trainer_id int, kind text, studio_id int, approved boolean, user_id int, next_state text)),
+     toggled as (
+       update settlement_trainer st set workflow_state = i.next_state, updated_at = now()
+         from input i
+        where st.id = i.settlement_trainer_id and i.next_state is not null and st.workflow_state in ('data_created', 'preview_send', 'approved'))
+     insert into approval (id, settlement_trainer_id, kind, studio_id, approved, user_id, created_at)
+     select i.id, i.settlement_trainer_id, i.kind, i.studio_id, i.approved, i.user_id, clock_timestamp() from input i order by i.id
+     returning id, extract(epoch from created_at)::bigint as timestamp`,
+    [JSON.stringify(rows)],
+    { prepared: true },
+  );
+}
 
 // An approval toggle (spec 2.10 company and location, trainer portal 4 trainer): one row appended to
 // `approval`, a log row, and for the company toggle the settlement trainer's state. Approvals are
@@ -143,20 +180,12 @@ export async function recordApprovalToggle(em: EntityManager, input: TApprovalTo
   const result = { entries: row.entries, company: row.company ?? false, trainer: row.trainer ?? false, seq: Number(row.seq ?? 0) };
   if ((row.current ?? false) === input.approved) return result;
 
-  // The toggle, and for the company's the trainer's state, in one statement. Its id was taken from
-  // the sequence above; with the trainer's row locked it is the trainer's newest (the answer's seq).
+  // Its id was taken from the sequence above; with the trainer's row locked it is the trainer's
+  // newest (the answer's seq).
   const next = input.by !== 'company' ? null : input.approved ? 'approved' : row.has_review ? 'preview_send' : 'data_created';
-  const [inserted] = await sql<{ timestamp: string }>(
-    em,
-    `with toggled as (
-       update settlement_trainer set workflow_state = ?, updated_at = now()
-        where id = ? and ?::text is not null and workflow_state in ('data_created', 'preview_send', 'approved'))
-     insert into approval (id, settlement_trainer_id, kind, studio_id, approved, user_id, created_at)
-     values (?, ?, ?, ?, ?, ?, clock_timestamp())
-     returning extract(epoch from created_at)::bigint as timestamp`,
-    [next, locked.id, next, row.next_id, locked.id, input.by, row.studio_id, input.approved, row.user_id],
-    { prepared: true },
-  );
+  const [inserted] = await appendApprovals(em, [
+    { id: row.next_id, settlement_trainer_id: locked.id, kind: input.by, studio_id: row.studio_id, approved: input.approved, user_id: row.user_id, next_state: next },
+  ]);
   const trainer = trainerDisplayName({ companyName: row.company_name, firstname: row.firstname, lastname: row.lastname, sourceId: row.source_id });
   const key: MessageKey = {
     company: input.approved ? 'review.approvedByCompany' : 'review.approvalRevokedByCompany',
@@ -171,5 +200,126 @@ export async function recordApprovalToggle(em: EntityManager, input: TApprovalTo
     company: input.by === 'company' ? input.approved : result.company,
     trainer: input.by === 'trainer' ? input.approved : result.trainer,
     seq: row.next_id,
+  };
+}
+
+/** The trainers approve-all concerns: those the preview check lists, i.e. sent a preview. */
+const APPROVE_ALL_SCOPE = `(st.workflow_state in ('preview_send', 'approved', 'credit_note_created', 'credit_note_send')
+       or exists (select 1 from review_row r where r.settlement_trainer_id = st.id))`;
+
+/** How many trainers approve-all would approve now (its progress's total; read without locks). */
+export async function countCompanyApproveAll(em: EntityManager, settlementUuid: string): Promise<number> {
+  const [row] = await sql<{ open: number }>(
+    em,
+    `select count(*)::int as open from settlement s join settlement_trainer st on st.settlement_id = s.id
+      where s.uuid = ? and ${APPROVE_ALL_SCOPE} and st.workflow_state not in ('credit_note_created', 'credit_note_send')
+        and (select a.approved from approval a where a.settlement_trainer_id = st.id and a.kind = 'company' and a.studio_id is null
+              order by a.created_at desc, a.id desc limit 1) is not true`,
+    [settlementUuid],
+  );
+  return row?.open ?? 0;
+}
+
+export type TCompanyApproveAll = { settlementUuid: string; userUuid: string; locale: Locale };
+
+/** A trainer approve-all left as it was, and why (the single toggle's refusal). */
+export type TApproveAllLocked = { trainerUuid: string; trainer: string; key: MessageKey };
+
+export type TCompanyApproveAllResult = {
+  settlementId: number;
+  /** The trainers this call approved. */
+  approved: string[];
+  /** Trainers the company had approved already: nothing written for them. */
+  alreadyApproved: number;
+  locked: TApproveAllLocked[];
+  /** Every trainer in scope with their current values after the write, for the workflow's signal. */
+  current: Array<{ trainerUuid: string; company: boolean; trainer: boolean; seq: number }>;
+};
+
+type ApproveAllRow = {
+  id: number;
+  workflow_state: string;
+  trainer_uuid: string;
+  firstname: string | null;
+  lastname: string | null;
+  company_name: string | null;
+  source_id: string;
+  company: boolean | null;
+  trainer: boolean | null;
+  seq: number | null;
+};
+
+/**
+ * 'Approve all' of the preview check (spec 2.10, action approve_all): the company approves every
+ * trainer who was sent a preview and is not approved by it yet, in the caller's transaction, with
+ * the single toggle's locks, refusals and write. A trainer whose credit note is created is locked
+ * (listed with the reason, nothing written); a settlement not in progress refuses the whole call.
+ * Twice writes nothing the second time.
+ */
+export async function recordCompanyApproveAll(em: EntityManager, input: TCompanyApproveAll): Promise<TCompanyApproveAllResult> {
+  await lockSettlementShared(em, input.settlementUuid);
+  const [settlement] = await sql<{ id: number; status: string; user_id: number | null }>(
+    em,
+    `select s.id, s.status, (select u.id from app_user u where u.uuid = ?) as user_id from settlement s where s.uuid = ?`,
+    [input.userUuid, input.settlementUuid],
+  );
+  if (!settlement) throw new ApprovalRefused('NotFound', 'settlement.notFound');
+  if (settlement.status !== 'in_progress') throw new ApprovalRefused('Conflict', 'settlement.notInProgress', { status: `settlement.status.${settlement.status}` });
+  if (settlement.user_id === null) throw new ApprovalRefused('NotFound', 'auth.notYourAccount');
+
+  // The trainers' row locks in id order (a toggle locks one of them: no deadlock), in a statement
+  // of their own so that what is read next includes toggles committed while this waited.
+  const locked = await sql<{ id: number }>(em, `select st.id from settlement_trainer st where st.settlement_id = ? and ${APPROVE_ALL_SCOPE} order by st.id for update of st`, [settlement.id]);
+  const newest = (kind: string) =>
+    `(select a.approved from approval a where a.settlement_trainer_id = st.id and a.kind = '${kind}' and a.studio_id is null order by a.created_at desc, a.id desc limit 1)`;
+  const rows = await sql<ApproveAllRow>(
+    em,
+    `select st.id, st.workflow_state, t.uuid as trainer_uuid, t.firstname, t.lastname, t.company_name, t.source_id,
+            ${newest('company')} as company, ${newest('trainer')} as trainer,
+            (select max(a.id) from approval a where a.settlement_trainer_id = st.id) as seq
+       from settlement_trainer st join trainer t on t.id = st.trainer_id
+      where st.id = any(?::int[]) order by st.id`,
+    [idArray(locked.map((row) => row.id))],
+  );
+
+  const nameOf = (row: ApproveAllRow) => trainerDisplayName({ companyName: row.company_name, firstname: row.firstname, lastname: row.lastname, sourceId: row.source_id });
+  const open = rows.filter((row) => row.company !== true && !PDF_CREATED.includes(row.workflow_state));
+  const lockedTrainers = rows
+    .filter((row) => row.company !== true && PDF_CREATED.includes(row.workflow_state))
+    .map((row): TApproveAllLocked => ({ trainerUuid: row.trainer_uuid, trainer: nameOf(row), key: 'review.lockedPdfCreated' }));
+  const ids = open.length === 0 ? [] : await sql<{ id: number }>(em, `select nextval(pg_get_serial_sequence('approval', 'id'))::int as id from generate_series(1, ?)`, [open.length]);
+  const writes = open.map((row, index): ApprovalWrite => ({
+    id: ids[index]!.id,
+    settlement_trainer_id: row.id,
+    kind: 'company',
+    studio_id: null,
+    approved: true,
+    user_id: settlement.user_id!,
+    next_state: 'approved',
+  }));
+  await appendApprovals(em, writes);
+  await writeSettlementLog(
+    em,
+    { id: settlement.id, uuid: input.settlementUuid },
+    writes.map((write, index) => ({
+      eventKey: `approval:${write.id}`,
+      proc: 'approval',
+      trainerUuid: open[index]!.trainer_uuid,
+      status: 'success' as const,
+      message: translate(input.locale, 'review.approvedByCompany', { trainer: nameOf(open[index]!) }),
+    })),
+  );
+  const written = new Map(writes.map((write) => [write.settlement_trainer_id, write.id]));
+  return {
+    settlementId: settlement.id,
+    approved: open.map((row) => row.trainer_uuid),
+    alreadyApproved: rows.filter((row) => row.company === true).length,
+    locked: lockedTrainers,
+    current: rows.map((row) => ({
+      trainerUuid: row.trainer_uuid,
+      company: written.has(row.id) || row.company === true,
+      trainer: row.trainer ?? false,
+      seq: written.get(row.id) ?? Number(row.seq ?? 0),
+    })),
   };
 }

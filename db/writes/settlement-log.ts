@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { settlementRoom } from '../../contracts/settlement.contract';
 import type {
+  TSettlementApproveAllEvent,
   TSettlementLogRow,
   TSettlementProgressEvent,
   TSettlementStateEvent,
@@ -76,6 +77,11 @@ export async function writeSettlementLog(em: EntityManager, settlement: { id: nu
 
 export async function publishProgress(em: EntityManager, data: TSettlementProgressEvent): Promise<void> {
   await notifyAll(em, [JSON.stringify({ topic: settlementRoom(data.settlementUuid), event: 'settlement:progress', data })]);
+}
+
+/** Outside a transaction it goes at once; inside one, on commit. */
+export async function publishApproveAllProgress(em: EntityManager, data: TSettlementApproveAllEvent): Promise<void> {
+  await notifyAll(em, [JSON.stringify({ topic: settlementRoom(data.settlementUuid), event: 'settlement:approve-all', data })]);
 }
 
 export async function publishStateChange(em: EntityManager, data: { settlementUuid: string; status: TSettlementStatus; reason: string }): Promise<void> {

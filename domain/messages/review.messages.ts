@@ -30,6 +30,10 @@ export const reviewMessages = defineMessages({
     en: 'Your settlement preview for {month} is ready for review.',
     de: 'Deine Abrechnungsvorschau für {month} ist bereit zur Prüfung.',
   },
+  'review.approvedAll': {
+    en: '{approved:trainer:trainers} approved by the company; {locked} locked.',
+    de: '{approved:Trainer:Trainer} vom Unternehmen freigegeben; {locked} gesperrt.',
+  },
   'review.approvedByCompany': { en: '{trainer} approved by the company', de: '{trainer} vom Unternehmen freigegeben' },
   'review.approvalRevokedByCompany': { en: 'Company approval of {trainer} withdrawn', de: 'Freigabe von {trainer} durch das Unternehmen zurückgenommen' },
   'review.approvedByTrainer': { en: '{trainer} approved the preview', de: '{trainer} hat die Vorschau freigegeben' },

@@ -88,3 +88,96 @@ it('sends the previews from step 3, then checks, comments on and approves a trai
   await shot(de, 'preview-check-de');
   await de.close();
 });
+
+/** The trainers the preview check lists, with the company's approval (through its own list call). */
+const previewCheckTrainers = async () => {
+  const group = admin.studioGroups[0]! as unknown as { uuid: string };
+  const response = await fetch(`${e2e.stack.baseUrl}/api/v1/${group.uuid}/settlement/${settlementUuid}/preview-check`, { headers: admin.headers });
+  expect(response.status).toBe(200);
+  const list = (await response.json()) as { trainers: Array<{ trainer_uuid: string; approved_by_company: string }> };
+  return [...new Map(list.trainers.map((trainer) => [trainer.trainer_uuid, trainer])).values()];
+};
+
+it('approves every listed trainer with one click in English; in German the modal then offers nothing, and approves again after a withdrawal', { timeout: 180_000 }, async () => {
+  // The company approval of the test before is taken back, so every listed trainer is open.
+  const group = admin.studioGroups[0]! as unknown as { uuid: string };
+  const listed = await previewCheckTrainers();
+  expect(listed.length).toBeGreaterThanOrEqual(1);
+  for (const trainer of listed.filter((item) => item.approved_by_company === 'true')) {
+    const revoked = await post(`/api/v1/${group.uuid}/settlement/trainer-preview/approve_by_company/${trainer.trainer_uuid}`, { settlementUuid, approved: false });
+    expect(revoked.status).toBe(200);
+  }
+
+  const page = await open('en');
+  await page.goto(`${e2e.stack.baseUrl}/en/admin/settlement/${settlementUuid}/preview-check`);
+  await page.locator('[data-testid^="preview-check-trainer-"]').first().waitFor({ timeout: 20_000 });
+  await page.getByTestId('preview-check-menu').click();
+  await page.getByTestId('preview-check-approve-all').click();
+  const modal = page.getByTestId('approve-all-modal');
+  await expect.poll(() => modal.textContent(), { timeout: 20_000 }).toContain(`${listed.length} trainers not approved yet will be approved by the company.`);
+  await page.getByTestId('approve-all-confirm').click();
+  const done = listed.length === 1 ? '1 trainer approved, 0 approved already.' : `${listed.length} trainers approved, 0 approved already.`;
+  await expect.poll(() => page.getByTestId('approve-all-status').textContent(), { timeout: 60_000 }).toBe(done);
+  await shot(page, 'preview-check-approve-all-en');
+  await modal.getByRole('button', { name: 'Close', exact: true }).click();
+  // The selected trainer's Company toggle shows the approval without a reload.
+  await expect.poll(() => page.getByTestId('preview-company-switch').isChecked(), { timeout: 20_000 }).toBe(true);
+  expect((await previewCheckTrainers()).every((trainer) => trainer.approved_by_company === 'true')).toBe(true);
+  await page.close();
+
+  // Nothing open any more: the modal says so and offers nothing to confirm.
+  const de = await open('de');
+  await de.goto(`${e2e.stack.baseUrl}/de/admin/settlement/${settlementUuid}/preview-check`);
+  await de.locator('[data-testid^="preview-check-trainer-"]').first().waitFor({ timeout: 20_000 });
+  await de.getByTestId('preview-check-menu').click();
+  await de.getByTestId('preview-check-approve-all').click();
+  await expect.poll(() => de.getByTestId('approve-all-modal').textContent(), { timeout: 20_000 }).toContain('0 noch nicht freigegebene Trainer werden von der Firma freigegeben.');
+  expect(await de.getByTestId('approve-all-confirm').isDisabled()).toBe(true);
+  await de.getByTestId('approve-all-modal').getByRole('button', { name: 'Abbrechen', exact: true }).click();
+  await de.close();
+
+  // Taken back once more, approved in German.
+  for (const trainer of listed) {
+    const revoked = await post(`/api/v1/${group.uuid}/settlement/trainer-preview/approve_by_company/${trainer.trainer_uuid}`, { settlementUuid, approved: false });
+    expect(revoked.status).toBe(200);
+  }
+  const again = await open('de');
+  await again.goto(`${e2e.stack.baseUrl}/de/admin/settlement/${settlementUuid}/preview-check`);
+  await again.locator('[data-testid^="preview-check-trainer-"]').first().waitFor({ timeout: 20_000 });
+  await again.getByTestId('preview-check-menu').click();
+  await again.getByTestId('preview-check-approve-all').click();
+  await again.getByTestId('approve-all-confirm').click();
+  await expect.poll(() => again.getByTestId('approve-all-status').textContent(), { timeout: 60_000 }).toBe(`${listed.length} Trainer freigegeben, 0 bereits freigegeben.`);
+  await shot(again, 'preview-check-approve-all-de');
+  await again.close();
+});
+
+it("'Send credit notes' starts the run and lands on its progress (English); 'Yes, send to all' with nobody left says so (German)", { timeout: 240_000 }, async () => {
+  const approved = await previewCheckTrainers();
+  const page = await open('en');
+  await page.goto(`${e2e.stack.baseUrl}/en/admin/settlement/${settlementUuid}/preview-check`);
+  await page.locator('[data-testid^="preview-check-trainer-"]').first().waitFor({ timeout: 20_000 });
+  await page.getByTestId('preview-check-menu').click();
+  await page.getByTestId('preview-check-send-credit-notes').click();
+  await page.getByTestId('send-credit-notes-confirm').click();
+  // No second click: the credit-note step runs them and shows the progress.
+  await page.waitForURL(/\/admin\/settlement\/wizard\//, { timeout: 20_000 });
+  await page.getByTestId('settlement-credit-notes-step').waitFor({ timeout: 30_000 });
+  await expect.poll(() => page.getByTestId('credit-notes-status').textContent(), { timeout: 150_000 }).toBe('Send credit note finished');
+  expect(await page.getByTestId('credit-notes-status-hint').textContent()).toBe(`${approved.length} created, 0 not created.`);
+  expect(page.url()).not.toContain('start=1');
+  await shot(page, 'preview-check-send-credit-notes-en');
+  await page.close();
+
+  const de = await open('de');
+  await de.goto(`${e2e.stack.baseUrl}/de/admin/settlement/${settlementUuid}/preview-check`);
+  await de.locator('[data-testid^="preview-check-trainer-"]').first().waitFor({ timeout: 20_000 });
+  await de.getByTestId('preview-check-menu').click();
+  await de.getByTestId('preview-check-send-all').click();
+  await expect.poll(() => de.getByTestId('send-all-modal').textContent(), { timeout: 20_000 }).toContain('Gutschriften an alle bereits freigegebenen Trainer senden?');
+  await de.getByTestId('send-all-confirm').click();
+  await de.getByTestId('settlement-credit-notes-step').waitFor({ timeout: 30_000 });
+  await expect.poll(() => de.getByTestId('wizard-error').first().textContent(), { timeout: 60_000 }).toContain('Gerade kann keinem freigegebenen Trainer eine Gutschrift gesendet werden.');
+  await shot(de, 'preview-check-send-all-de');
+  await de.close();
+});

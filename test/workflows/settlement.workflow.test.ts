@@ -20,6 +20,7 @@ import {
   startPreparationUpdate,
   stateQuery,
   trainerStatesChangedSignal,
+  v1IssueCreditNoteUpdate,
   type TSettlementInput,
 } from '../../workflows/settlement.messages';
 import { settlementWorkflow } from '../../workflows/settlement.workflow';
@@ -255,6 +256,47 @@ describe('settlementWorkflow', () => {
       expect(await refusal(handle.executeUpdate(selectTrainersUpdate, { args: [{ trainerUuids: [billed], userUuid: 'admin' }] }))).toMatchObject({ message: 'settlement.trainerBilled' });
       await handle.executeUpdate(settlementCommandUpdate, { args: [{ action: 'finish_settlement', userUuid: 'admin' }] });
       await handle.result();
+    });
+  });
+
+  it('wizard v1: two invoice calls at once issue in the one run only after its start is recorded', async () => {
+    const { activities } = mockActivities();
+    const recordedRuns = new Set<string>();
+    const issuedBeforeStart: string[] = [];
+    let startCalls = 0;
+    let releaseStart: () => void = () => {};
+    const startHeld = new Promise<void>((resolve) => (releaseStart = resolve));
+    const withV1 = {
+      ...activities,
+      // The run's record is written late: the second call arrives while it is under way.
+      async startCreditNoteRun({ runUuid }: { runUuid: string }) {
+        startCalls++;
+        await startHeld;
+        recordedRuns.add(runUuid);
+      },
+      async issueCreditNotes({ runUuid, trainerUuids }: { runUuid: string; trainerUuids: string[] }) {
+        if (!recordedRuns.has(runUuid)) issuedBeforeStart.push(...trainerUuids);
+        return { trainers: trainerUuids.map((trainerUuid) => ({ trainerUuid, outcome: 'issued', number: `GS-2026-${trainerUuid.slice(0, 5)}` })) };
+      },
+    } as unknown as PrepareActivities;
+    await withWorker(withV1, async (start) => {
+      const handle = await start(input({ version: 'v1' }));
+      const [first, second] = trainers(2) as [string, string];
+      await handle.executeUpdate(startPreparationUpdate, { args: [{ trainerUuids: [first, second], userUuid: 'admin' }] });
+      await handle.executeUpdate(awaitPreparationPhaseUpdate, { args: [{ phase: 'trainer' }] });
+      const answers = Promise.all([first, second].map((trainerUuid) => handle.executeUpdate(v1IssueCreditNoteUpdate, { args: [{ trainerUuid, userUuid: 'admin' }] })));
+      await expect.poll(() => startCalls, { timeout: 10_000 }).toBe(1);
+      // Time for the second update to reach the workflow while the start is held.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      releaseStart();
+      const [a, b] = await answers;
+      expect(issuedBeforeStart).toEqual([]);
+      expect(startCalls).toBe(1);
+      expect(a.runUuid).toBe(b.runUuid);
+      expect([a.outcome, b.outcome]).toEqual(['issued', 'issued']);
+      expect((await handle.query(stateQuery)).creditNoteRun).toMatchObject({ runUuid: a.runUuid, issued: 2, refused: 0 });
+      // The v1 run is open (no update/emails yet): the settlement cannot finish, so the test ends it.
+      await handle.terminate('test over');
     });
   });
 

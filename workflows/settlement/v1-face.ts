@@ -1,4 +1,4 @@
-import { setHandler, uuid4 } from '@temporalio/workflow';
+import { patched, setHandler, uuid4 } from '@temporalio/workflow';
 import { FAILURE, SETTLEMENT_STEP, v1FinishCreditNotesUpdate, v1IssueCreditNoteUpdate, v1SendCreditNoteUpdate } from '../settlement.messages';
 import { deliverEmails, v1Activities } from './activities';
 import { distinct, fail, type SettlementContext } from './context';
@@ -6,16 +6,27 @@ import { distinct, fail, type SettlementContext } from './context';
 // Wizard v1's face on the same engine: no trainer review, and the credit-note run driven one
 // trainer a call (issue, send, finish) instead of a child run.
 
+/** A second v1 update waits for the v1 run's start (see v1Run). */
+const V1_RUN_STARTED_ONCE = '2026-11-v1-run-started-once';
+
 export function registerV1Face(ctx: SettlementContext): void {
   const { state, settlementUuid, locale } = ctx;
 
   let v1RunUuid: string | null = null;
+  /** The start of the v1 run while its activity records it; null once recorded. */
+  let v1RunStarting: Promise<unknown> | null = null;
   const v1Run = async (userUuid: string) => {
     if (v1RunUuid === null) {
       v1RunUuid = uuid4();
       state.runUuids.push(v1RunUuid);
       state.creditNoteRun = { runUuid: v1RunUuid, phase: 'running', total: 0, issued: 0, refused: 0 };
-      await v1Activities.startCreditNoteRun({ runUuid: v1RunUuid, settlementUuid, trainerUuids: [], userUuid, locale });
+      v1RunStarting = v1Activities.startCreditNoteRun({ runUuid: v1RunUuid, settlementUuid, trainerUuids: [], userUuid, locale });
+      await v1RunStarting;
+      v1RunStarting = null;
+    } else if (v1RunStarting && patched(V1_RUN_STARTED_ONCE)) {
+      // Two updates at once (create and send): the second must not use the run before the first's
+      // activity recorded it, or its activities find no run. Before the patch it went on at once.
+      await v1RunStarting;
     }
     return v1RunUuid;
   };

@@ -24,8 +24,11 @@ const SIGNAL_WINDOW_MS = 15;
 
 const pending = new WeakMap<Client, Map<string, Settlement>>();
 
-/** Signals a trainer's current approvals to the settlement workflow, together with concurrent toggles. */
-export function signalApprovals(temporal: Client, settlementUuid: string, entry: TApprovalsChangedEntry): Promise<void> {
+/**
+ * Signals trainers' current approvals to the settlement workflow, together with concurrent toggles:
+ * one trainer's toggle, or every trainer of an approve-all in the same signal.
+ */
+export function signalApprovals(temporal: Client, settlementUuid: string, entry: TApprovalsChangedEntry | readonly TApprovalsChangedEntry[]): Promise<void> {
   let settlements = pending.get(temporal);
   if (!settlements) pending.set(temporal, (settlements = new Map()));
   let settlement = settlements.get(settlementUuid);
@@ -52,7 +55,9 @@ export function signalApprovals(temporal: Client, settlementUuid: string, entry:
       });
   }
   const batch = settlement.next!;
-  const known = batch.entries.get(entry.trainerUuid);
-  if (!known || known.seq <= entry.seq) batch.entries.set(entry.trainerUuid, entry);
+  for (const item of Array.isArray(entry) ? entry : [entry]) {
+    const known = batch.entries.get(item.trainerUuid);
+    if (!known || known.seq <= item.seq) batch.entries.set(item.trainerUuid, item);
+  }
   return batch.sent;
 }

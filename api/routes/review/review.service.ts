@@ -4,7 +4,11 @@ import { Settlement, SettlementTrainer, Trainer, type StudioGroup } from '../../
 import { trainerDisplayName } from '../../../domain/trainer-data';
 import { isoDateOf } from '../../../domain/settlement/month';
 import type { TApprovalBy } from '../../../contracts/review.contract';
-import { ApprovalRefused, recordApprovalToggle, type TApprovalToggleResult } from '../../../db/writes/approvals';
+import { ApprovalRefused, countCompanyApproveAll, recordApprovalToggle, recordCompanyApproveAll, type TApprovalToggleResult } from '../../../db/writes/approvals';
+import { publishApproveAllProgress } from '../../../db/writes/settlement-log';
+import { translate } from '../../../domain/messages';
+import type { TApproveAllLockedTrainer } from '../../../contracts/settlement.contract';
+import { queryState } from '../../temporal';
 import { sql } from '../../../db/queries/sql';
 import type { Locale } from '../../../domain/messages';
 import { ADMIN_LOCATION_UUID, type TTrainerCreditNoteItem, type TTrainerCreditNotesResponse, type TTrainerSettlement } from '../../../contracts/review.contract';
@@ -246,6 +250,45 @@ export async function approve({ em, temporal, settlementTrainer, by, approved, u
   }
   await signalApprovals(temporal, settlementUuid, { trainerUuid: trainer.uuid, company: result.company, trainer: result.trainer, seq: result.seq });
   return result;
+}
+
+export type ApproveAllResult = { approvedCount: number; alreadyApprovedCount: number; locked: TApproveAllLockedTrainer[] };
+
+/**
+ * 'Approve all' of the preview check (action approve_all): every open company approval recorded in
+ * one transaction by the toggle's write (db/writes/approvals.ts), then the workflow told in one
+ * signal, with progress on the settlement's socket room. The workflow is signalled what it does not
+ * know yet (asked by its state query): so a repeated call signals nothing, and one after a signal
+ * that failed signals what is missing.
+ */
+export async function approveAllByCompany({ em, temporal, settlementUuid, userUuid, locale }: { em: EntityManager; temporal: Client; settlementUuid: string; userUuid: string; locale: Locale }): Promise<ApproveAllResult> {
+  const total = await countCompanyApproveAll(em, settlementUuid);
+  await publishApproveAllProgress(em, { settlementUuid, phase: 'recording', processed: 0, total });
+  let result: Awaited<ReturnType<typeof recordCompanyApproveAll>>;
+  try {
+    result = await em.transactional(async (tem) => {
+      const recorded = await recordCompanyApproveAll(tem, { settlementUuid, userUuid, locale });
+      // Sent on commit, with the log rows of the approvals.
+      await publishApproveAllProgress(tem, { settlementUuid, phase: 'recorded', processed: recorded.approved.length, total: recorded.approved.length });
+      return recorded;
+    });
+  } catch (error) {
+    if (!(error instanceof ApprovalRefused)) throw error;
+    throw new HttpError(REFUSAL_STATUS[error.type], error.key, undefined, error.params);
+  }
+  const known = (await queryState(temporal, settlementUuid))?.approvals;
+  const unknown = result.current.filter(({ trainerUuid, company, trainer }) => {
+    if (!known) return company;
+    const values = known[trainerUuid] ?? { company: false, trainer: false };
+    return values.company !== company || values.trainer !== trainer;
+  });
+  if (unknown.length > 0) await signalApprovals(temporal, settlementUuid, unknown);
+  await publishApproveAllProgress(em, { settlementUuid, phase: 'signalled', processed: result.approved.length, total: result.approved.length });
+  return {
+    approvedCount: result.approved.length,
+    alreadyApprovedCount: result.alreadyApproved,
+    locked: result.locked.map((item) => ({ trainerUuid: item.trainerUuid, trainer: item.trainer, reason: item.key, message: translate(locale, item.key) })),
+  };
 }
 
 /**

@@ -86,6 +86,7 @@ import {
   userRef,
 } from './settlement.queries';
 import { requestEntityManager } from '../../http/entity-manager';
+import { approveAllByCompany } from '../review/review.service';
 
 type Deps = { temporal: Client };
 
@@ -150,7 +151,13 @@ const schemas = {
   calculateSum: { params: uuidParam, response: ZCalculateSumResponse, summary: 'Sums of all lines (euros), stored on the settlement for the sum cards.' },
   index: { response: ZSettlementIndexResponse, summary: 'The settlement index, newest month first (spec 2.11).' },
   detail: { params: uuidParam, response: ZSettlementDetail, summary: 'The settlement record with its trainers, runs and the workflow\'s state (spec 2.12).' },
-  command: { params: uuidParam, body: ZSettlementCommandRequest, response: ZSettlementCommandResponse, summary: 'Finish, archive or delete the settlement.' },
+  command: {
+    params: uuidParam,
+    body: ZSettlementCommandRequest,
+    response: ZSettlementCommandResponse,
+    summary:
+      "Finish, archive or delete the settlement; approve_all (the preview check's 'Approve all'): the company approves every trainer sent a preview in one write, one signal to the workflow, progress as 'settlement:approve-all' events; the answer counts them and lists the locked trainers with their reason. Repeated, it changes nothing.",
+  },
   step: { params: uuidParam, body: ZSettlementStepRequest, response: ZSettlementStepResponse, summary: 'Jump to a wizard step (0-5) up to the furthest reachable one.' },
   adminList: { params: uuidParam, query: ZAdminPositionListQuery, response: ZAdminPositionListResponse, summary: 'Admin positions (\'Administration\' rows) of the settlement.' },
   adminCreate: {
@@ -346,6 +353,19 @@ export function createSettlementRouter({ temporal }: Deps) {
     const settlement = await findSettlement(ctx.em, ctx.studioGroup, params.settlementUuid);
     if (body.settlementMonth !== undefined) assertMonthMatches(settlement, parseMonth(body.settlementMonth, 'settlementMonth'), ctx.locale);
     assertInProgress(settlement);
+    if (body.action === 'approve_all') {
+      // Spec 2.10's 'Approve all': approvals are review data the api records, not a workflow command (docs/decisions/0100).
+      const result = await approveAllByCompany({ em: ctx.em, temporal, settlementUuid: settlement.uuid, userUuid: ctx.userUuid, locale: ctx.locale });
+      const approveAnswer: TSettlementCommandResponse = {
+        status: 'success',
+        message: t(req, 'review.approvedAll', { approved: result.approvedCount, locked: result.locked.length }),
+        settlementUuid: settlement.uuid,
+        settlementStatus: 'in_progress',
+        ...result,
+      };
+      res.json(approveAnswer);
+      return;
+    }
     const state = await runUpdate(temporal, () => settlementHandle(temporal, settlement.uuid).executeUpdate(settlementCommandUpdate, { args: [{ action: body.action, userUuid: ctx.userUuid }] }));
     const messageKey = { completed: 'settlement.finished', archived: 'settlement.archived', deleted: 'settlement.deleted', in_progress: 'settlement.finished' } as const;
     const answer: TSettlementCommandResponse = { status: 'success', message: t(req, messageKey[state.status]), settlementUuid: settlement.uuid, settlementStatus: state.status };

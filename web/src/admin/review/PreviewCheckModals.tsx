@@ -7,11 +7,15 @@ import type { TPreviewCheckTrainer } from '../../../../contracts/review.contract
 import { errorMessage } from '../../shared/api/client';
 import { IconAlert } from '../../shared/components/icons';
 import { formatEuros } from '../../shared/format';
-import { approveByCompany, settlementQueryKeys, useApprovedTrainers } from '../settlement/api';
+import { reviewQueryKeys, useApprovedTrainers, useSettlementCommand } from '../settlement/api';
+import { settlementRoom } from '../../../../contracts/events';
+import type { TSettlementApproveAllEvent } from '../../../../contracts/settlement.contract';
+import { useSocketRoom } from '../../shared/socket';
 
 /**
- * 'Approve all trainers?' (spec 2.10): approves every listed trainer the company has not approved
- * yet, one after the other (each is an update to the settlement's workflow), with progress.
+ * 'Approve all trainers?' (spec 2.10, the form post with action approve_all): one call, the server
+ * approves every open trainer in one write and tells the workflow once, so closing the tab changes
+ * nothing. Its progress comes over the socket; the answer lists the trainers left locked and why.
  */
 export function ApproveAllModal({
   opened,
@@ -30,53 +34,61 @@ export function ApproveAllModal({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [done, setDone] = useState<number | null>(null);
-  const [total, setTotal] = useState(0);
-  const [failures, setFailures] = useState<string[]>([]);
-  const running = done !== null && done < total;
+  const command = useSettlementCommand(group, settlementUuid);
+  const [progress, setProgress] = useState<TSettlementApproveAllEvent | null>(null);
+  useSocketRoom({
+    room: opened ? settlementRoom(settlementUuid) : null,
+    event: 'settlement:approve-all',
+    onEvent: (event) => event.settlementUuid === settlementUuid && setProgress(event),
+  });
+  const running = command.isPending;
+  const answer = command.data;
+  const finished = Boolean(answer);
 
-  const run = async () => {
-    const todo = [...trainers];
-    setTotal(todo.length);
-    setDone(0);
-    setFailures([]);
-    for (const [index, trainer] of todo.entries()) {
-      try {
-        await approveByCompany({ group, settlementUuid, trainerUuid: trainer.trainer_uuid, approved: true, userUuid });
-      } catch (error) {
-        setFailures((current) => [...current, `${trainer.trainer_company_name || trainer.trainer_name}: ${errorMessage(error)}`]);
-      }
-      setDone(index + 1);
-    }
-    void queryClient.invalidateQueries({ queryKey: settlementQueryKeys.detail(settlementUuid) });
+  const run = () => {
+    setProgress(null);
+    command.mutate(
+      { action: 'approve_all', userUuid },
+      { onSettled: () => void queryClient.invalidateQueries({ queryKey: reviewQueryKeys.previewCheck(settlementUuid) }) },
+    );
   };
 
   const close = () => {
     if (running) return;
-    setDone(null);
-    setFailures([]);
+    command.reset();
+    setProgress(null);
     onClose();
   };
 
-  const finished = done !== null && done >= total;
+  const total = progress?.total ?? trainers.length;
+  const done = finished ? total : progress && progress.phase !== 'recording' ? progress.processed : 0;
   return (
     <Modal opened={opened} onClose={close} title={t('previewCheck.approveAll.title')} data-testid="approve-all-modal">
       <Stack gap="md">
         <Text size="sm">{t('previewCheck.approveAll.text', { trainers: trainers.length })}</Text>
-        {done !== null && (
+        {(running || finished) && (
           <Stack gap={4}>
             <Text size="sm" fw={600} data-testid="approve-all-status">
-              {t('previewCheck.approveAll.progress', { done, total })}
+              {answer
+                ? t('previewCheck.approveAll.done', { count: answer.approvedCount ?? 0, already: answer.alreadyApprovedCount ?? 0 })
+                : progress && progress.phase !== 'recording'
+                  ? t('previewCheck.approveAll.progress', { done, total })
+                  : t('previewCheck.approveAll.recording', { total })}
             </Text>
             <Progress value={total ? (done * 100) / total : 100} size="lg" radius="xl" striped={running} animated={running} color={finished ? 'green' : 'brand'} />
           </Stack>
         )}
-        {failures.length > 0 && (
+        {command.isError && (
           <Alert color="red" icon={<IconAlert />} data-testid="approve-all-errors">
+            {errorMessage(command.error)}
+          </Alert>
+        )}
+        {answer?.locked && answer.locked.length > 0 && (
+          <Alert color="yellow" icon={<IconAlert />} title={t('previewCheck.approveAll.locked')} data-testid="approve-all-locked">
             <Stack gap={2}>
-              {failures.map((failure) => (
-                <Text key={failure} size="sm">
-                  {failure}
+              {answer.locked.map((item) => (
+                <Text key={item.trainerUuid} size="sm">
+                  {`${item.trainer}: ${item.message}`}
                 </Text>
               ))}
             </Stack>
@@ -87,7 +99,7 @@ export function ApproveAllModal({
             {finished ? t('previewCheck.close') : t('previewCheck.cancel')}
           </Button>
           {!finished && (
-            <Button color="green" onClick={() => void run()} loading={running} disabled={trainers.length === 0} data-testid="approve-all-confirm">
+            <Button color="green" onClick={run} loading={running} disabled={trainers.length === 0} data-testid="approve-all-confirm">
               {t('previewCheck.approveAll.confirm')}
             </Button>
           )}
@@ -97,7 +109,7 @@ export function ApproveAllModal({
   );
 }
 
-/** 'Send credit notes' (spec 2.10): the trainers the company approved; sending is the credit-note step's job. */
+/** 'Send credit notes' (spec 2.10): the trainers the company approved; confirming starts their run. */
 export function SendCreditNotesModal({
   opened,
   onClose,
@@ -109,7 +121,7 @@ export function SendCreditNotesModal({
   onClose: () => void;
   group: TStudioGroupRef;
   settlementUuid: string;
-  /** Goes on to the credit-note step with these trainers ticked. */
+  /** Starts the run of these trainers (in the credit-note step, which shows its progress). */
   onSend: (trainerUuids: string[]) => void;
 }) {
   const { t } = useTranslation();
@@ -150,6 +162,11 @@ export function SendCreditNotesModal({
               </Table.Tbody>
             </Table>
           </ScrollArea.Autosize>
+        )}
+        {trainers.length > 0 && (
+          <Text size="sm" c="dimmed">
+            {t('previewCheck.sendCreditNotes.hint')}
+          </Text>
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

@@ -25,7 +25,7 @@ import { LocationTrainerList } from './LocationTrainerList';
 import { ApproveAllModal, SendAllModal, SendCreditNotesModal } from './PreviewCheckModals';
 import { currentApproval, distinctTrainers, trainersToApprove } from './preview-check';
 
-/** The credit-note step of the wizard (index 4): where the send modals lead until the next stage wires their sending. */
+/** The credit-note step of the wizard (index 4): where the send modals start the run and show its progress. */
 const CREDIT_NOTE_STEP = 4;
 
 /** Bursts of live events become one refetch. */
@@ -106,9 +106,10 @@ function PreviewCheck({ settlementUuid }: { settlementUuid: string }) {
       { replace: true },
     );
 
-  // The credit-note step ticks the trainers named here (else every approved one); sending starts there.
+  // Confirmed in the modal (spec 2.10's credit_note_send / _send_all): the credit-note step starts
+  // the run for the trainers named here (else every approved one) and shows its progress.
   const toCreditNotes = (trainerUuids?: string[]) =>
-    navigate(`/${locale}/admin/settlement/wizard/${settlementUuid}?step=${CREDIT_NOTE_STEP}${trainerUuids?.length ? `&trainers=${trainerUuids.join(',')}` : ''}`);
+    navigate(`/${locale}/admin/settlement/wizard/${settlementUuid}?step=${CREDIT_NOTE_STEP}&start=1${trainerUuids?.length ? `&trainers=${trainerUuids.join(',')}` : ''}`);
 
   const onReload = (request: ImportQueueRequest) => {
     // Spec 4: a location's update reloads the trainer preview; a full recalculation the page's data.

@@ -14,7 +14,10 @@ const TEXTS = {
   finish_settlement: { key: 'finish', color: 'green' },
   archive_settlement: { key: 'archive', color: 'gray' },
   delete_settlement: { key: 'delete', color: 'red' },
-} as const satisfies Record<TSettlementAction, { key: string; color: string }>;
+} as const satisfies Record<SummaryAction, { key: string; color: string }>;
+
+/** The summary's actions; approve_all is the preview check's (ApproveAllModal). */
+export type SummaryAction = Exclude<TSettlementAction, 'approve_all'>;
 
 /** Spec 2.12 / 4: finish, archive and delete are confirmed in a modal before they go to the workflow. */
 export function SettlementCommandModal({
@@ -28,9 +31,9 @@ export function SettlementCommandModal({
   group: TStudioGroupRef;
   settlementUuid: string;
   month: string;
-  action: TSettlementAction | null;
+  action: SummaryAction | null;
   onClose: () => void;
-  onDone?: (action: TSettlementAction) => void;
+  onDone?: (action: SummaryAction) => void;
 }) {
   const { t } = useTranslation();
   const locale = useLocale();

@@ -23,7 +23,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { TStudioGroupRef } from '../../../../contracts/auth.contract';
-import type { TSettlementAction, TSettlementDetail, TSettlementTrainerItem } from '../../../../contracts/settlement.contract';
+import type { TSettlementDetail, TSettlementTrainerItem } from '../../../../contracts/settlement.contract';
 import { errorMessage } from '../../shared/api/client';
 import { IconAlert, IconArrowLeft, IconInfo } from '../../shared/components/icons';
 import { openSignedDownload, signCallOf } from '../../shared/downloads/signed-download';
@@ -34,7 +34,7 @@ import { useMonthCreditNotes } from '../credit-notes/api';
 import { useCurrentStudioGroup } from '../shared/current-studio-group';
 import { SettlementStatusBadge, TrainerStateBadge } from './badges';
 import { IconDots } from './icons';
-import { SettlementCommandModal } from './SettlementCommandModal';
+import { SettlementCommandModal, type SummaryAction } from './SettlementCommandModal';
 import { AccountingFilesTab } from './AccountingFilesTab';
 import { SettlementLogGrid } from './SettlementLogGrid';
 import { SumCards } from './SumCards';
@@ -239,7 +239,7 @@ export function SettlementSummaryPage() {
   const detail = useSettlement(group, settlementUuid);
   const calculateSum = useCalculateSum(group, settlementUuid);
   useSettlementLiveUpdates(detail.data ? settlementUuid : null);
-  const [commandAction, setCommandAction] = useState<TSettlementAction | null>(null);
+  const [commandAction, setCommandAction] = useState<SummaryAction | null>(null);
   const [previewTrainer, setPreviewTrainer] = useState<TSettlementTrainerItem | null>(null);
   const [commentsTrainer, setCommentsTrainer] = useState<TSettlementTrainerItem | null>(null);
   // `?tab=log` opens the log (the wizard's 'Show logs', spec 2.2).

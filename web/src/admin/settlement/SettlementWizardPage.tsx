@@ -5,7 +5,6 @@ import { useCallback, useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { TStudioGroupRef } from '../../../../contracts/auth.contract';
-import type { TSettlementAction } from '../../../../contracts/settlement.contract';
 import { errorMessage } from '../../shared/api/client';
 import { IconAlert, IconArrowLeft, IconInfo } from '../../shared/components/icons';
 import { openSignedDownload, signCallOf } from '../../shared/downloads/signed-download';
@@ -16,7 +15,7 @@ import { useSettlementRuns } from '../credit-notes/api';
 import { useCurrentStudioGroup } from '../shared/current-studio-group';
 import { SettlementStatusBadge } from './badges';
 import { IconDots } from './icons';
-import { SettlementCommandModal } from './SettlementCommandModal';
+import { SettlementCommandModal, type SummaryAction } from './SettlementCommandModal';
 import { isNotFound, settlementQueryKeys, useJumpToStep, useSettlement } from './api';
 import { useSettlementLiveUpdates } from './use-settlement-live-updates';
 import { settlementMonthOf } from './settlement-month';
@@ -95,7 +94,7 @@ function SettlementWizard({ settlementUuid }: { settlementUuid: string }) {
   const { report } = useWizardErrors();
   const detail = useSettlement(group, settlementUuid);
   const jump = useJumpToStep(group, settlementUuid);
-  const [commandAction, setCommandAction] = useState<TSettlementAction | null>(null);
+  const [commandAction, setCommandAction] = useState<SummaryAction | null>(null);
 
   const settlement = detail.data ?? null;
   const isNew = isNotFound(detail.error);

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useMemo, useReducer, useState } from 'react';
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { TSendStreamMessage } from '../../../../../contracts/review.contract';
@@ -26,7 +26,9 @@ const SUMMARY_STEP = 5;
  * renders and e-mails each credit note, then makes the SEPA file, the ZIP and the studio-costs CSV.
  * The answer streams a message per trainer; afterwards the accounting e-mail of the run is sent
  * from here. A settlement may have several runs: trainers approved later go in a new one.
- * Nothing starts without the admin's click, also when the preview check sent them here.
+ * The preview check's 'Send credit notes' and 'Yes, send to all' (spec 2.10) confirm the sending
+ * there and land here with `start=1`: the run starts once the trainers are loaded, by the same call
+ * as the 'Create credit notes' button, and this step shows its live progress.
  */
 export function CreditNotesStep({ group, settlementUuid, month, settlement, goToStep }: WizardStepProps) {
   const { t } = useTranslation();
@@ -72,11 +74,13 @@ export function CreditNotesStep({ group, settlementUuid, month, settlement, goTo
       onSettled: () => {
         // The billed trainers drop out of the list; what is left (approved later) is the next run's default.
         setPicked(null);
-        if (searchParams.has('trainers')) {
+        if (searchParams.has('trainers') || searchParams.has('start')) {
           setSearchParams(
             (params) => {
               const next = new URLSearchParams(params);
               next.delete('trainers');
+              // The updater sees the parameters of the render that started the run.
+              next.delete('start');
               return next;
             },
             { replace: true },
@@ -86,6 +90,28 @@ export function CreditNotesStep({ group, settlementUuid, month, settlement, goTo
       invalidate: [{ queryKey: settlementQueryKeys.detail(settlementUuid) }],
     });
   };
+
+  // Started once per landing: the parameter goes at once, so a reload shows the run without a second one.
+  const startRequested = searchParams.get('start') === '1';
+  const autoStarted = useRef(false);
+  const canStart = inProgress && !billable.isPending && !billable.isError && Boolean(workflow) && !running && !elsewhere;
+  useEffect(() => {
+    if (!startRequested || autoStarted.current || !canStart) return;
+    autoStarted.current = true;
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        next.delete('start');
+        return next;
+      },
+      { replace: true },
+    );
+    if (selection.length === 0) {
+      report(t('creditNoteStep.nothingToSend'));
+      return;
+    }
+    void start();
+  });
 
   if (!settlement || !workflow) {
     return (
