@@ -188,6 +188,7 @@ for (const locale of ['de', 'en'] as const) {
       const box = await thread.boundingBox();
       return box !== null && box.y >= 0 && box.y < PHONE.height / 2;
     }, { timeout: 10_000 }).toBe(true);
+    await page.screenshot({ path: path.join(ARTIFACTS, `${locale}-review-thread-in-view.png`) });
     await page.getByTestId('review-comment-input').fill(locale === 'de' ? 'Hier waren 18 Teilnehmer.' : 'There were 18 people.');
     await expectTappable(page.getByTestId('review-comment-submit'), 'Comment');
     await expectTappable(page.getByTestId('review-mood'), 'the mood');
