@@ -135,6 +135,14 @@ for (const locale of ['de', 'en'] as const) {
       await page.getByTestId(`tab-${tab}`).tap();
       await checkScreen(page, locale, `profile-${tab}`);
     }
+    // The delete tab's modal fits the screen; cancelled, nothing happens.
+    await page.getByTestId('delete-account-open').tap();
+    await expect.poll(() => page.getByTestId('delete-account-confirm').isEnabled(), { timeout: 20_000 }).toBe(true);
+    await expectTappable(page.getByTestId('delete-account-cancel'), 'Cancel');
+    await expectTappable(page.getByTestId('delete-account-confirm'), 'Delete account');
+    expect.soft(await sidewaysOverflow(page), 'the delete modal sticks out sideways').toEqual([]);
+    await page.screenshot({ path: path.join(ARTIFACTS, `${locale}-delete-account-modal.png`) });
+    await page.getByTestId('delete-account-cancel').tap();
     await page.getByTestId('tab-personal').tap();
     await expectTappable(page.getByTestId('personal-form').getByTestId('profile-save'), 'Save');
 
@@ -233,6 +241,17 @@ for (const locale of ['de', 'en'] as const) {
     await expect.poll(() => uploaded.getByTestId('document-approval').textContent(), { timeout: 20_000 }).toBe(TEXT[locale].pending);
     await expectTappable(uploaded.getByTestId('document-actions'), "the document's menu");
     await checkScreen(page, locale, 'studio-documents-uploaded');
+
+    // The help video of the documents page: a modal as wide as the screen.
+    await expectTappable(page.getByTestId('video-help-open'), 'the help video');
+    await page.getByTestId('video-help-open').tap();
+    const video = page.getByTestId('video-help-frame');
+    await video.waitFor({ timeout: 20_000 });
+    const videoBox = await video.boundingBox();
+    expect.soft(videoBox && videoBox.x >= 0 && videoBox.x + videoBox.width <= PHONE.width, 'the help video fits the screen').toBe(true);
+    await page.screenshot({ path: path.join(ARTIFACTS, `${locale}-video-help.png`) });
+    await page.keyboard.press('Escape');
+    await expect.poll(() => video.count()).toBe(0);
 
     // My documents and the invitation of the demo yoga group.
     await page.goto(`${base}/documents`);
