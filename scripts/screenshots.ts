@@ -12,6 +12,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 
 const OUT_DIR = path.resolve('docs/images');
 const VIEWPORT = { width: 1280, height: 800 };
+const PHONE_VIEWPORT = { width: 390, height: 844 };
 const PASSWORD = 'demo1234';
 
 type Caller = { userUuid: string; headers: Record<string, string>; studioGroups: Array<{ uuid: string; id: number }> };
@@ -142,6 +143,15 @@ async function takeScreenshots(browser: Browser, baseUrl: string) {
   await trainerPage.locator('[data-testid^="review-row-"]').first().waitFor({ timeout: 60_000 });
   await shoot(trainerPage, 'trainer-review');
   await trainerContext.close();
+
+  // The same review on a phone, where trainers open it from the e-mail: the classes as cards.
+  const phoneContext = await browser.newContext({ viewport: PHONE_VIEWPORT, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-GB' });
+  const phonePage = await phoneContext.newPage();
+  await logInInBrowser(phonePage, baseUrl, 'trainer@demo.test', 'trainer/**');
+  await phonePage.goto(`${baseUrl}/en/trainer/accounting/review/${groupUuid}/${settlementUuid}`);
+  await phonePage.locator('[data-testid^="review-row-"]').first().waitFor({ timeout: 60_000 });
+  await shoot(phonePage, 'trainer-review-phone');
+  await phoneContext.close();
 }
 
 const ownStack = process.env.SCREENSHOTS_URL ? undefined : await startOwnStack();

@@ -8,7 +8,7 @@ import { LazyPageArea } from '../shared/components/LazyPageArea';
 import { LazyTooltip, loadFloating } from '../shared/components/LazyTooltip';
 import { IconBell, IconGift, IconUser } from '../shared/components/icons';
 import { LanguageSwitcher } from '../shared/components/LanguageSwitcher';
-import { Logo } from '../shared/components/Logo';
+import { Logo, LogoMark } from '../shared/components/Logo';
 import { NavItem } from '../shared/components/NavItem';
 import { UserMenu } from '../shared/components/UserMenu';
 import { useLocale } from '../shared/hooks/use-locale';
@@ -20,6 +20,8 @@ import { VideoHelpButton } from '../shared/video-help/VideoHelpButton';
 import { MyDocumentsNavItem } from './documents/MyDocumentsNavItem';
 import { useUnreadNotificationCount } from './notifications/api';
 import { initialsOf } from '../shared/initials';
+import { usePhone } from '../shared/hooks/use-phone';
+import classes from './TrainerLayout.module.css';
 
 // The bell's panel, its list and the floating elements load with the first click on the bell.
 const NotificationPopover = lazy(() => import('./notifications/NotificationPopover').then((module) => ({ default: module.NotificationPopover })));
@@ -37,6 +39,7 @@ export function TrainerLayout() {
   const studioGroups = session?.studioGroups ?? [];
   const profilePath = `/${locale}/trainer/profile`;
   const bellLabel = unread ? t('topbar.unreadNotifications', { count: unread }) : t('topbar.notifications');
+  const phone = usePhone();
 
   const bell = (
     <LazyTooltip label={unread ? t('topbar.unreadNotifications', { count: unread }) : t('trainer.notificationsEmpty')} withArrow disabled={panelOpen}>
@@ -63,20 +66,23 @@ export function TrainerLayout() {
 
   return (
     <AppShell
+      className={classes.shell}
       header={{ height: 64 }}
       navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !navOpen } }}
       padding={{ base: 'md', sm: 'xl' }}
     >
-      <AppShell.Header px="md">
-        <Group h="100%" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger opened={navOpen} onClick={toggleNav} hiddenFrom="sm" size="sm" aria-label={t('nav.toggle')} />
+      <AppShell.Header px={{ base: 'xs', sm: 'md' }}>
+        <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap={phone ? 4 : 'sm'} wrap="nowrap">
+            <Burger opened={navOpen} onClick={toggleNav} hiddenFrom="sm" size="sm" aria-label={t('nav.toggle')} data-testid="burger" />
             <Link to={profilePath} style={{ textDecoration: 'none' }} aria-label={t('app.name')}>
-              <Logo size={30} />
+              {/* A phone's top bar has room for the mark only, beside the bell, help and user menu. */}
+              {phone ? <LogoMark size={30} /> : <Logo size={30} />}
             </Link>
           </Group>
-          <Group gap="sm" wrap="nowrap">
-            <LanguageSwitcher />
+          <Group gap={phone ? 4 : 'sm'} wrap="nowrap">
+            {/* On a phone the languages sit in the sidebar behind the burger. */}
+            {!phone && <LanguageSwitcher />}
             {panelWanted ? (
               <Suspense fallback={bell}>
                 <NotificationPopover opened={panelOpen} onClose={closePanel} bell={bell} />
@@ -130,6 +136,11 @@ export function TrainerLayout() {
           )}
           <PendingInvitationsNav onNavigate={closeNav} />
         </AppShell.Section>
+        {phone && (
+          <AppShell.Section pt="md">
+            <LanguageSwitcher size="sm" />
+          </AppShell.Section>
+        )}
       </AppShell.Navbar>
 
       <AppShell.Main bg="gray.0">

@@ -8,6 +8,7 @@ import { useDeleteStudioConnection } from '../../shared/account-links/api';
 import { GroupLogo } from '../../shared/account-links/GroupLogo';
 import { IconAlert } from '../../shared/components/icons';
 import { useLocale } from '../../shared/hooks/use-locale';
+import { usePhone } from '../../shared/hooks/use-phone';
 import { usePageTitle } from '../../shared/hooks/use-page-title';
 import { useConnectedStudioGroups } from '../shared/api';
 
@@ -25,6 +26,8 @@ export function StudioGroupHeader({ studioGroupUuid, name }: { studioGroupUuid: 
   const remove = useDeleteStudioConnection();
   const company = connected?.studioGroupCompanyName ?? name;
   usePageTitle(name);
+  // On a phone the remove button goes under the name rather than squeezing it.
+  const phone = usePhone();
 
   const onClose = () => {
     remove.reset();
@@ -40,11 +43,11 @@ export function StudioGroupHeader({ studioGroupUuid, name }: { studioGroupUuid: 
     });
 
   return (
-    <Group justify="space-between" align="center" mb="lg" wrap="nowrap" data-testid="studio-header">
+    <Group justify="space-between" align="center" mb="lg" wrap={phone ? 'wrap' : 'nowrap'} data-testid="studio-header">
       <Group gap="md" wrap="nowrap">
         <GroupLogo name={company} logoPath={connected?.studioGroupLogoPath} size={52} />
-        <Stack gap={0}>
-          <Title order={2} data-testid="studio-company">
+        <Stack gap={0} miw={0}>
+          <Title order={2} data-testid="studio-company" style={{ overflowWrap: 'anywhere' }}>
             {company}
           </Title>
           <Text c="dimmed" size="sm" data-testid="studio-name">

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { StudioGroupHeader } from './StudioGroupHeader';
 import { useLocale } from '../../shared/hooks/use-locale';
+import { usePhone } from '../../shared/hooks/use-phone';
 import { NotFoundPage } from '../../shared/pages/NotFoundPage';
 import { useSession } from '../../shared/session';
 import { CreditNotesPreviewList } from '../review/CreditNotesPreviewList';
@@ -21,6 +22,8 @@ const TABS: readonly StudioTab[] = ['documents', 'credit-notes', 'credit-notes/p
  */
 export function StudioGroupPage() {
   const { t } = useTranslation();
+  // On a phone the tabs wrap onto several lines, where pills read better than underlined tabs.
+  const phone = usePhone();
   const locale = useLocale();
   const navigate = useNavigate();
   const { studioGroupUuid, '*': rest } = useParams();
@@ -34,7 +37,7 @@ export function StudioGroupPage() {
       <StudioGroupHeader studioGroupUuid={group.uuid} name={group.name} />
       <SelfBillingConsentCard studioGroupUuid={group.uuid} company={group.name} />
       <Card p={0} data-testid="trainer-studio-group">
-        <Tabs value={tab} onChange={(value) => value && void navigate(`/${locale}/trainer/studio/${group.uuid}/${value}`)}>
+        <Tabs value={tab} onChange={(value) => value && void navigate(`/${locale}/trainer/studio/${group.uuid}/${value}`)} variant={phone ? 'pills' : 'default'}>
           <Tabs.List px="md" pt="xs">
             <Tabs.Tab value="documents" data-testid="studio-tab-documents">
               {t('trainerDocuments.tab')}

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, ScrollArea, Stack, Table, Tabs, Text, Textarea, Title } from '@mantine/core';
+import { Badge, Button, Group, Modal, Paper, ScrollArea, Stack, Table, Tabs, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { errorMessage } from '../../shared/api/client';
 import { openSignedDownload, signCallOf } from '../../shared/downloads/signed-download';
 import { formatDate, formatMonth } from '../../shared/format';
 import { useLocale } from '../../shared/hooks/use-locale';
+import { usePhone } from '../../shared/hooks/use-phone';
 import { useIssuedCreditNotes, useObjectToCreditNote } from './api';
 import { ListLoadState } from '../shared/ListLoadState';
 
@@ -70,6 +71,54 @@ function ObjectionModal({ studioGroupUuid, file, onClose }: { studioGroupUuid: s
   );
 }
 
+function CreditNoteNumber({ file }: { file: TCreditNoteFile }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={6}>
+      <Text size="sm" ff="monospace">
+        {file.invoiceNumber}
+      </Text>
+      {file.documentType === 'cancellation' && (
+        <Badge color="gray" variant="light" size="sm">
+          {t('creditNoteList.cancellation')}
+        </Badge>
+      )}
+      {file.cancelledBy && (
+        <Badge color="gray" variant="outline" size="sm">
+          {t('creditNoteList.cancelledBy', { number: file.cancelledBy })}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+/** Download (PDF), the XRechnung, and the objection while the credit note stands. */
+function CreditNoteActions({ file, onDownload, onObject }: { file: TCreditNoteFile; onDownload: (file: TCreditNoteFile, path?: string) => Promise<unknown>; onObject: (file: TCreditNoteFile) => void }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const phone = usePhone();
+  return (
+    <Group gap="xs" wrap={phone ? 'wrap' : 'nowrap'}>
+      <Button size="xs" variant="light" onClick={() => void onDownload(file)} data-testid="credit-note-download">
+        {t('creditNoteList.download')}
+      </Button>
+      <Button size="xs" variant="default" onClick={() => void onDownload(file, file.xrechnungPath)} data-testid="credit-note-xrechnung">
+        {t('eInvoiceProfile.downloadXRechnung')}
+      </Button>
+      {file.documentType === 'credit_note' && !file.cancelledBy && !file.objectedAt && (
+        <Button size="xs" variant="subtle" color="red" onClick={() => onObject(file)} data-testid="credit-note-object">
+          {t('creditNoteList.object')}
+        </Button>
+      )}
+      {file.objectedAt && !file.cancelledBy && (
+        <Badge color="orange" variant="light" title={file.objectionReason ?? undefined} data-testid="credit-note-objected">
+          {t('creditNoteList.objectedOn', { date: formatDate(file.objectedAt, locale) })}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
 /**
  * Trainer portal 2 "Credit notes list": year tabs (newest first, the current year by default), per
  * month a table Gutschrift-Nr., Dateiname, Aktion; Download opens the PDF in a new tab.
@@ -80,6 +129,8 @@ export function IssuedCreditNotesList({ studioGroupUuid, now = new Date() }: { s
   const list = useIssuedCreditNotes(studioGroupUuid);
   const [year, setYear] = useState<string | null>(String(now.getFullYear()));
   const [objecting, setObjecting] = useState<TCreditNoteFile | null>(null);
+  // Three columns with three buttons do not fit a phone: there each credit note is a card.
+  const phone = usePhone();
 
   if (list.isPending || list.isError) {
     return <ListLoadState query={list} errorText={t('creditNoteList.loadError')} errorTestId="issued-credit-notes-error" />;
@@ -115,63 +166,44 @@ export function IssuedCreditNotesList({ studioGroupUuid, now = new Date() }: { s
                     <Title order={4} size="h5">
                       {formatMonth(`${group.month}-01`, locale)}
                     </Title>
-                    <ScrollArea type="auto">
-                      <Table verticalSpacing="xs" withTableBorder miw={560}>
-                        <Table.Thead>
-                          <Table.Tr>
-                            <Table.Th>{t('creditNoteList.number')}</Table.Th>
-                            <Table.Th>{t('creditNoteList.fileName')}</Table.Th>
-                            <Table.Th w={260}>{t('creditNoteList.action')}</Table.Th>
-                          </Table.Tr>
-                        </Table.Thead>
-                        <Table.Tbody>
-                          {group.files.map((file) => (
-                            <Table.Tr key={file.id} data-testid="credit-note-row" data-number={file.invoiceNumber}>
-                              <Table.Td>
-                                <Group gap={6}>
-                                  <Text size="sm" ff="monospace">
-                                    {file.invoiceNumber}
-                                  </Text>
-                                  {file.documentType === 'cancellation' && (
-                                    <Badge color="gray" variant="light" size="sm">
-                                      {t('creditNoteList.cancellation')}
-                                    </Badge>
-                                  )}
-                                  {file.cancelledBy && (
-                                    <Badge color="gray" variant="outline" size="sm">
-                                      {t('creditNoteList.cancelledBy', { number: file.cancelledBy })}
-                                    </Badge>
-                                  )}
-                                </Group>
-                              </Table.Td>
-                              <Table.Td>
-                                <Text size="sm">{file.filename}</Text>
-                              </Table.Td>
-                              <Table.Td>
-                                <Group gap="xs" wrap="nowrap">
-                                  <Button size="xs" variant="light" onClick={() => void download(file)} data-testid="credit-note-download">
-                                    {t('creditNoteList.download')}
-                                  </Button>
-                                  <Button size="xs" variant="default" onClick={() => void download(file, file.xrechnungPath)} data-testid="credit-note-xrechnung">
-                                    {t('eInvoiceProfile.downloadXRechnung')}
-                                  </Button>
-                                  {file.documentType === 'credit_note' && !file.cancelledBy && !file.objectedAt && (
-                                    <Button size="xs" variant="subtle" color="red" onClick={() => setObjecting(file)} data-testid="credit-note-object">
-                                      {t('creditNoteList.object')}
-                                    </Button>
-                                  )}
-                                  {file.objectedAt && !file.cancelledBy && (
-                                    <Badge color="orange" variant="light" title={file.objectionReason ?? undefined} data-testid="credit-note-objected">
-                                      {t('creditNoteList.objectedOn', { date: formatDate(file.objectedAt, locale) })}
-                                    </Badge>
-                                  )}
-                                </Group>
-                              </Table.Td>
+                    {phone ? (
+                      group.files.map((file) => (
+                        <Paper key={file.id} withBorder p="sm" radius="md" data-testid="credit-note-row" data-number={file.invoiceNumber}>
+                          <CreditNoteNumber file={file} />
+                          <Text size="sm" c="dimmed" mb="xs" style={{ overflowWrap: 'anywhere' }}>
+                            {file.filename}
+                          </Text>
+                          <CreditNoteActions file={file} onDownload={download} onObject={setObjecting} />
+                        </Paper>
+                      ))
+                    ) : (
+                      <ScrollArea type="auto">
+                        <Table verticalSpacing="xs" withTableBorder miw={560}>
+                          <Table.Thead>
+                            <Table.Tr>
+                              <Table.Th>{t('creditNoteList.number')}</Table.Th>
+                              <Table.Th>{t('creditNoteList.fileName')}</Table.Th>
+                              <Table.Th w={260}>{t('creditNoteList.action')}</Table.Th>
                             </Table.Tr>
-                          ))}
-                        </Table.Tbody>
-                      </Table>
-                    </ScrollArea>
+                          </Table.Thead>
+                          <Table.Tbody>
+                            {group.files.map((file) => (
+                              <Table.Tr key={file.id} data-testid="credit-note-row" data-number={file.invoiceNumber}>
+                                <Table.Td>
+                                  <CreditNoteNumber file={file} />
+                                </Table.Td>
+                                <Table.Td>
+                                  <Text size="sm">{file.filename}</Text>
+                                </Table.Td>
+                                <Table.Td>
+                                  <CreditNoteActions file={file} onDownload={download} onObject={setObjecting} />
+                                </Table.Td>
+                              </Table.Tr>
+                            ))}
+                          </Table.Tbody>
+                        </Table>
+                      </ScrollArea>
+                    )}
                   </Stack>
                 ))}
               </Stack>

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Button, Card, Center, Group, Loader, Menu, Modal, ScrollArea, Select, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Card, Center, Group, Loader, Menu, Modal, Paper, ScrollArea, Select, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { IconAlert } from '../../shared/components/icons';
 import { openSignedDownload, signCallOf } from '../../shared/downloads/signed-download';
 import { formatDate } from '../../shared/format';
 import { useLocale } from '../../shared/hooks/use-locale';
+import { usePhone } from '../../shared/hooks/use-phone';
 import { useDeleteDocument, useTrainerDocuments, useUploadDocument } from './api';
 import { MAX_UPLOAD_BYTES, PdfDropzone } from './PdfDropzone';
 
@@ -144,13 +145,89 @@ function ApprovalBadge({ document }: { document: TTrainerDocument }) {
   );
 }
 
-function CategoryCard({ category, onUpload, onDelete, onDownload }: { category: Category; onUpload: () => void; onDelete: (document: TTrainerDocument) => void; onDownload: (document: TTrainerDocument) => void }) {
+type DocumentHandlers = { onDelete: (document: TTrainerDocument) => void; onDownload: (document: TTrainerDocument) => void };
+
+/** The ⋯ menu of a document: Download, and Delete unless the studio group approved it. */
+function DocumentActions({ document, onDelete, onDownload }: { document: TTrainerDocument } & DocumentHandlers) {
+  const { t } = useTranslation();
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={t('trainerDocuments.actions', { fileName: document.fileName })} data-testid="document-actions">
+          ⋯
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item onClick={() => onDownload(document)} data-testid="document-download">
+          {t('trainerDocuments.download')}
+        </Menu.Item>
+        {document.approvalStatus === 'Approved' ? (
+          <Tooltip label={t('trainerDocuments.approvedNotDeletable')} multiline w={260}>
+            <div>
+              <Menu.Item color="red" disabled data-testid="document-delete">
+                {t('trainerDocuments.delete')}
+              </Menu.Item>
+            </div>
+          </Tooltip>
+        ) : (
+          <Menu.Item color="red" onClick={() => onDelete(document)} data-testid="document-delete">
+            {t('trainerDocuments.delete')}
+          </Menu.Item>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function ExpiryDate({ document }: { document: TTrainerDocument }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  return (
+    <Group gap={6}>
+      <Text size="sm" data-testid="document-expires">
+        {document.expired ? formatDate(document.expired.date, locale) : '—'}
+      </Text>
+      {document.isExpired && (
+        <Badge color="red" size="xs">
+          {t('trainerDocuments.expired')}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+/** On a phone a document is a card: its name and menu, then approval and expiry. */
+function DocumentCard({ document, onDelete, onDownload }: { document: TTrainerDocument } & DocumentHandlers) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p="sm" radius="md" data-testid="document-row" data-file-name={document.fileName}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {document.fileName}
+        </Text>
+        <DocumentActions document={document} onDelete={onDelete} onDownload={onDownload} />
+      </Group>
+      <Group gap="md" mt={4} align="flex-start">
+        <ApprovalBadge document={document} />
+        <Group gap={6} wrap="nowrap">
+          <Text size="xs" c="dimmed">
+            {t('trainerDocuments.columns.expires')}:
+          </Text>
+          <ExpiryDate document={document} />
+        </Group>
+      </Group>
+    </Paper>
+  );
+}
+
+function CategoryCard({ category, onUpload, onDelete, onDownload }: { category: Category; onUpload: () => void } & DocumentHandlers) {
+  const { t } = useTranslation();
   const provided = category.documents.some((document) => document.approvalStatus !== 'Rejected' && !document.isExpired);
+  // Four columns do not fit a phone: there each document is a card, and Upload goes under the name.
+  const phone = usePhone();
   return (
     <Card withBorder radius="md" data-testid="document-category" data-category={category.name}>
-      <Group justify="space-between" align="flex-start" mb="sm" wrap="nowrap">
+      <Group justify="space-between" align="flex-start" mb="sm" wrap={phone ? 'wrap' : 'nowrap'}>
         <Stack gap={2}>
           <Group gap="xs">
             <Title order={4} size="h5">
@@ -181,6 +258,12 @@ function CategoryCard({ category, onUpload, onDelete, onDownload }: { category: 
         <Text size="sm" c="dimmed">
           {t('trainerDocuments.noDocuments')}
         </Text>
+      ) : phone ? (
+        <Stack gap="xs">
+          {category.documents.map((document) => (
+            <DocumentCard key={document.uuid} document={document} onDelete={onDelete} onDownload={onDownload} />
+          ))}
+        </Stack>
       ) : (
         <ScrollArea type="auto">
           <Table verticalSpacing="xs" miw={520}>
@@ -202,43 +285,10 @@ function CategoryCard({ category, onUpload, onDelete, onDownload }: { category: 
                     <ApprovalBadge document={document} />
                   </Table.Td>
                   <Table.Td>
-                    <Group gap={6}>
-                      <Text size="sm" data-testid="document-expires">
-                        {document.expired ? formatDate(document.expired.date, locale) : '—'}
-                      </Text>
-                      {document.isExpired && (
-                        <Badge color="red" size="xs">
-                          {t('trainerDocuments.expired')}
-                        </Badge>
-                      )}
-                    </Group>
+                    <ExpiryDate document={document} />
                   </Table.Td>
                   <Table.Td>
-                    <Menu position="bottom-end" withinPortal>
-                      <Menu.Target>
-                        <ActionIcon variant="subtle" color="gray" aria-label={t('trainerDocuments.actions', { fileName: document.fileName })} data-testid="document-actions">
-                          ⋯
-                        </ActionIcon>
-                      </Menu.Target>
-                      <Menu.Dropdown>
-                        <Menu.Item onClick={() => onDownload(document)} data-testid="document-download">
-                          {t('trainerDocuments.download')}
-                        </Menu.Item>
-                        {document.approvalStatus === 'Approved' ? (
-                          <Tooltip label={t('trainerDocuments.approvedNotDeletable')} multiline w={260}>
-                            <div>
-                              <Menu.Item color="red" disabled data-testid="document-delete">
-                                {t('trainerDocuments.delete')}
-                              </Menu.Item>
-                            </div>
-                          </Tooltip>
-                        ) : (
-                          <Menu.Item color="red" onClick={() => onDelete(document)} data-testid="document-delete">
-                            {t('trainerDocuments.delete')}
-                          </Menu.Item>
-                        )}
-                      </Menu.Dropdown>
-                    </Menu>
+                    <DocumentActions document={document} onDelete={onDelete} onDownload={onDownload} />
                   </Table.Td>
                 </Table.Tr>
               ))}

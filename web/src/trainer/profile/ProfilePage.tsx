@@ -3,6 +3,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconAlert } from '../../shared/components/icons';
 import { PageHeader } from '../../shared/components/PageHeader';
+import { usePhone } from '../../shared/hooks/use-phone';
 import { CreditNotesPreviewList } from '../review/CreditNotesPreviewList';
 import { useTrainerAccount } from '../shared/api';
 import { PersonalTab } from './PersonalTab';
@@ -41,6 +42,8 @@ function Panel({ value, opened, children }: { value: Tab; opened: ReadonlySet<Ta
 
 export function ProfilePage() {
   const { t } = useTranslation();
+  // On a phone the tabs wrap onto several lines, where pills read better than underlined tabs.
+  const phone = usePhone();
   const account = useTrainerAccount();
   const [tab, setTab] = useState<Tab>('personal');
   const [opened, setOpened] = useState<ReadonlySet<Tab>>(() => new Set([tab]));
@@ -65,7 +68,7 @@ export function ProfilePage() {
         </Alert>
       ) : (
         <Card p={0} data-testid="trainer-profile">
-          <Tabs value={tab} onChange={(value) => value && open(value as Tab)} aria-label={t('trainerAccount.tabsLabel')}>
+          <Tabs value={tab} onChange={(value) => value && open(value as Tab)} aria-label={t('trainerAccount.tabsLabel')} variant={phone ? 'pills' : 'default'}>
             <Tabs.List px="md" pt="xs">
               <Tabs.Tab value="personal" data-testid="tab-personal">
                 {t('trainerAccount.tabs.personal')}

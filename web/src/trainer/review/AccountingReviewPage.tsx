@@ -1,12 +1,13 @@
 import { Alert, Badge, Box, Center, Grid, Group, Loader, Stack, Text } from '@mantine/core';
 import '../../shared/mantine-styles-app'; // the UI kit's CSS beyond the trainer portal's first screen
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { IconInfo } from '../../shared/components/icons';
 import { PageHeader } from '../../shared/components/PageHeader';
 import { formatMonth } from '../../shared/format';
 import { useLocale } from '../../shared/hooks/use-locale';
+import { usePhone } from '../../shared/hooks/use-phone';
 import { useCreditNotePreview } from './api';
 import { useTrainerAccount } from '../shared/api';
 import { IconLock } from './icons';
@@ -31,6 +32,12 @@ export function AccountingReviewPage() {
   const account = useTrainerAccount();
   const [selected, setSelected] = useState<string | null>(null);
   useReviewLiveUpdates({ settlementUuid });
+  // On a phone the thread sits under the whole list: a tap on a class brings it up to the thumb.
+  const phone = usePhone();
+  const threadRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (phone && selected) threadRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [phone, selected]);
 
   if (preview.isPending && Boolean(studioGroupUuid && settlementUuid)) {
     return (
@@ -101,7 +108,7 @@ export function AccountingReviewPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 'content' }}>
           <Box w={{ base: '100%', lg: SIDE_COLUMN_WIDTH }}>
-            <ReviewSidePanel preview={data} target={target} selected={selected} />
+            <ReviewSidePanel preview={data} target={target} selected={selected} threadRef={threadRef} />
           </Box>
         </Grid.Col>
       </Grid>

@@ -9,7 +9,9 @@ import { errorMessage } from '../../shared/api/client';
 import { IconInfo } from '../../shared/components/icons';
 import { formatEuros, formatMonth } from '../../shared/format';
 import { useLocale } from '../../shared/hooks/use-locale';
+import { usePhone } from '../../shared/hooks/use-phone';
 import { reviewPath } from './CreditNotesPreviewList';
+import { Figure } from './Figure';
 import { useCreditNotePreview, useSaveSettlementReview, useSettlementReview } from './api';
 import { reviewExists, reviewRowsToSend } from './settlement-review';
 import { IconLock } from './icons';
@@ -92,6 +94,7 @@ function PrintReviewForm({ target, preview, review }: { target: Target; preview:
   // Spec 4: editing is disabled once the trainer approved, or the company approved (or the credit note exists).
   const disabled = preview.locked || currentApproval(info.approved_by_trainer)?.approved === true || currentApproval(info.approved_by_company)?.approved === true || !review;
   const footer = preview.credit_note_footer;
+  const phone = usePhone();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -143,13 +146,13 @@ function PrintReviewForm({ target, preview, review }: { target: Target; preview:
           <ApprovalState label={t('monthClose.printReview.approvedByCompany')} value={info.approved_by_company} companyNote testId="print-review-company" />
           <ApprovalState label={t('monthClose.printReview.approvedByTrainer')} value={info.approved_by_trainer} testId="print-review-trainer" />
         </SimpleGrid>
-        <SimpleGrid cols={3} spacing="sm" data-testid="print-review-sums">
+        <SimpleGrid cols={3} spacing={phone ? 'xs' : 'sm'} data-testid="print-review-sums">
           {sums.map((sum) => (
-            <Card key={sum.key} withBorder p="sm">
+            <Card key={sum.key} withBorder p={phone ? 'xs' : 'sm'}>
               <Text size="xs" c="dimmed" fw={600} tt="uppercase">
                 {sum.label}
               </Text>
-              <Text fz="lg" fw={700} ff="monospace" data-testid={`print-review-sum-${sum.key}`}>
+              <Text fz={phone ? 'sm' : 'lg'} fw={700} ff="monospace" data-testid={`print-review-sum-${sum.key}`}>
                 {formatEuros(sum.value)}
               </Text>
             </Card>
@@ -164,63 +167,100 @@ function PrintReviewForm({ target, preview, review }: { target: Target; preview:
             {t('monthClose.printReview.intro')}
           </Alert>
         )}
-        <Table withTableBorder verticalSpacing="sm" fz="sm" data-testid="print-review-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('monthClose.printReview.columns.className')}</Table.Th>
-              <Table.Th ta="right">{t('monthClose.printReview.columns.net')}</Table.Th>
-              <Table.Th ta="right">{t('monthClose.printReview.columns.vat')}</Table.Th>
-              <Table.Th ta="right">{t('monthClose.printReview.columns.gross')}</Table.Th>
-              <Table.Th w="40%">{t('monthClose.printReview.columns.comment')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
+        {phone ? (
+          // On a phone the comment column does not fit beside the figures: a card per class,
+          // its figures in a row, its comments and new comment under them.
+          <Stack gap="xs" data-testid="print-review-table">
             {preview.credit_note_rows.map((row) => {
               const admin = isAdminRow(row);
               return (
-                <Table.Tr key={row.class_hash} data-testid="print-review-row" data-row-id={row.class_hash} style={{ breakInside: 'avoid' }}>
-                  <Table.Td style={{ verticalAlign: 'top' }}>
-                    <Text size="sm" fw={600}>
-                      {row.class_name}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {admin
-                        ? t('trainerPortal.review.administration')
-                        : `${row.studio_name} · ${formatClassDateTime(row.class_datetime)} · ${t('trainerPortal.review.minutes', { count: row.class_duration })}`}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right" ff="monospace" style={{ verticalAlign: 'top', whiteSpace: 'nowrap' }}>
-                    {formatEuros(row.value_net)}
-                  </Table.Td>
-                  <Table.Td ta="right" ff="monospace" style={{ verticalAlign: 'top', whiteSpace: 'nowrap' }}>
-                    {formatEuros(row.value_vat)}
-                  </Table.Td>
-                  <Table.Td ta="right" ff="monospace" style={{ verticalAlign: 'top', whiteSpace: 'nowrap' }}>
-                    {formatEuros(row.value_gross)}
-                  </Table.Td>
-                  <Table.Td style={{ verticalAlign: 'top' }}>
-                    <CommentList comments={row.comment.comments} />
-                    {field(row.class_hash, t('trainerPortal.review.threadFor', { name: row.class_name }))}
-                  </Table.Td>
-                </Table.Tr>
+                <Card key={row.class_hash} withBorder p="sm" data-testid="print-review-row" data-row-id={row.class_hash}>
+                  <Text size="sm" fw={600}>
+                    {row.class_name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {admin ? t('trainerPortal.review.administration') : `${row.studio_name} · ${formatClassDateTime(row.class_datetime)} · ${t('trainerPortal.review.minutes', { count: row.class_duration })}`}
+                  </Text>
+                  <SimpleGrid cols={3} spacing={4} my={6}>
+                    <Figure label={t('monthClose.printReview.columns.net')} value={formatEuros(row.value_net)} />
+                    <Figure label={t('monthClose.printReview.columns.vat')} value={formatEuros(row.value_vat)} />
+                    <Figure label={t('monthClose.printReview.columns.gross')} value={formatEuros(row.value_gross)} />
+                  </SimpleGrid>
+                  <CommentList comments={row.comment.comments} />
+                  {field(row.class_hash, t('trainerPortal.review.threadFor', { name: row.class_name }))}
+                </Card>
               );
             })}
-            <Table.Tr data-testid="print-review-row" data-row-id={OVERALL_FEEDBACK} style={{ breakInside: 'avoid' }}>
-              <Table.Td colSpan={4} style={{ verticalAlign: 'top' }}>
-                <Text size="sm" fw={700}>
-                  {t('monthClose.printReview.overallFeedback')}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {t('trainerPortal.review.overallFeedbackHint')}
-                </Text>
-              </Table.Td>
-              <Table.Td style={{ verticalAlign: 'top' }}>
-                <CommentList comments={preview.overall_feedback.comments} />
-                {field(OVERALL_FEEDBACK, t('monthClose.printReview.overallFeedback'))}
-              </Table.Td>
-            </Table.Tr>
-          </Table.Tbody>
-        </Table>
+            <Card withBorder p="sm" data-testid="print-review-row" data-row-id={OVERALL_FEEDBACK}>
+              <Text size="sm" fw={700}>
+                {t('monthClose.printReview.overallFeedback')}
+              </Text>
+              <Text size="xs" c="dimmed" mb={6}>
+                {t('trainerPortal.review.overallFeedbackHint')}
+              </Text>
+              <CommentList comments={preview.overall_feedback.comments} />
+              {field(OVERALL_FEEDBACK, t('monthClose.printReview.overallFeedback'))}
+            </Card>
+          </Stack>
+        ) : (
+          <Table withTableBorder verticalSpacing="sm" fz="sm" data-testid="print-review-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('monthClose.printReview.columns.className')}</Table.Th>
+                <Table.Th ta="right">{t('monthClose.printReview.columns.net')}</Table.Th>
+                <Table.Th ta="right">{t('monthClose.printReview.columns.vat')}</Table.Th>
+                <Table.Th ta="right">{t('monthClose.printReview.columns.gross')}</Table.Th>
+                <Table.Th w="40%">{t('monthClose.printReview.columns.comment')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {preview.credit_note_rows.map((row) => {
+                const admin = isAdminRow(row);
+                return (
+                  <Table.Tr key={row.class_hash} data-testid="print-review-row" data-row-id={row.class_hash} style={{ breakInside: 'avoid' }}>
+                    <Table.Td style={{ verticalAlign: 'top' }}>
+                      <Text size="sm" fw={600}>
+                        {row.class_name}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {admin
+                          ? t('trainerPortal.review.administration')
+                          : `${row.studio_name} · ${formatClassDateTime(row.class_datetime)} · ${t('trainerPortal.review.minutes', { count: row.class_duration })}`}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td ta="right" ff="monospace" style={{ verticalAlign: 'top', whiteSpace: 'nowrap' }}>
+                      {formatEuros(row.value_net)}
+                    </Table.Td>
+                    <Table.Td ta="right" ff="monospace" style={{ verticalAlign: 'top', whiteSpace: 'nowrap' }}>
+                      {formatEuros(row.value_vat)}
+                    </Table.Td>
+                    <Table.Td ta="right" ff="monospace" style={{ verticalAlign: 'top', whiteSpace: 'nowrap' }}>
+                      {formatEuros(row.value_gross)}
+                    </Table.Td>
+                    <Table.Td style={{ verticalAlign: 'top' }}>
+                      <CommentList comments={row.comment.comments} />
+                      {field(row.class_hash, t('trainerPortal.review.threadFor', { name: row.class_name }))}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+              <Table.Tr data-testid="print-review-row" data-row-id={OVERALL_FEEDBACK} style={{ breakInside: 'avoid' }}>
+                <Table.Td colSpan={4} style={{ verticalAlign: 'top' }}>
+                  <Text size="sm" fw={700}>
+                    {t('monthClose.printReview.overallFeedback')}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {t('trainerPortal.review.overallFeedbackHint')}
+                  </Text>
+                </Table.Td>
+                <Table.Td style={{ verticalAlign: 'top' }}>
+                  <CommentList comments={preview.overall_feedback.comments} />
+                  {field(OVERALL_FEEDBACK, t('monthClose.printReview.overallFeedback'))}
+                </Table.Td>
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+        )}
         <Card withBorder>
           <Stack gap="sm">
             <Checkbox

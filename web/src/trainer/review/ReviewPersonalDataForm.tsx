@@ -70,7 +70,7 @@ export function ReviewPersonalDataForm({ account }: { account: TTrainerAccount }
       <form onSubmit={onSubmit} noValidate aria-label={t('trainerPortal.review.personalTitle')}>
         <Stack gap="md">
           <Group justify="space-between" align="flex-start" wrap="nowrap">
-            <Box>
+            <Box miw={0}>
               <Title order={3} size="h4">
                 {t('trainerPortal.review.personalTitle')}
               </Title>
@@ -78,7 +78,8 @@ export function ReviewPersonalDataForm({ account }: { account: TTrainerAccount }
                 {open ? t('trainerPortal.review.personalText') : summary}
               </Text>
             </Box>
-            <Button variant="subtle" size="xs" onClick={() => setOpen((current) => !current)} aria-expanded={open} data-testid="review-personal-toggle">
+            {/* Never squeezed by a long summary (on a phone it would lose its label). */}
+            <Button variant="subtle" size="xs" onClick={() => setOpen((current) => !current)} aria-expanded={open} style={{ flexShrink: 0 }} data-testid="review-personal-toggle">
               {open ? t('trainerPortal.review.personalHide') : t('trainerPortal.review.personalShow')}
             </Button>
           </Group>

@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Card, Checkbox, Group, Menu, Paper, ScrollArea, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   COMMENT_MOODS,
@@ -188,7 +188,7 @@ function MoodPicker({ mood, onChange }: { mood: TCommentMood | ''; onChange: (mo
 }
 
 /** The thread of the selected row (or the overall feedback) and, while open, the comment form. */
-function CommentCard({ preview, target, selected }: { preview: TCreditNotePreview; target: Target; selected: string | null }) {
+function CommentCard({ preview, target, selected, threadRef }: { preview: TCreditNotePreview; target: Target; selected: string | null; threadRef?: Ref<HTMLDivElement> }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const addComment = useAddReviewComment(target);
@@ -246,7 +246,8 @@ function CommentCard({ preview, target, selected }: { preview: TCreditNotePrevie
   };
 
   return (
-    <Card data-testid="review-thread" data-class-hash={selected}>
+    // The scroll margin keeps the thread clear of the fixed top bar when it is scrolled to.
+    <Card ref={threadRef} data-testid="review-thread" data-class-hash={selected} style={{ scrollMarginTop: 'calc(var(--app-shell-header-height, 64px) + 8px)' }}>
       <Title order={3} size="h5" mb="xs">
         {t('trainerPortal.review.threadFor', { name })}
       </Title>
@@ -289,11 +290,11 @@ function CommentCard({ preview, target, selected }: { preview: TCreditNotePrevie
 }
 
 /** Right column of the review screen: approvals, then the selected row's comments. */
-export function ReviewSidePanel({ preview, target, selected }: { preview: TCreditNotePreview; target: Target; selected: string | null }) {
+export function ReviewSidePanel({ preview, target, selected, threadRef }: { preview: TCreditNotePreview; target: Target; selected: string | null; threadRef?: Ref<HTMLDivElement> }) {
   return (
     <Stack gap="md">
       <ApprovalCard preview={preview} target={target} />
-      <CommentCard key={selected ?? 'none'} preview={preview} target={target} selected={selected} />
+      <CommentCard key={selected ?? 'none'} preview={preview} target={target} selected={selected} threadRef={threadRef} />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Card, Center, Checkbox, Group, Loader, ScrollArea, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Alert, Badge, Box, Button, Card, Center, Checkbox, Group, Loader, ScrollArea, SimpleGrid, Stack, Table, Text, Textarea } from '@mantine/core';
 import '../../shared/mantine-styles-app'; // the UI kit's CSS beyond the trainer portal's first screen
 import { notifications } from '@mantine/notifications';
 import { useRef, useState, type FormEvent } from 'react';
@@ -10,10 +10,12 @@ import { IconInfo } from '../../shared/components/icons';
 import { PageHeader } from '../../shared/components/PageHeader';
 import { formatEuros, formatMonth } from '../../shared/format';
 import { useLocale } from '../../shared/hooks/use-locale';
+import { usePhone } from '../../shared/hooks/use-phone';
 import { useSaveSettlementReview, useSettlementReview, useTrainerSettlement } from './api';
 import { reviewExists, reviewRowsToSend } from './settlement-review';
 import { useTrainerAccount } from '../shared/api';
 import { IconLock } from './icons';
+import { Figure } from './Figure';
 import { formatClassDateTime } from './review-format';
 import { ReviewPersonalDataForm } from './ReviewPersonalDataForm';
 
@@ -73,6 +75,7 @@ function SettlementReviewForm({ target, review }: { target: Target; review: TTra
   const saved = useRef(false);
   const reviewByRow = new Map(review.review.map((row) => [row.row_id, row]));
   const locked = review.locked;
+  const phone = usePhone();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -105,14 +108,22 @@ function SettlementReviewForm({ target, review }: { target: Target; review: TTra
   const classRow = (row: DataRow) => {
     const isAdmin = row.studio_name === ADMIN_STUDIO;
     const figures = [row.Netto, row.MwSt, row.Brutto];
+    const date = isAdmin ? t('trainerPortal.review.administration') : formatClassDateTime(row.date);
     return (
       <Table.Tr key={row.id_newrow} data-testid="settlement-review-row" data-row-id={row.id_newrow} data-admin={isAdmin || undefined}>
-        <Table.Td style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>{isAdmin ? t('trainerPortal.review.administration') : formatClassDateTime(row.date)}</Table.Td>
-        <Table.Td style={{ verticalAlign: 'top' }} miw={260}>
-          {!isAdmin && (
+        {!phone && <Table.Td style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>{date}</Table.Td>}
+        <Table.Td style={{ verticalAlign: 'top' }} miw={phone ? undefined : 260}>
+          {/* Mobile: the date joins the class, so the comment field gets the screen's width. */}
+          {phone ? (
             <Text size="xs" c="dimmed">
-              {row.studio_name}
+              {isAdmin ? date : `${date} · ${row.studio_name}`}
             </Text>
+          ) : (
+            !isAdmin && (
+              <Text size="xs" c="dimmed">
+                {row.studio_name}
+              </Text>
+            )
           )}
           <Text size="sm" fw={600}>
             {row.class_name}
@@ -124,10 +135,12 @@ function SettlementReviewForm({ target, review }: { target: Target; review: TTra
             )}
           </Text>
           {/* Mobile: the figures stack under the class (spec 2). */}
-          <Text size="xs" ff="monospace" hiddenFrom="sm" data-testid="settlement-review-mobile-figures">
-            {!isAdmin && `${t('monthClose.settlementReview.columns.bookedSlots')}: ${row.class_booked_slot} · `}
-            {figures.map(formatEuros).join(' / ')}
-          </Text>
+          <SimpleGrid cols={isAdmin ? 3 : 4} spacing={4} mt={4} hiddenFrom="sm" style={{ alignItems: 'end' }} data-testid="settlement-review-mobile-figures">
+            {!isAdmin && <Figure label={t('monthClose.settlementReview.columns.bookedSlots')} value={String(row.class_booked_slot)} />}
+            <Figure label={t('monthClose.settlementReview.columns.net')} value={formatEuros(row.Netto)} />
+            <Figure label={t('monthClose.settlementReview.columns.vat')} value={formatEuros(row.MwSt)} />
+            <Figure label={t('monthClose.settlementReview.columns.gross')} value={formatEuros(row.Brutto)} />
+          </SimpleGrid>
           {commentField(row, t('monthClose.settlementReview.commentOn', { name: row.class_name }))}
         </Table.Td>
         <Table.Td ta="right" visibleFrom="sm" style={{ verticalAlign: 'top' }}>
@@ -154,7 +167,7 @@ function SettlementReviewForm({ target, review }: { target: Target; review: TTra
             <Table verticalSpacing="sm" horizontalSpacing="sm" fz="sm" data-testid="settlement-review-table">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>{t('monthClose.settlementReview.columns.date')}</Table.Th>
+                  {!phone && <Table.Th>{t('monthClose.settlementReview.columns.date')}</Table.Th>}
                   <Table.Th>{t('monthClose.settlementReview.columns.classes')}</Table.Th>
                   <Table.Th ta="right" visibleFrom="sm">
                     {t('monthClose.settlementReview.columns.bookedSlots')}
@@ -188,11 +201,13 @@ function SettlementReviewForm({ target, review }: { target: Target; review: TTra
               </Table.Tbody>
               <Table.Tfoot>
                 <Table.Tr data-testid="settlement-review-footer">
-                  <Table.Th colSpan={2}>
+                  <Table.Th colSpan={phone ? 1 : 2}>
                     {t('monthClose.settlementReview.total')}
-                    <Text size="xs" ff="monospace" hiddenFrom="sm">
-                      {[footer.Netto, footer.MwSt, footer.Brutto].map(formatEuros).join(' / ')}
-                    </Text>
+                    <SimpleGrid cols={3} spacing={4} mt={4} hiddenFrom="sm">
+                      <Figure label={t('monthClose.settlementReview.columns.net')} value={formatEuros(footer.Netto)} />
+                      <Figure label={t('monthClose.settlementReview.columns.vat')} value={formatEuros(footer.MwSt)} />
+                      <Figure label={t('monthClose.settlementReview.columns.gross')} value={formatEuros(footer.Brutto)} />
+                    </SimpleGrid>
                   </Table.Th>
                   <Table.Th visibleFrom="sm" />
                   <Table.Th {...FIGURE} visibleFrom="sm" data-testid="settlement-review-sum-net">
