@@ -1,12 +1,8 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
-import { createApp } from '../../api/app';
 import { FREE_FAILURES_PER_ACCOUNT, FREE_FAILURES_PER_ADDRESS } from '../../api/auth/login-throttle';
 import { hashApiKey } from '../../api/auth/sessions';
-import { EventFeed } from '../../db/events';
-import { logIn, startStack, type Stack } from '../support/stack';
+import { logIn, serveBehindProxy, startStack, type Stack } from '../support/stack';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -101,21 +97,14 @@ const endLoginWaits = () => stack.orm.em.getConnection().execute(`update login_l
 const forgetLoginCounts = () => stack.orm.em.getConnection().execute(`delete from login_limiter`, [], 'run');
 
 describe('log-in behind a configured proxy (TRUST_PROXY)', () => {
-  let proxied: http.Server;
-  let proxiedUrl: string;
+  let proxied: Awaited<ReturnType<typeof serveBehindProxy>>;
+  // The same database and throttle, but an app that believes the proxy on loopback.
   beforeAll(async () => {
-    // The same database and throttle, but an app that believes the proxy on loopback, as TRUST_PROXY=loopback does.
-    const app = createApp({ orm: stack.orm, temporal: stack.temporal, feed: new EventFeed(stack.databaseUrl), env: { apiKeyTtlHours: 1, webDist: '/nonexistent', dataDir: stack.dataDir, trustProxy: ['loopback'] } });
-    proxied = http.createServer(app);
-    await new Promise<void>((resolve) => proxied.listen(0, '127.0.0.1', resolve));
-    proxiedUrl = `http://127.0.0.1:${(proxied.address() as AddressInfo).port}`;
+    proxied = await serveBehindProxy(stack, ['loopback']);
   });
-  afterAll(async () => {
-    proxied?.closeAllConnections();
-    await new Promise((resolve) => proxied?.close(resolve));
-  });
+  afterAll(() => proxied?.close());
   const logInFrom = (address: string, password: string) =>
-    fetch(`${proxiedUrl}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': address }, body: JSON.stringify({ email: 'admin2@demo.test', password }) });
+    fetch(`${proxied.baseUrl}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': address }, body: JSON.stringify({ email: 'admin2@demo.test', password }) });
 
   it("a guesser at one address waits; the owner elsewhere logs in", async () => {
     await forgetLoginCounts();
