@@ -123,8 +123,9 @@ export const SESSION_ENDED_EVENT = 'session:ended';
 
 /**
  * Revokes the user's live sessions (or only `sessionId`, or all but `except`) and tells every api
- * process, so the sockets those sessions opened are closed too. NOTIFY is sent on commit when called
- * inside a transaction.
+ * process, so the sockets those sessions opened are closed too: one statement, whose notifications
+ * name each session's topic as sessionTopic does. NOTIFY is sent on commit when called inside a
+ * transaction, so a rolled-back change ends no socket.
  */
 export async function revokeSessions(em: EntityManager, { userId, sessionId, except }: { userId?: number; sessionId?: number; except?: number }): Promise<void> {
   if (userId === undefined && sessionId === undefined) throw new Error('revokeSessions needs a user or a session');
