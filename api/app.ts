@@ -11,6 +11,7 @@ import type { Client } from '@temporalio/client';
 import type { EventFeed } from '../db/events';
 import type { Env } from '../config/env';
 import { requireAuth } from './auth/sessions';
+import { createLoginThrottle } from './auth/login-throttle';
 import { requireStaffOfStudioGroup } from './auth/tenancy';
 import { errorMiddleware, HttpError } from './http/errors';
 import { refuseNulCharacters } from './http/validate';
@@ -52,13 +53,24 @@ export type AppDeps = {
   orm: MikroORM;
   temporal: Client;
   feed: EventFeed;
-  env: Pick<Env, 'apiKeyTtlHours' | 'webDist' | 'dataDir'> & Partial<Pick<Env, 'temporalUiUrl' | 'temporalNamespace'>> & Partial<Pick<Env, 'smtpUrl'>> & Partial<Pick<Env, 'downloadSecret'>> & Partial<Pick<Env, 'contentDir' | 'salesEmail'>> & Partial<Pick<Env, 'referralCampaignEnd'>>;
+  env: Pick<Env, 'apiKeyTtlHours' | 'webDist' | 'dataDir'> & Partial<Pick<Env, 'temporalUiUrl' | 'temporalNamespace'>> & Partial<Pick<Env, 'smtpUrl'>> & Partial<Pick<Env, 'downloadSecret'>> & Partial<Pick<Env, 'contentDir' | 'salesEmail'>> & Partial<Pick<Env, 'referralCampaignEnd'>> & Partial<Pick<Env, 'trustProxy'>>;
 };
+
+/** Express's `trust proxy` from TRUST_PROXY; a wrong entry stops the start with the variable's name. */
+function trustProxies(app: express.Express, proxies: string[]) {
+  try {
+    app.set('trust proxy', proxies.length > 0 ? proxies : false);
+  } catch (error) {
+    throw new Error(`TRUST_PROXY: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+}
 
 export function createApp({ orm, temporal, feed, env }: AppDeps) {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // Proxy headers only from the configured proxies: believed from anyone, X-Forwarded-For would let a
+  // client pick the address the log-in limits count.
+  trustProxies(app, env.trustProxy ?? []);
   // The video help overlay embeds the video host's player (web/src/shared/video-help); nothing else is framed.
   // HSTS and upgrade-insecure-requests only for a request that came over HTTPS (req.secure, also
   // behind a proxy on loopback): over plain HTTP (`npm start` opened by a LAN address) the browser
@@ -89,8 +101,9 @@ export function createApp({ orm, temporal, feed, env }: AppDeps) {
   });
   api.use(createHealthRouter({ orm, temporal }));
   api.use(createOpenApiRouter({ app: () => app }));
-  api.use(createAuthRouter({ apiKeyTtlHours: env.apiKeyTtlHours, orm }));
-  api.use(createContactRouter({ orm, temporal, salesEmail: env.salesEmail ?? 'sales@trainerpay.test' }));
+  const loginThrottle = createLoginThrottle(orm);
+  api.use(createAuthRouter({ apiKeyTtlHours: env.apiKeyTtlHours, loginThrottle }));
+  api.use(createContactRouter({ orm, temporal, salesEmail: env.salesEmail ?? 'sales@trainerpay.test', secret: downloads.secret }));
   api.use(createAccountLinksPublicRouter(accountLinks));
   api.use(requireAuth);
   api.use(createContactRequestsRouter());
@@ -122,7 +135,7 @@ export function createApp({ orm, temporal, feed, env }: AppDeps) {
   // Wizard v1's unversioned calls (/api/settlement/..., /api/trainer-invoice/...), staff of the path's group only.
   api.use(createSettlementV1Router({ temporal }));
   api.use(createImportLogRouter());
-  api.use('/v2', createTrainerAccountRouter({ temporal, onEmailChanged: (em, userId) => emailChanged(em, accountLinks, userId), dataDir: env.dataDir }));
+  api.use('/v2', createTrainerAccountRouter({ temporal, loginThrottle, onEmailChanged: (em, userId) => emailChanged(em, accountLinks, userId), dataDir: env.dataDir }));
   api.use('/v2', createAccountLinksTrainerRouter(accountLinks));
   api.use('/v2', createTrainerCreditNotesRouter(downloads));
   api.use('/v2', createAccountingHandoffTrainerRouter());

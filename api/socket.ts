@@ -5,7 +5,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import type { EventFeed } from '../db/events';
 import type { ClientToServerEvents, ServerToClientEvents } from '../contracts/events';
-import { authOfSession, findLiveSession, type AuthContext } from './auth/sessions';
+import { authOfSession, findLiveSession, findLiveSessionById, SESSION_ENDED_EVENT, sessionTopic, type AuthContext } from './auth/sessions';
 import { studioGroupsOf } from './auth/tenancy';
 import { studioGroupOfImport } from './routes/import/import.service';
 import { Settlement } from '../db/entities';
@@ -39,6 +39,9 @@ async function mayJoin(temporal: Client, auth: AuthContext, room: string): Promi
  * socket.io: sockets authenticate on connect with the same user uuid and API key as the REST calls,
  * join their user room, and join run rooms after a permission check. Every event of the PostgreSQL
  * feed is emitted to the room named by its topic, so all api replicas deliver the same events.
+ * A socket lives only as long as its session: each joins its session's room, a revoked session
+ * (log-out, password change, deletion) is announced on the feed and every replica closes the
+ * session's sockets, and a join is refused once the session is gone (should that news be lost).
  */
 export function attachSocketServer({ httpServer, orm, temporal, feed }: { httpServer: http.Server; orm: MikroORM; temporal: Client; feed: EventFeed }) {
   const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(httpServer, {
@@ -56,9 +59,15 @@ export function attachSocketServer({ httpServer, orm, temporal, feed }: { httpSe
 
   io.on('connection', (socket) => {
     void socket.join(`user:${socket.data.auth.userUuid}`);
+    void socket.join(sessionTopic(socket.data.auth.sessionId));
     socket.on('join', (room, ack) => {
       const reply = typeof ack === 'function' ? ack : () => {};
       RequestContext.create(orm.em, async () => {
+        if (!(await findLiveSessionById(requestEntityManager(), socket.data.auth.sessionId))) {
+          reply({ ok: false, message: translate(socket.data.auth.locale, 'auth.sessionInvalid') });
+          socket.disconnect(true);
+          return;
+        }
         const allowed = typeof room === 'string' && (await mayJoin(temporal, socket.data.auth, room));
         if (!allowed) return reply({ ok: false, message: translate(socket.data.auth.locale, 'import.mayNotFollow') });
         await socket.join(room);
@@ -69,6 +78,10 @@ export function attachSocketServer({ httpServer, orm, temporal, feed }: { httpSe
   });
 
   const unsubscribe = feed.subscribeAll((feedEvent) => {
+    if (feedEvent.event === SESSION_ENDED_EVENT) {
+      io.in(feedEvent.topic).disconnectSockets(true);
+      return;
+    }
     io.to(feedEvent.topic).emit(feedEvent.event as keyof ServerToClientEvents, feedEvent.data as never);
   });
 

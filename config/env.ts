@@ -20,6 +20,12 @@ export type Env = {
   mailFrom: string;
   apiKeyTtlHours: number;
   webDist: string;
+  /**
+   * The reverse proxies whose X-Forwarded-For / X-Forwarded-Proto the api believes (TRUST_PROXY:
+   * comma-separated addresses, subnets or Express's names such as `loopback`); unset: none, so a
+   * client cannot pose as another address to the log-in limits.
+   */
+  trustProxy: string[];
   /** Signs download links (DOWNLOAD_SECRET); unset: a random key generated once per database. */
   downloadSecret: string | undefined;
   /** Last day of the referral campaign (REFERRAL_CAMPAIGN_END, YYYY-MM-DD). */
@@ -66,6 +72,10 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     apiKeyTtlHours: int(source.API_KEY_TTL_HOURS, 12),
     webDist: path.resolve(source.WEB_DIST ?? 'dist/web'),
     downloadSecret: source.DOWNLOAD_SECRET || undefined,
+    trustProxy: (source.TRUST_PROXY ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
     contentDir: path.resolve(source.CONTENT_DIR ?? 'content'),
     salesEmail: source.SALES_EMAIL || 'sales@trainerpay.test',
     logLevel: isLogLevel(source.LOG_LEVEL) ? source.LOG_LEVEL : undefined,

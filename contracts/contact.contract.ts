@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTACT_FILL_TIME_FIELD, CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS } from './contact-limits';
+import { CONTACT_FORM_TOKEN_FIELD, CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS } from './contact-limits';
 
 // The public contact form (spec admin 2.23, 3 "Contact request", 5, 7 `POST /api/request_form`)
 // and the operators' list of the requests it brought in.
@@ -32,12 +32,16 @@ export const ZContactRequestForm = z.object({
   language: z.enum(['de', 'en', 'es'], { error: 'validation.invalid' }).default('de'),
   /** Bot protection: must stay empty. */
   [CONTACT_HONEYPOT_FIELD]: z.string().max(500).optional(),
-  /** Bot protection: how long the form was open, in milliseconds. */
-  [CONTACT_FILL_TIME_FIELD]: z.coerce.number({ error: 'validation.invalid' }).int('validation.invalid').min(0, 'validation.invalid').optional(),
+  /** Bot protection: the token the page got with the form (GET /api/request_form/token); optional, the spec's payload has none. */
+  [CONTACT_FORM_TOKEN_FIELD]: z.string().max(200).optional(),
 });
 export type TContactRequestForm = z.infer<typeof ZContactRequestForm>;
 
 export const ZContactRequestAnswer = z.object({ status: z.literal('success'), message: z.string() });
+
+/** GET /api/request_form/token: the form token the page sends back with the form. */
+export const ZContactFormToken = z.object({ [CONTACT_FORM_TOKEN_FIELD]: z.string() });
+export type TContactFormToken = z.infer<typeof ZContactFormToken>;
 export type TContactRequestAnswer = z.infer<typeof ZContactRequestAnswer>;
 
 // --- operators: /api/ops/contact-requests ------------------------------------------------------

@@ -77,6 +77,13 @@ export const ZTrainerPasswordData = z.object({
 export type TTrainerPasswordData = z.input<typeof ZTrainerPasswordData>;
 
 /**
+ * The account's current password, not a field of the spec's groups: a change of the e-mail address,
+ * the password or the IBAN, and the account's deletion, send it too (unless the session logged in a
+ * few minutes ago). Never stored, never answered.
+ */
+export const ZCurrentPassword = z.object({ currentPassword: z.string({ error: 'validation.invalid' }).max(1024, { error: 'trainerAccount.passwordTooLong' }).optional() });
+
+/**
  * PATCH /api/v2/trainer_accounts/{user} (merge-patch): any fields of the personal, bank, tax and
  * password groups; a field left out stays as it is, a field sent must be valid.
  */
@@ -85,6 +92,7 @@ export const ZTrainerAccountPatch = ZTrainerPersonalData.partial()
   .extend(ZTrainerTaxData.partial().shape)
   .extend(ZTrainerEInvoiceData.partial().shape)
   .extend(ZTrainerPasswordData.partial().shape)
+  .extend(ZCurrentPassword.shape)
   .strict();
 export type TTrainerAccountPatch = z.input<typeof ZTrainerAccountPatch>;
 export type TTrainerAccountPatchValues = z.output<typeof ZTrainerAccountPatch>;
@@ -168,7 +176,9 @@ export const ZDeleteAccountToken = z.object({ csrf_token: z.string() });
 export type TDeleteAccountToken = z.infer<typeof ZDeleteAccountToken>;
 
 /** POST /api/v2/trainer_account/delete-account. */
-export const ZDeleteAccountRequest = z.object({ token: z.string({ error: 'trainerAccount.deleteTokenInvalid' }).min(1, { error: 'trainerAccount.deleteTokenInvalid' }).max(512) });
+export const ZDeleteAccountRequest = z
+  .object({ token: z.string({ error: 'trainerAccount.deleteTokenInvalid' }).min(1, { error: 'trainerAccount.deleteTokenInvalid' }).max(512) })
+  .extend(ZCurrentPassword.shape);
 export type TDeleteAccountRequest = z.infer<typeof ZDeleteAccountRequest>;
 export const ZDeleteAccountAnswer = z.object({ status: z.literal('success'), message: z.string() });
 export type TDeleteAccountAnswer = z.infer<typeof ZDeleteAccountAnswer>;

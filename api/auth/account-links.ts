@@ -79,6 +79,14 @@ export async function retireLinks(em: EntityManager, where: { purpose: AccountTo
   await em.nativeUpdate(AccountToken, { ...where, usedAt: null }, { usedAt: new Date() });
 }
 
+/**
+ * Ends every open link of a user, of any kind: a password change (or reset) must not leave a reset or
+ * confirmation link, sent before it to an address an attacker may read, that still works after it.
+ */
+export async function retireAllLinksOf(em: EntityManager, userId: number): Promise<void> {
+  await em.nativeUpdate(AccountToken, { user: userId, usedAt: null }, { usedAt: new Date() });
+}
+
 /** Sends the link's e-mail through the outbox (workflow `account-email-{purpose}-{tokenUuid}`); answers once started. */
 export async function sendLinkEmail(temporal: Client, input: TAccountEmailInput): Promise<void> {
   await temporal.workflow.start<TAccountEmailWorkflow>(ACCOUNT_EMAIL_WORKFLOW, {

@@ -4,6 +4,7 @@ import { type EntityManager } from '@mikro-orm/core';
 import type { EntityManager as SqlEntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../db/queries/sql';
 import { ApiSession, User } from '../../db/entities';
+import { EVENTS_CHANNEL } from '../../db/events';
 import type { TRole } from '../../contracts/auth.contract';
 import { HttpError } from '../http/errors';
 import { requestEntityManager } from '../http/entity-manager';
@@ -14,6 +15,8 @@ export type AuthContext = {
   role: TRole;
   locale: string;
   sessionId: number;
+  /** When this session logged in: a log-in this recent stands for the current password (current-password.ts). */
+  signedInAt: Date;
 };
 
 declare module 'express-serve-static-core' {
@@ -41,29 +44,60 @@ export async function createApiSession(em: EntityManager, user: User, ttlHours: 
 }
 
 /** A live session with its user, as every call reads it. */
-export type LiveSession = { id: number; lastUsedAt: Date; user: { id: number; uuid: string; role: string; locale: string } };
+export type LiveSession = { id: number; createdAt: Date; lastUsedAt: Date; user: { id: number; uuid: string; role: string; locale: string } };
+
+type SessionRow = { id: number; created_at: Date; expires_at: Date; revoked_at: Date | null; last_used_at: Date; user_id: number; user_uuid: string; role: string; locale: string };
+
+const liveSessionOf = (row: SessionRow | undefined): LiveSession | undefined => {
+  if (!row || row.revoked_at || new Date(row.expires_at).getTime() <= Date.now()) return undefined;
+  return {
+    id: row.id,
+    createdAt: new Date(row.created_at),
+    lastUsedAt: new Date(row.last_used_at),
+    user: { id: row.user_id, uuid: row.user_uuid, role: row.role, locale: row.locale },
+  };
+};
 
 /**
  * Finds the live session for a user uuid and key; undefined when unknown, expired, revoked or not
  * that user's. Every call asks: one plain statement, no entities loaded.
  */
 export async function findLiveSession(em: EntityManager, userUuid: string, apiKey: string): Promise<LiveSession | undefined> {
-  const [row] = await sql<{ id: number; expires_at: Date; revoked_at: Date | null; last_used_at: Date; user_id: number; user_uuid: string; role: string; locale: string }>(
+  const [row] = await sql<SessionRow>(
     em as SqlEntityManager,
-    `select s.id, s.expires_at, s.revoked_at, s.last_used_at, u.id as user_id, u.uuid as user_uuid, u.role, u.locale
+    `select s.id, s.created_at, s.expires_at, s.revoked_at, s.last_used_at, u.id as user_id, u.uuid as user_uuid, u.role, u.locale
        from api_session s join app_user u on u.id = s.user_id
       where s.key_hash = ?`,
     [hashApiKey(apiKey)],
     { prepared: true },
   );
-  if (!row || row.revoked_at || new Date(row.expires_at).getTime() <= Date.now()) return undefined;
-  if (row.user_uuid !== userUuid) return undefined;
-  return { id: row.id, lastUsedAt: new Date(row.last_used_at), user: { id: row.user_id, uuid: row.user_uuid, role: row.role, locale: row.locale } };
+  const session = liveSessionOf(row);
+  return session?.user.uuid === userUuid ? session : undefined;
+}
+
+/** The session by its id if it is still live: a signed link and an open socket live only as long as the session that made them. */
+export async function findLiveSessionById(em: EntityManager, sessionId: number): Promise<LiveSession | undefined> {
+  const [row] = await sql<SessionRow>(
+    em as SqlEntityManager,
+    `select s.id, s.created_at, s.expires_at, s.revoked_at, s.last_used_at, u.id as user_id, u.uuid as user_uuid, u.role, u.locale
+       from api_session s join app_user u on u.id = s.user_id
+      where s.id = ?`,
+    [sessionId],
+    { prepared: true },
+  );
+  return liveSessionOf(row);
 }
 
 /** Who calls, as a live session names them: the same for an HTTP call and a socket. */
 export function authOfSession(session: LiveSession): AuthContext {
-  return { userId: session.user.id, userUuid: session.user.uuid, role: session.user.role as TRole, locale: session.user.locale, sessionId: session.id };
+  return {
+    userId: session.user.id,
+    userUuid: session.user.uuid,
+    role: session.user.role as TRole,
+    locale: session.user.locale,
+    sessionId: session.id,
+    signedInAt: session.createdAt,
+  };
 }
 
 const LAST_USED_RESOLUTION_MS = 5 * 60_000;
@@ -83,8 +117,36 @@ export const requireAuth: RequestHandler = async (req, _res, next) => {
   next();
 };
 
+/** The feed topic on which every api process hears that a session ended (api/socket.ts closes its sockets). */
+export const sessionTopic = (sessionId: number) => `session:${sessionId}`;
+export const SESSION_ENDED_EVENT = 'session:ended';
+
+/**
+ * Revokes the user's live sessions (or only `sessionId`, or all but `except`) and tells every api
+ * process, so the sockets those sessions opened are closed too: one statement, whose notifications
+ * name each session's topic as sessionTopic does. NOTIFY is sent on commit when called inside a
+ * transaction, so a rolled-back change ends no socket.
+ */
+export async function revokeSessions(em: EntityManager, { userId, sessionId, except }: { userId?: number; sessionId?: number; except?: number }): Promise<void> {
+  if (userId === undefined && sessionId === undefined) throw new Error('revokeSessions needs a user or a session');
+  const filters: Array<[string, number | undefined]> = [
+    ['user_id = ?', userId],
+    ['id = ?', sessionId],
+    ['id <> ?', except],
+  ];
+  const given = filters.filter((filter): filter is [string, number] => filter[1] !== undefined);
+  const conditions = ['revoked_at is null', ...given.map(([condition]) => condition)];
+  const bindings = given.map(([, value]) => value);
+  await sql(
+    em as SqlEntityManager,
+    `with revoked as (update api_session set revoked_at = now() where ${conditions.join(' and ')} returning id)
+     select pg_notify(?, json_build_object('topic', 'session:' || id, 'event', ?::text, 'data', json_build_object('sessionId', id))::text) from revoked`,
+    [...bindings, EVENTS_CHANNEL, SESSION_ENDED_EVENT],
+  );
+}
+
 export async function revokeSession(em: EntityManager, sessionId: number): Promise<void> {
-  await em.nativeUpdate(ApiSession, { id: sessionId }, { revokedAt: new Date() });
+  await revokeSessions(em, { sessionId });
 }
 
 export const authOf = (req: { auth?: AuthContext }): AuthContext => {

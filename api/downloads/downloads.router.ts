@@ -1,8 +1,6 @@
 import express, { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { User } from '../../db/entities';
 import { ZSignDownloadRequest, ZSignDownloadResponse, type TSignDownloadResponse } from '../../contracts/credit-note-list.contract';
-import type { TRole } from '../../contracts/auth.contract';
-import { authOf, requireAuth } from '../auth/sessions';
+import { authOf, authOfSession, findLiveSessionById, requireAuth } from '../auth/sessions';
 import { HttpError, badRequest } from '../http/errors';
 import { z } from 'zod';
 import { validate, validated, type ContractMiddleware, type Schemas, type TMediaType } from '../http/validate';
@@ -27,7 +25,8 @@ const pathnameOf = (req: Request) => new URL(req.originalUrl, 'http://local').pa
 
 /**
  * Either the usual x-user/x-api-key headers, or `?token=` (a signed link, see tokens.ts) for the
- * browser's navigation. The token stands for its user for this one request; the route's own rules
+ * browser's navigation. The token stands for the session that signed it, for this one request and
+ * only while that session lives (a log-out or a password change ends it); the route's own rules
  * (staff of the group, the trainer's own credit note) apply exactly as with headers.
  */
 export function authenticateDownload(secret: () => Promise<Buffer>): RequestHandler {
@@ -38,9 +37,9 @@ export function authenticateDownload(secret: () => Promise<Buffer>): RequestHand
     if (typeof token !== 'string' || !token) return next(new HttpError(401, 'downloads.signInOrLink'));
     const check = verifyDownloadToken({ secret: await secret(), request: canonicalDownloadRequest(pathnameOf(req), fields), token });
     if (!check.ok) return next(new HttpError(403, check.reason === 'expired' ? 'downloads.linkExpired' : 'downloads.linkInvalid'));
-    const user = await requestEntityManager().findOne(User, { uuid: check.userUuid });
-    if (!user) return next(new HttpError(403, 'downloads.linkInvalid'));
-    req.auth = { userId: user.id, userUuid: user.uuid, role: user.role as TRole, locale: user.locale, sessionId: 0 };
+    const session = await findLiveSessionById(requestEntityManager(), check.sessionId);
+    if (!session || session.user.uuid !== check.userUuid) return next(new HttpError(403, 'downloads.linkSessionEnded'));
+    req.auth = authOfSession(session);
     next();
   };
 }
@@ -149,7 +148,7 @@ export function createDownloadSignRouter(deps: DownloadDeps & { scope: 'studio-g
     const auth = authOf(req);
     await resolveDownload({ em: requestEntityManager(), auth, dataDir: deps.dataDir, target });
     const now = Date.now();
-    const token = signDownloadToken({ secret: await deps.secret(), request: canonicalDownloadRequest(url.pathname, fields), userUuid: auth.userUuid, now });
+    const token = signDownloadToken({ secret: await deps.secret(), request: canonicalDownloadRequest(url.pathname, fields), userUuid: auth.userUuid, sessionId: auth.sessionId, now });
     url.searchParams.set('token', token);
     const answer: TSignDownloadResponse = { url: `${url.pathname}${url.search}`, expiresAt: new Date(now + 5 * 60_000).toISOString() };
     res.json(answer);
@@ -157,10 +156,15 @@ export function createDownloadSignRouter(deps: DownloadDeps & { scope: 'studio-g
   return router;
 }
 
-/** Signs a path for a caller in code (lists answer ready-to-open links). */
-export async function signedUrl(deps: Pick<DownloadDeps, 'secret'>, userUuid: string, path: string): Promise<string> {
+/** Signs a path for a caller in code (lists answer ready-to-open links), bound to the caller's session. */
+export async function signedUrl(deps: Pick<DownloadDeps, 'secret'>, caller: { userUuid: string; sessionId: number }, path: string): Promise<string> {
   const url = new URL(path, 'http://local');
-  const token = signDownloadToken({ secret: await deps.secret(), request: canonicalDownloadRequest(url.pathname, Object.fromEntries(url.searchParams)), userUuid });
+  const token = signDownloadToken({
+    secret: await deps.secret(),
+    request: canonicalDownloadRequest(url.pathname, Object.fromEntries(url.searchParams)),
+    userUuid: caller.userUuid,
+    sessionId: caller.sessionId,
+  });
   url.searchParams.set('token', token);
   return `${url.pathname}${url.search}`;
 }

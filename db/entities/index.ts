@@ -15,6 +15,7 @@ import { DocumentCategory } from './document-category.entity';
 import { ImportLog } from './import-log.entity';
 import { ImportQueueItem } from './import-queue-item.entity';
 import { Invitation } from './invitation.entity';
+import { LoginLimiter } from './login-limiter.entity';
 import { Mandant } from './mandant.entity';
 import { Notification } from './notification.entity';
 import { OutgoingEmail } from './outgoing-email.entity';
@@ -62,6 +63,7 @@ export * from './notification.entity';
 export * from './outgoing-email.entity';
 export * from './payment-type-rule.entity';
 export * from './rate-limit-counter.entity';
+export * from './login-limiter.entity';
 export * from './review-row.entity';
 export * from './settlement.entity';
 export * from './settlement-line.entity';
@@ -119,5 +121,6 @@ export const entities = [
   ContactRequest,
   OutgoingEmail,
   RateLimitCounter,
+  LoginLimiter,
   AccountToken,
 ];

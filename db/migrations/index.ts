@@ -16,6 +16,7 @@ import { Migration20261124134000_documents } from './Migration20261124134000_doc
 import { Migration20261124140527_trainerEInvoiceFormat } from './Migration20261124140527_trainerEInvoiceFormat';
 import { Migration20261124192153_trainerSourceAlias } from './Migration20261124192153_trainerSourceAlias';
 import { Migration20261125005345_classMonthFolds } from './Migration20261125005345_classMonthFolds';
+import { Migration20261128001423_loginLimiter } from './Migration20261128001423_loginLimiter';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121221656', class: Migration20261121221656 },
@@ -33,4 +34,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124140527_trainerEInvoiceFormat', class: Migration20261124140527_trainerEInvoiceFormat },
   { name: 'Migration20261124192153_trainerSourceAlias', class: Migration20261124192153_trainerSourceAlias },
   { name: 'Migration20261125005345_classMonthFolds', class: Migration20261125005345_classMonthFolds },
+  { name: 'Migration20261128001423_loginLimiter', class: Migration20261128001423_loginLimiter },
 ];

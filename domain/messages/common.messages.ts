@@ -25,7 +25,10 @@ export const commonMessages = defineMessages({
   'process.alreadyRunning': { en: 'This process is already running.', de: 'Dieser Vorgang läuft bereits.' },
   'process.notFound': { en: 'No such process.', de: 'Diesen Vorgang gibt es nicht.' },
   'auth.wrongCredentials': { en: 'E-mail or password is wrong.', de: 'E-Mail oder Passwort ist falsch.' },
-  'auth.tooManyFailures': { en: 'Too many failed log-ins. Please wait 15 minutes and try again.', de: 'Zu viele fehlgeschlagene Anmeldungen. Bitte warte 15 Minuten und versuche es dann erneut.' },
+  'auth.tooManyFailures': {
+    en: 'Too many failed log-ins. Please wait {minutes:minute:minutes} and try again.',
+    de: 'Zu viele fehlgeschlagene Anmeldungen. Bitte warte {minutes:Minute:Minuten} und versuche es dann erneut.',
+  },
   'auth.headersMissing': { en: 'Please log in: the x-user and x-api-key headers are missing.', de: 'Bitte melde dich an: Die Header x-user und x-api-key fehlen.' },
   'auth.sessionInvalid': { en: 'Your session has expired or is not valid. Please log in again.', de: 'Deine Sitzung ist abgelaufen oder ungültig. Bitte melde dich erneut an.' },
   'auth.loggedOut': { en: 'Logged out.', de: 'Abgemeldet.' },

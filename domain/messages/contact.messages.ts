@@ -20,6 +20,10 @@ export const contactMessages = defineMessages({
     en: 'The form was sent too quickly. Please check your details and send it again.',
     de: 'Das Formular wurde zu schnell gesendet. Bitte prüfen Sie Ihre Angaben und senden Sie es noch einmal.',
   },
+  'contact.formExpired': {
+    en: 'The form has expired. Please reload the page and send it again.',
+    de: 'Das Formular ist abgelaufen. Bitte laden Sie die Seite neu und senden Sie es noch einmal.',
+  },
   'contact.automated': {
     en: 'This request looks automated and was not accepted. Please send the form from the contact page.',
     de: 'Diese Anfrage sieht automatisiert aus und wurde nicht angenommen. Bitte senden Sie das Formular über die Kontaktseite.',

@@ -12,6 +12,10 @@ export const downloadsMessages = defineMessages({
     de: 'Der Download-Link ist abgelaufen. Bitte starte den Download in der App erneut.',
   },
   'downloads.linkInvalid': { en: 'The download link is not valid.', de: 'Der Download-Link ist ungültig.' },
+  'downloads.linkSessionEnded': {
+    en: 'The download link ended with the log-in that made it. Please log in and start the download again.',
+    de: 'Der Download-Link ist mit der Anmeldung abgelaufen, die ihn erstellt hat. Bitte melde dich an und starte den Download erneut.',
+  },
   'downloads.fileNameNotAllowed': {
     en: 'The file name is not allowed: it must be a plain file name without "..", "/" or "\\".',
     de: 'Der Dateiname ist nicht erlaubt: Er muss ein einfacher Dateiname ohne "..", "/" oder "\\" sein.',

@@ -17,5 +17,10 @@ export const trainerAccountMessages = defineMessages({
     en: 'The confirmation has expired. Please open the dialog again.',
     de: 'Die Bestätigung ist abgelaufen. Bitte öffne den Dialog erneut.',
   },
+  'trainerAccount.currentPasswordRequired': {
+    en: 'Please enter your current password to change your e-mail address, password or IBAN or to delete your account.',
+    de: 'Bitte gib dein aktuelles Passwort ein, um deine E-Mail-Adresse, dein Passwort oder deine IBAN zu ändern oder dein Konto zu löschen.',
+  },
+  'trainerAccount.currentPasswordWrong': { en: 'Your current password is not correct.', de: 'Dein aktuelles Passwort ist nicht korrekt.' },
   'trainerAccount.accountDeleted': { en: 'Your account has been deleted.', de: 'Dein Konto wurde gelöscht.' },
 });

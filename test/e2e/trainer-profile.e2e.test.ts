@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { Notification, StudioGroup, TrainerAccount } from '../../db/entities';
+import { Notification, StudioGroup, TrainerAccount, User } from '../../db/entities';
+import { verifyPassword } from '../../domain/passwords';
 import { useBrowserStack } from '../support/browser';
 
 const e2e = useBrowserStack({ worker: false });
@@ -22,9 +23,21 @@ it('the demo trainer fixes a typo in the IBAN: told why it is refused, then save
   await expect.poll(() => page.getByTestId('bank-form').getByText('ist keine gültige IBAN').count()).toBe(1);
   expect((await storedAccount()).iban).toBe(before.iban);
 
+  // A different IBAN asks for the current password: not sent without it, refused when wrong.
   await iban.fill('de89 3704 0044 0532 0130 00');
+  const currentPassword = page.getByTestId('bank-form').getByTestId('field-currentPassword');
+  await expect.poll(() => page.getByTestId('bank-form').getByLabel('Aktuelles Passwort').count()).toBe(1);
+  await page.getByTestId('bank-form').getByTestId('profile-save').click();
+  await expect.poll(() => page.getByTestId('bank-form').getByTestId('save-error').textContent()).toContain('Bitte gib dein aktuelles Passwort ein.');
+  await currentPassword.fill('nicht-mein-passwort');
+  await page.getByTestId('bank-form').getByTestId('profile-save').click();
+  await expect.poll(() => page.getByTestId('bank-form').getByTestId('save-error').textContent()).toContain('Dein aktuelles Passwort ist nicht korrekt.');
+  expect((await storedAccount()).iban).toBe(before.iban);
+  await currentPassword.fill('demo1234');
   await page.getByTestId('bank-form').getByTestId('profile-save').click();
   await expect.poll(() => page.getByTestId('bank-form').getByTestId('save-success').textContent()).toBe('Bankdaten aktualisiert');
+  // Saved: the field goes with the change it asked for.
+  await expect.poll(() => currentPassword.count()).toBe(0);
   expect((await storedAccount()).iban).toBe('DE89370400440532013000');
   await expect.poll(() => iban.inputValue()).toBe('DE89 3704 0044 0532 0130 00');
 
@@ -34,6 +47,17 @@ it('the demo trainer fixes a typo in the IBAN: told why it is refused, then save
   await page.getByTestId('personal-form').getByTestId('profile-save').click();
   await expect.poll(() => page.getByTestId('personal-form').getByTestId('save-error').textContent()).toContain('Bitte fülle alle Pflichtfelder aus.');
   expect((await storedAccount()).city).toBe(before.city);
+
+  // The delete dialog asks for the current password too; nothing is deleted without it.
+  await page.getByTestId('tab-delete').click();
+  await page.getByTestId('delete-account-open').click();
+  const dialog = page.getByTestId('delete-account-modal');
+  await expect.poll(() => dialog.getByLabel('Aktuelles Passwort').count()).toBe(1);
+  await expect.poll(() => dialog.getByTestId('delete-account-confirm').isEnabled()).toBe(true);
+  await dialog.getByTestId('delete-account-confirm').click();
+  await expect.poll(() => dialog.getByText('Bitte gib dein aktuelles Passwort ein.').count()).toBe(1);
+  await dialog.getByTestId('delete-account-cancel').click();
+  expect((await storedAccount()).email).toBe('trainer@demo.test');
   await page.close();
 });
 
@@ -78,3 +102,36 @@ it('changing the profile language reloads the profile in the new language', asyn
   expect((await storedAccount()).language).toBe('en');
   await page.close();
 });
+
+it('the password tab asks for the current password (in English)', async () => {
+  const page = await e2e.browser.newPage();
+  await e2e.logIn(page, { email: 'trainer@demo.test', locale: 'en', landsOn: 'trainer/profile' });
+  await page.getByTestId('tab-password').click();
+  const form = page.getByTestId('password-form');
+  await expect.poll(() => form.getByLabel('Current password').count()).toBe(1);
+  await form.getByTestId('field-plainPassword').fill('a-new-secret-9');
+  await form.getByTestId('field-repeatPassword').fill('a-new-secret-9');
+  await form.getByTestId('password-save').click();
+  await expect.poll(() => form.getByText('Please enter your current password.').count()).toBe(1);
+
+  await form.getByTestId('field-currentPassword').fill('not-my-password');
+  await form.getByTestId('password-save').click();
+  await expect.poll(() => form.getByTestId('save-error').textContent()).toContain('Your current password is not correct.');
+  const userUuid = (await storedAccountUser()).uuid;
+  expect(await verifyPassword((await storedAccountUser()).passwordHash, 'demo1234')).toBe(true);
+
+  await form.getByTestId('field-currentPassword').fill('demo1234');
+  await form.getByTestId('password-save').click();
+  await expect.poll(() => form.getByTestId('save-success').textContent()).toBe('Password updated');
+  expect(await verifyPassword((await e2e.stack.orm.em.fork().findOneOrFail(User, { uuid: userUuid })).passwordHash, 'a-new-secret-9')).toBe(true);
+
+  // And back, for whoever logs in after this test.
+  await form.getByTestId('field-currentPassword').fill('a-new-secret-9');
+  await form.getByTestId('field-plainPassword').fill('demo1234');
+  await form.getByTestId('field-repeatPassword').fill('demo1234');
+  await form.getByTestId('password-save').click();
+  await expect.poll(async () => verifyPassword((await storedAccountUser()).passwordHash, 'demo1234')).toBe(true);
+  await page.close();
+});
+
+const storedAccountUser = () => e2e.stack.orm.em.fork().findOneOrFail(User, { email: 'trainer@demo.test' });

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logIn, startStack, type Stack } from '../support/stack';
+import { io, type Socket } from 'socket.io-client';
+import { FREE_FAILURES_PER_ACCOUNT, FREE_FAILURES_PER_ADDRESS } from '../../api/auth/login-throttle';
+import { hashApiKey } from '../../api/auth/sessions';
+import { logIn, serveBehindProxy, startStack, type Stack } from '../support/stack';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -51,14 +54,78 @@ describe('log-in', () => {
     expect(await notJson.json()).toMatchObject({ status: 'error', message: 'The request body is not valid JSON.' });
   });
 
-  it('limits repeated failed log-ins with 429', async () => {
-    const attempt = () => post('/api/login', { email: 'ops@demo.test', password: 'guess' });
+  it('makes a guesser wait after repeated failures, longer with each further failure', async () => {
+    const attempt = (locale = 'en') => post('/api/login', { email: 'ops@demo.test', password: 'guess' }, { 'content-type': 'application/json', 'x-locale': locale });
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await attempt()).status);
-    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
-    expect(statuses[10]).toBe(429);
-    const body = await (await attempt()).json();
-    expect(body).toEqual({ status: 'error', message: 'Too many failed log-ins. Please wait 15 minutes and try again.' });
+    for (let i = 0; i < FREE_FAILURES_PER_ADDRESS; i++) statuses.push((await attempt()).status);
+    expect(statuses.every((status) => status === 401)).toBe(true);
+    const first = await attempt();
+    expect(first.status).toBe(429);
+    expect(Number(first.headers.get('retry-after'))).toBeGreaterThan(50);
+    expect(await first.json()).toEqual({ status: 'error', message: 'Too many failed log-ins. Please wait 1 minute and try again.' });
+    // Even the right password waits: the wait is decided before the password is checked.
+    expect((await post('/api/login', { email: 'ops@demo.test', password: 'demo1234' })).status).toBe(429);
+
+    // The wait is over (its row ends now): the next failure doubles it.
+    await endLoginWaits();
+    expect((await attempt()).status).toBe(401);
+    const second = await attempt('de');
+    expect(second.status).toBe(429);
+    expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(110);
+    expect(await second.json()).toEqual({ status: 'error', message: 'Zu viele fehlgeschlagene Anmeldungen. Bitte warte 2 Minuten und versuche es dann erneut.' });
+
+    // After the wait the right password logs in, and the count starts again.
+    await endLoginWaits();
+    expect((await post('/api/login', { email: 'ops@demo.test', password: 'demo1234' })).status).toBe(200);
+    expect((await attempt()).status).toBe(401);
+  });
+
+  it('believes no X-Forwarded-For by default: a guesser cannot pose as new addresses', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i <= FREE_FAILURES_PER_ADDRESS; i++) {
+      const forwarded = { 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${i + 1}` };
+      statuses.push((await post('/api/login', { email: 'admin2@demo.test', password: 'guess' }, forwarded)).status);
+    }
+    expect(statuses.at(-1)).toBe(429);
+    await endLoginWaits();
+    await forgetLoginCounts();
+  });
+});
+
+/** Ends every running wait of the log-in throttle, as if its time had passed. */
+const endLoginWaits = () => stack.orm.em.getConnection().execute(`update login_limiter set expire = ? where key like 'login-wait:%'`, [Date.now() - 1], 'run');
+const forgetLoginCounts = () => stack.orm.em.getConnection().execute(`delete from login_limiter`, [], 'run');
+
+describe('log-in behind a configured proxy (TRUST_PROXY)', () => {
+  let proxied: Awaited<ReturnType<typeof serveBehindProxy>>;
+  // The same database and throttle, but an app that believes the proxy on loopback.
+  beforeAll(async () => {
+    proxied = await serveBehindProxy(stack, ['loopback']);
+  });
+  afterAll(() => proxied?.close());
+  const logInFrom = (address: string, password: string) =>
+    fetch(`${proxied.baseUrl}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': address }, body: JSON.stringify({ email: 'admin2@demo.test', password }) });
+
+  it("a guesser at one address waits; the owner elsewhere logs in", async () => {
+    await forgetLoginCounts();
+    for (let i = 0; i < FREE_FAILURES_PER_ADDRESS; i++) expect((await logInFrom('203.0.113.7', 'guess')).status).toBe(401);
+    expect((await logInFrom('203.0.113.7', 'demo1234')).status).toBe(429);
+    expect((await logInFrom('198.51.100.20', 'demo1234')).status).toBe(200);
+  });
+
+  it('a guesser spread over many addresses makes the account wait at a much higher bar', { timeout: 120_000 }, async () => {
+    await forgetLoginCounts();
+    expect(FREE_FAILURES_PER_ACCOUNT).toBeGreaterThan(5 * FREE_FAILURES_PER_ADDRESS);
+    for (let i = 0; i < FREE_FAILURES_PER_ACCOUNT; i++) {
+      const answer = await logInFrom(`10.${Math.floor(i / 250)}.${i % 250}.1`, 'guess');
+      expect(answer.status, `failure ${i + 1}`).toBe(401);
+    }
+    const elsewhere = await logInFrom('198.51.100.21', 'demo1234');
+    expect(elsewhere.status).toBe(429);
+    expect(await elsewhere.json()).toEqual({ status: 'error', message: 'Too many failed log-ins. Please wait 1 minute and try again.' });
+    await endLoginWaits();
+    expect((await logInFrom('198.51.100.21', 'demo1234')).status).toBe(200);
+    await forgetLoginCounts();
   });
 });
 
@@ -81,6 +148,38 @@ describe('sessions', () => {
     expect((await fetch(`${stack.baseUrl}/api/me`, { headers: admin.headers })).status).toBe(200);
     expect((await post('/api/logout', {}, admin.headers)).status).toBe(200);
     expect((await fetch(`${stack.baseUrl}/api/me`, { headers: admin.headers })).status).toBe(401);
+  });
+
+  const connect = (login: { userUuid: string; apiKey: string }) =>
+    new Promise<Socket>((resolve, reject) => {
+      const socket = io(stack.baseUrl, { auth: { user: login.userUuid, apiKey: login.apiKey }, transports: ['websocket'], reconnection: false });
+      socket.once('connect', () => resolve(socket));
+      socket.once('connect_error', reject);
+    });
+  const join = (socket: Socket, room: string) => new Promise<{ ok: boolean; message?: string }>((resolve) => socket.emit('join', room, resolve));
+
+  it("closes the session's sockets at log-out, and only those", async () => {
+    const admin = await logIn(stack.baseUrl, 'admin@demo.test');
+    const other = await logIn(stack.baseUrl, 'admin@demo.test');
+    const socket = await connect(admin);
+    const otherSocket = await connect(other);
+    const groupRoom = `studio-group:${admin.studioGroups[0]!.uuid}`;
+    expect(await join(socket, groupRoom)).toEqual({ ok: true });
+    const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    expect((await post('/api/logout', {}, admin.headers)).status).toBe(200);
+    expect(await closed).toBe('io server disconnect');
+    expect(await join(otherSocket, groupRoom)).toEqual({ ok: true });
+    otherSocket.close();
+  });
+
+  it('refuses a room to a socket whose session ended, even when the news of it was lost', async () => {
+    const admin = await logIn(stack.baseUrl, 'admin@demo.test');
+    const socket = await connect(admin);
+    // Revoked behind the api's back: no notification reaches the socket server.
+    await stack.orm.em.getConnection().execute(`update api_session set revoked_at = now() where key_hash = ?`, [hashApiKey(admin.apiKey)], 'run');
+    const answer = await join(socket, `studio-group:${admin.studioGroups[0]!.uuid}`);
+    expect(answer).toEqual({ ok: false, message: 'Deine Sitzung ist abgelaufen oder ungültig. Bitte melde dich erneut an.' });
+    socket.close();
   });
 });
 

@@ -4,6 +4,8 @@ import path from 'node:path';
 import express from 'express';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTACT_RATE_LIMIT } from '../../contracts/contact-limits';
+import { loadDownloadSecret } from '../../api/downloads/tokens';
+import { issueFormToken } from '../../api/routes/contact/form-token';
 import type { TContactRequest, TContactRequestList } from '../../contracts/contact.contract';
 import { ContactRequest, OutgoingEmail } from '../../db/entities';
 import { createSiteRouter } from '../../api/routes/site/site.router';
@@ -39,8 +41,10 @@ const VALID = {
   terms: '1',
   language: 'de',
   website: '',
-  fill_ms: '8000',
 };
+
+/** A genuine form token, issued `ageMs` ago (as if the page had shown the form then). */
+const formTokenOf = async (ageMs: number) => issueFormToken(await loadDownloadSecret(stack.orm, undefined), Date.now() - ageMs);
 
 function send(fields: Record<string, string | undefined>, locale: 'de' | 'en' = 'en') {
   const form = new FormData();
@@ -71,8 +75,9 @@ describe('POST /api/request_form', () => {
       [VALID.email, 'Ihre Anfrage bei TrainerPay'],
       ['sales@trainerpay.test', 'Neue Kontaktanfrage: Studio Nord GmbH'],
     ]);
-    expect(mails[0]!.textBody).toContain('Hallo Maria,');
+    expect(mails[0]!.textBody).toContain('Guten Tag,');
     expect(mails[1]!.textBody).toContain('maria.schulz@studio-nord.example');
+    expect(mails[1]!.textBody).toContain(VALID.message);
 
     // The workflow hands both to delivery; without SMTP they stay in the outbox.
     const result = await stack.temporal.workflow.getHandle(contactRequestMailWorkflowId(stored.uuid)).result();
@@ -90,8 +95,25 @@ describe('POST /api/request_form', () => {
       expect(stored).toMatchObject({ language, phone: null, message: null });
       const confirmation = await em().findOneOrFail(OutgoingEmail, { idempotencyKey: `platform:contact-request-confirmation:${stored.uuid}` });
       expect(confirmation.subject).toBe('Your request to TrainerPay');
-      expect(confirmation.textBody).toContain('Hello Maria,');
+      expect(confirmation.textBody).toContain('Hello,');
     }
+  });
+
+  it('confirms with fixed text: nothing the visitor typed reaches the address they typed', async () => {
+    const spam = 'Claim your prize at https://spam.example/win now';
+    const response = await send({ ...VALID, email: 'victim@elsewhere.example', firstname: 'Visit https://spam.example', company: spam, message: spam });
+    expect(response.status).toBe(200);
+    const stored = await em().findOneOrFail(ContactRequest, { email: 'victim@elsewhere.example' });
+    const confirmation = await em().findOneOrFail(OutgoingEmail, { idempotencyKey: `platform:contact-request-confirmation:${stored.uuid}` });
+    expect(confirmation.toAddress).toBe('victim@elsewhere.example');
+    for (const body of [confirmation.textBody, confirmation.htmlBody ?? '']) {
+      expect(body).not.toContain('spam.example');
+      expect(body).not.toContain('prize');
+    }
+    expect(confirmation.subject).toBe('Ihre Anfrage bei TrainerPay');
+    // Sales still read everything.
+    const sales = await em().findOneOrFail(OutgoingEmail, { idempotencyKey: `platform:contact-request-sales:${stored.uuid}` });
+    expect(sales.textBody).toContain(spam);
   });
 
   it('refuses missing required fields, naming the field, and stores nothing', async () => {
@@ -135,16 +157,35 @@ describe('POST /api/request_form', () => {
     expect(sales.htmlBody).not.toContain('<img src=x');
   });
 
-  it('refuses bots: a filled honeypot or a form sent too fast', async () => {
+  it("refuses bots: a filled honeypot, or a form sent too fast by the server's clock", async () => {
     const before = await countRequests();
     await expectRefused(await send({ ...VALID, website: 'https://spam.example' }), 400, 'website');
-    await expectRefused(await send({ ...VALID, fill_ms: '400' }), 400, 'fill_ms');
-    await expectRefused(await send({ ...VALID, fill_ms: '2999' }), 400, 'fill_ms');
+    // The page fetches the token when it shows the form; sent back at once, the form was open no time.
+    const tokenAnswer = await fetch(`${stack.baseUrl}/api/request_form/token`);
+    expect(tokenAnswer.status).toBe(200);
+    const { form_token: fresh } = (await tokenAnswer.json()) as { form_token: string };
+    const tooFast = await expectRefused(await send({ ...VALID, form_token: fresh }, 'de'), 400, 'form_token');
+    expect(tooFast.message).toBe('Das Formular wurde zu schnell gesendet. Bitte prüfen Sie Ihre Angaben und senden Sie es noch einmal.');
+    // A fill time the client claims counts for nothing.
+    await expectRefused(await send({ ...VALID, form_token: fresh, fill_ms: '8000' }), 400, 'form_token');
+    // A token the client back-dated, or made up, is not genuine.
+    const [, signature] = fresh.split('.');
+    const backDated = await expectRefused(await send({ ...VALID, form_token: `${Date.now() - 60_000}.${signature}` }), 400, 'form_token');
+    expect(backDated.message).toBe('The form has expired. Please reload the page and send it again.');
+    await expectRefused(await send({ ...VALID, form_token: 'made-up' }), 400, 'form_token');
+    // A day-old form is sent again from a reloaded page.
+    await expectRefused(await send({ ...VALID, form_token: await formTokenOf(25 * 3600_000) }), 400, 'form_token');
     expect(await countRequests()).toBe(before);
   });
 
-  it("accepts the spec's payload as it is: no fill time and no honeypot field", async () => {
-    const { website: _website, fill_ms: _fillMs, ...specFields } = VALID;
+  it('accepts a form open long enough by its token', async () => {
+    const response = await send({ ...VALID, email: 'patient@studio.example', form_token: await formTokenOf(3500) });
+    expect(response.status).toBe(200);
+    expect(await em().count(ContactRequest, { email: 'patient@studio.example' })).toBe(1);
+  });
+
+  it("accepts the spec's payload as it is: no form token and no honeypot field", async () => {
+    const { website: _website, ...specFields } = VALID;
     expect(Object.keys(specFields)).toEqual(['company', 'firstname', 'lastname', 'email', 'phone', 'message', 'terms', 'language']);
     const response = await send({ ...specFields, email: 'spec.payload@studio.example' });
     expect(response.status).toBe(200);

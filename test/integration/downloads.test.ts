@@ -102,9 +102,9 @@ describe('downloads', () => {
     // Tampered: another file name, a changed signature, a changed expiry.
     const url = new URL(signed.body.url, 'http://x');
     const token = url.searchParams.get('token')!;
-    const [userUuid, expires, signature] = token.split('.');
+    const [userUuid, sessionId, expires, signature] = token.split('.');
     const flipped = `${signature!.slice(0, -2)}${signature!.endsWith('AA') ? 'BA' : 'AA'}`;
-    for (const bad of [`${userUuid}.${expires}.${flipped}`, `${userUuid}.${Number(expires) + 3600}.${signature}`]) {
+    for (const bad of [`${userUuid}.${sessionId}.${expires}.${flipped}`, `${userUuid}.${sessionId}.${Number(expires) + 3600}.${signature}`]) {
       const refused = await call<{ message: string }>('GET', `${url.pathname}?token=${encodeURIComponent(bad)}`, { as: null });
       expect(refused.status).toBe(403);
       expect(refused.body.message).toBe('The download link is not valid.');
@@ -115,13 +115,35 @@ describe('downloads', () => {
     // Expired: a link signed with the same key, five minutes ago.
     const { loadDownloadSecret, signDownloadToken, canonicalDownloadRequest } = await import('../../api/downloads/tokens');
     const secret = await loadDownloadSecret(stack.orm, undefined);
-    const old = signDownloadToken({ secret, request: canonicalDownloadRequest(url.pathname), userUuid: trainer.userUuid, now: Date.now() - 5 * 60_000 - 1000 });
+    const old = signDownloadToken({ secret, request: canonicalDownloadRequest(url.pathname), userUuid: trainer.userUuid, sessionId: Number(sessionId), now: Date.now() - 5 * 60_000 - 1000 });
     const expired = await call<{ message: string }>('GET', `${url.pathname}?token=${encodeURIComponent(old)}`, { as: null, locale: 'de' });
     expect(expired.status).toBe(403);
     expect(expired.body.message).toMatch(/abgelaufen/);
 
     const none = await call('GET', trainerPath(own), { as: null });
     expect(none.status).toBe(401);
+  });
+
+  it('ends a signed link with the session that signed it at log-out', async () => {
+    const session = await logIn(stack.baseUrl, 'trainer@demo.test');
+    const signed = await sign(trainerPath(own), session);
+    expect(signed.status).toBe(200);
+    // The credit-note list's ready-made links are bound to the session too.
+    const list = await call<TTrainerIssuedCreditNotesResponse>('GET', `/api/v2/${groupUuid}/trainer-account/${session.userUuid}/credit-notes`, { as: session });
+    const listed = JSON.stringify(list.body).match(/"(\/[a-z]{2}\/trainer\/credit-note\/download\/[^"]+token=[^"]+)"/)?.[1];
+    expect(listed).toBeTruthy();
+    expect((await call('GET', signed.body.url, { as: null })).status).toBe(200);
+    expect((await call('GET', listed!, { as: null })).status).toBe(200);
+
+    expect((await call('POST', '/api/logout', { as: session })).status).toBe(200);
+    for (const link of [signed.body.url, listed!]) {
+      const refused = await call<{ status: string; message: string }>('GET', link, { as: null, locale: 'de' });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toEqual({ status: 'error', message: 'Der Download-Link ist mit der Anmeldung abgelaufen, die ihn erstellt hat. Bitte melde dich an und starte den Download erneut.' });
+    }
+    // A link of another session of the same trainer still works: only the ended session's links die.
+    const stillSigned = await sign(trainerPath(own));
+    expect((await call('GET', stillSigned.body.url, { as: null })).status).toBe(200);
   });
 
   it("answers 404 for another trainer's credit note, by header and by signing", async () => {

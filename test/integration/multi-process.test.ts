@@ -13,7 +13,7 @@ import { settlementRoom, type TSettlementDetail, type TSettlementLogEvent } from
 import { CreditNote, OutgoingEmail } from '../../db/entities';
 import { initOrm } from '../../db/orm';
 import { translate } from '../../domain/messages';
-import { LOGIN_FAILURES_PER_WINDOW } from '../../api/routes/auth/auth.router';
+import { FREE_FAILURES_PER_ADDRESS } from '../../api/auth/login-throttle';
 import { creditNoteRunWorkflowId } from '../../workflows/ids';
 import { cloneTestDatabase } from '../support/databases';
 import { findDemoFitness, importDemoClasses, prepareSettlement } from '../support/month-close';
@@ -276,15 +276,15 @@ describe('two api and two worker processes on one database and one Temporal serv
     console.log(`multi-process: run of ${trainers.length} trainers with a killed worker in ${Math.round((Date.now() - started) / 1000)} s`);
   });
 
-  it(`holds the log-in limit across api processes: ${LOGIN_FAILURES_PER_WINDOW} failures spread over A and B, the next on either answers 429`, { timeout: 60_000 }, async () => {
+  it(`holds the log-in limit across api processes: ${FREE_FAILURES_PER_ADDRESS} failures spread over A and B, the next on either answers 429`, { timeout: 60_000 }, async () => {
     reportLogsOnFailure();
     const attempt = (baseUrl: string, password: string) =>
       fetch(`${baseUrl}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-locale': 'en' }, body: JSON.stringify({ email: 'admin2@demo.test', password }) });
-    for (let index = 0; index < LOGIN_FAILURES_PER_WINDOW; index++) {
+    for (let index = 0; index < FREE_FAILURES_PER_ADDRESS; index++) {
       const answer = await attempt(index % 2 === 0 ? baseA : baseB, 'wrong-password');
       expect(answer.status, `attempt ${index + 1}`).toBe(401);
     }
-    const tooMany = { status: 'error', message: translate('en', 'auth.tooManyFailures') };
+    const tooMany = { status: 'error', message: translate('en', 'auth.tooManyFailures', { minutes: 1 }) };
     const onA = await attempt(baseA, 'wrong-password');
     expect(onA.status).toBe(429);
     expect(await onA.json()).toEqual(tooMany);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logIn, startStack, type Stack } from '../support/stack';
+import { logIn, serveBehindProxy, startStack, type Stack } from '../support/stack';
 
 // Headers that keep personal data out of caches and a plain-HTTP installation usable.
 
@@ -30,10 +30,19 @@ describe('HTTPS-only headers', () => {
     expect(plain.headers.get('content-security-policy')).not.toContain('upgrade-insecure-requests');
     expect(plain.headers.get('content-security-policy')).toContain('frame-src \'self\' https://player.vimeo.com');
 
-    // As the TLS-terminating proxy in front of the app (on loopback, which the app trusts) says.
-    const secure = await fetch(`${stack.baseUrl}/api/health`, { headers: { 'x-forwarded-proto': 'https' } });
-    expect(secure.headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
-    expect(secure.headers.get('content-security-policy')).toContain('upgrade-insecure-requests');
-    expect(secure.headers.get('content-security-policy')).toContain('frame-src \'self\' https://player.vimeo.com');
+    // Any client may send X-Forwarded-Proto: without TRUST_PROXY it is not believed.
+    const claimed = await fetch(`${stack.baseUrl}/api/health`, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(claimed.headers.get('strict-transport-security')).toBeNull();
+
+    // As the TLS-terminating proxy in front of the app (on loopback, named in TRUST_PROXY) says.
+    const behindProxy = await serveBehindProxy(stack, ['loopback']);
+    try {
+      const secure = await fetch(`${behindProxy.baseUrl}/api/health`, { headers: { 'x-forwarded-proto': 'https' } });
+      expect(secure.headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
+      expect(secure.headers.get('content-security-policy')).toContain('upgrade-insecure-requests');
+      expect(secure.headers.get('content-security-policy')).toContain('frame-src \'self\' https://player.vimeo.com');
+    } finally {
+      await behindProxy.close();
+    }
   });
 });

@@ -24,7 +24,7 @@ import { CONTENT_FILE_PATHS } from '../../contracts/site-content.contract';
 
 const PUBLIC_ROUTES = new Set(['/api/health', '/api/login', '/api/openapi.json', '/api/docs']);
 // The public site: the contact form and the content files need no log-in.
-for (const path of ['/api/request_form', ...CONTENT_FILE_PATHS.map((file) => `/build/content/${file.replace('{lang}', ':locale')}`)]) PUBLIC_ROUTES.add(path);
+for (const path of ['/api/request_form', '/api/request_form/token', ...CONTENT_FILE_PATHS.map((file) => `/build/content/${file.replace('{lang}', ':locale')}`)]) PUBLIC_ROUTES.add(path);
 // The e-mailed links (invitation, confirmation, reset), 'forgot password' and the logo file need no log-in.
 for (const path of ['/api/account-links/invitation', '/api/account-links/invitation/sign-up', '/api/account-links/invitation/decline', '/api/account-links/email-confirmation', '/api/password/forgot', '/api/password/reset', '/build/images/logo/:file']) PUBLIC_ROUTES.add(path);
 /** The trainer's own delete call gets a token that is not one (`token` below): 403, and the account stays. */

@@ -1,11 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TDeleteAccountAnswer, TDeleteAccountToken, TTrainerAccountSaved } from '../../contracts/trainer-account.contract';
-import { verifyPassword } from '../../domain/passwords';
-import { ApiSession, Notification, StudioGroupTrainer, TrainerAccount, User } from '../../db/entities';
+import { hashPassword, verifyPassword } from '../../domain/passwords';
+import { AccountToken, ApiSession, Notification, StudioGroupTrainer, TrainerAccount, User } from '../../db/entities';
+import { issueLink } from '../../api/auth/account-links';
+import { FREE_FAILURES_PER_ADDRESS } from '../../api/auth/login-throttle';
+import { hashApiKey } from '../../api/auth/sessions';
+import { createDownloadSecretSource } from '../../api/downloads/tokens';
 import { callApi, logIn, startStack, type Stack } from '../support/stack';
 
 // The profile's password and delete tabs against the real stack (trainer portal 2, 5, 7, 8): a new
-// password ends the other sessions, and a deleted account keeps no personal data and cannot log in.
+// password ends the other sessions and links, and a deleted account keeps no personal data and
+// cannot log in. A new e-mail address, password or IBAN and the deletion ask for the current password.
 
 let stack: Stack;
 
@@ -31,6 +36,104 @@ const logInStatus = async (email: string, password: string) =>
   ).status;
 
 const userOf = (uuid: string) => stack.orm.em.fork().findOneOrFail(User, { uuid });
+const accountOfUser = (uuid: string) => stack.orm.em.fork().findOneOrFail(TrainerAccount, { user: { uuid } }, { populate: ['user'] });
+
+/** A session that logged in ten minutes ago, as a stolen one would have: no recent log-in stands for the password. */
+async function loggedInAWhileAgo(email = 'trainer@demo.test') {
+  const session = await logIn(stack.baseUrl, email);
+  await stack.orm.em.getConnection().execute(`update api_session set created_at = created_at - interval '10 minutes' where key_hash = ?`, [hashApiKey(session.apiKey)], 'run');
+  return session;
+}
+const forgetLoginCounts = () => stack.orm.em.getConnection().execute(`delete from login_limiter`, [], 'run');
+/** Back to the demo password whatever a test did, so one failure does not fail the tests after it. */
+const restoreDemoPassword = async () => stack.orm.em.fork().nativeUpdate(User, { email: 'trainer@demo.test' }, { passwordHash: await hashPassword('demo1234') });
+
+const NEEDS_PASSWORD = {
+  en: 'Please enter your current password to change your e-mail address, password or IBAN or to delete your account.',
+  de: 'Bitte gib dein aktuelles Passwort ein, um deine E-Mail-Adresse, dein Passwort oder deine IBAN zu ändern oder dein Konto zu löschen.',
+};
+
+describe('current password', () => {
+  afterEach(restoreDemoPassword);
+  it('a session that logged in a while ago changes no e-mail, password or IBAN without it', async () => {
+    const stolen = await loggedInAWhileAgo();
+    const path = `/api/v2/trainer_accounts/${stolen.userUuid}`;
+    const before = await accountOfUser(stolen.userUuid);
+    const linksBefore = await stack.orm.em.fork().count(AccountToken, { user: before.user.id });
+
+    for (const body of [{ email: 'attacker@evil.example' }, { plainPassword: 'taken-over-1' }, { trainerIban: 'DE02120300000000202051' }, { trainerPhone: '0170 1', email: 'attacker@evil.example' }]) {
+      const refused = await call(stolen, 'PATCH', path, { body });
+      expect(refused.status, JSON.stringify(body)).toBe(403);
+      expect(refused.body).toEqual({ status: 'error', message: NEEDS_PASSWORD.en, field: 'currentPassword' });
+    }
+    const german = await call(stolen, 'PATCH', path, { body: { plainPassword: 'taken-over-1' }, locale: 'de' });
+    expect(german.body).toEqual({ status: 'error', message: NEEDS_PASSWORD.de, field: 'currentPassword' });
+    const wrong = await call(stolen, 'PATCH', path, { body: { email: 'attacker@evil.example', currentPassword: 'a-guess-123' }, locale: 'de' });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body).toEqual({ status: 'error', message: 'Dein aktuelles Passwort ist nicht korrekt.', field: 'currentPassword' });
+
+    // Nothing changed, and no confirmation link went to the attacker's address.
+    const after = await accountOfUser(stolen.userUuid);
+    expect([after.email, after.iban, after.phone, after.user.passwordHash]).toEqual([before.email, before.iban, before.phone, before.user.passwordHash]);
+    expect(await stack.orm.em.fork().count(AccountToken, { user: before.user.id })).toBe(linksBefore);
+    expect(await logInStatus('trainer@demo.test', 'demo1234')).toBe(200);
+
+    // What changes nothing of the kind needs no password: other fields, the stored IBAN and e-mail sent again.
+    const harmless = await call<TTrainerAccountSaved>(stolen, 'PATCH', path, { body: { trainerPhone: '0170 123', trainerIban: before.iban, email: before.email } });
+    expect(harmless.status).toBe(200);
+    // With the current password the change is made.
+    const withPassword = await call<TTrainerAccountSaved>(stolen, 'PATCH', path, { body: { trainerIban: 'DE02120300000000202051', currentPassword: 'demo1234' } });
+    expect(withPassword.status).toBe(200);
+    expect(withPassword.body.message).toBe('Bank data updated');
+    expect((await accountOfUser(stolen.userUuid)).iban).toBe('DE02120300000000202051');
+    expect((await call(stolen, 'PATCH', path, { body: { trainerIban: before.iban, currentPassword: 'demo1234' } })).status).toBe(200);
+  });
+
+  it('counts wrong current passwords as failed log-ins: a stolen session guesses no faster than the log-in form', async () => {
+    const stolen = await loggedInAWhileAgo();
+    const path = `/api/v2/trainer_accounts/${stolen.userUuid}`;
+    for (let i = 0; i < FREE_FAILURES_PER_ADDRESS; i++) {
+      expect((await call(stolen, 'PATCH', path, { body: { plainPassword: 'taken-over-1', currentPassword: `guess-${i}-xyz` } })).status).toBe(403);
+    }
+    const throttled = await call(stolen, 'PATCH', path, { body: { plainPassword: 'taken-over-1', currentPassword: 'demo1234' } });
+    expect(throttled.status).toBe(429);
+    expect(throttled.body).toEqual({ status: 'error', message: 'Too many failed log-ins. Please wait 1 minute and try again.' });
+    expect(await logInStatus('trainer@demo.test', 'demo1234')).toBe(429);
+    expect(await verifyPassword((await userOf(stolen.userUuid)).passwordHash, 'demo1234')).toBe(true);
+    await forgetLoginCounts();
+  });
+
+  it('a password change ends every reset and confirmation link sent before it', async () => {
+    const here = await loggedInAWhileAgo();
+    const em = stack.orm.em.fork();
+    const user = await em.findOneOrFail(User, { uuid: here.userUuid });
+    const secret = createDownloadSecretSource(stack.orm, undefined);
+    const reset = await issueLink(em, secret, { purpose: 'password-reset', user, email: user.email });
+    const confirmation = await issueLink(em, secret, { purpose: 'email-confirmation', user, email: user.email });
+
+    const saved = await call(here, 'PATCH', `/api/v2/trainer_accounts/${here.userUuid}`, { body: { plainPassword: 'a-new-secret-2', currentPassword: 'demo1234' } });
+    expect(saved.status).toBe(200);
+
+    const lateReset = await callApi(stack.baseUrl, 'POST', '/api/password/reset', { body: { token: reset.token, password: 'attackers-choice-1' }, contentType: 'application/json' });
+    expect(lateReset.status).toBe(410);
+    expect(lateReset.body).toMatchObject({ status: 'error', message: 'This link has already been used. Please ask for a new one if you still need it.' });
+    expect((await callApi(stack.baseUrl, 'POST', '/api/account-links/email-confirmation', { body: { token: confirmation.token }, contentType: 'application/json' })).status).toBe(410);
+    expect(await logInStatus('trainer@demo.test', 'attackers-choice-1')).toBe(401);
+    expect(await logInStatus('trainer@demo.test', 'a-new-secret-2')).toBe(200);
+  });
+
+  it('the delete asks for it too', async () => {
+    const stolen = await loggedInAWhileAgo();
+    const { body: token } = await call<TDeleteAccountToken>(stolen, 'GET', '/api/v2/trainer_account/delete/get-token');
+    const refused = await call(stolen, 'POST', '/api/v2/trainer_account/delete-account', { body: { token: token.csrf_token } });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ status: 'error', message: NEEDS_PASSWORD.en, field: 'currentPassword' });
+    const wrong = await call(stolen, 'POST', '/api/v2/trainer_account/delete-account', { body: { token: token.csrf_token, currentPassword: 'a-guess-123' } });
+    expect(wrong.status).toBe(403);
+    expect(await logInStatus('trainer@demo.test', 'demo1234')).toBe(200);
+    expect((await accountOfUser(stolen.userUuid)).user.email).toBe('trainer@demo.test');
+  });
+});
 
 describe('password tab', () => {
   it('refuses an empty or short password and keeps the old one', async () => {

@@ -9,7 +9,9 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { initOrm } from '../../db/orm';
 import { EventFeed } from '../../db/events';
 import { connectTemporalClient } from '../../api/temporal';
-import { createServer } from '../../api/app';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp, createServer } from '../../api/app';
 import { createWorker } from '../../worker/create-worker';
 import { cloneTestDatabase } from './databases';
 import { registerNamespace } from './processes';
@@ -111,6 +113,23 @@ export async function startStack({
       await orm.close();
       await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A second app on the stack's database and Temporal, configured as TRUST_PROXY=`trustProxy` says:
+ * the tests' client, on loopback, plays the proxy and sets X-Forwarded-For / -Proto itself.
+ */
+export async function serveBehindProxy(stack: Stack, trustProxy: string[]): Promise<{ baseUrl: string; close: () => Promise<void> }> {
+  const app = createApp({ orm: stack.orm, temporal: stack.temporal, feed: new EventFeed(stack.databaseUrl), env: { apiKeyTtlHours: 1, webDist: '/nonexistent', dataDir: stack.dataDir, trustProxy } });
+  const server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
     },
   };
 }

@@ -4,12 +4,13 @@ import path from 'node:path';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { fileTypeFromBuffer } from 'file-type';
-import { ApiSession, StudioGroup, TrainerAccount, User } from '../../../db/entities';
+import { StudioGroup, TrainerAccount, User } from '../../../db/entities';
 import { LOGO_MAX_BYTES } from '../../../contracts/account-links.contract';
 import type { TLocale } from '../../../contracts/common.contract';
 import { recommendationCodeFrom, isCampaignActive } from '../../../domain/referral';
 import { hashPassword } from '../../../domain/passwords';
-import { checkLink, issueLink, retireLinks, sendLinkEmail, useLink } from '../../auth/account-links';
+import { checkLink, issueLink, retireAllLinksOf, retireLinks, sendLinkEmail, useLink } from '../../auth/account-links';
+import { revokeSessions } from '../../auth/sessions';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import type { LinkDeps } from './invitations.service';
 
@@ -95,7 +96,7 @@ export async function requestPasswordReset(em: EntityManager, deps: LinkDeps, em
   });
 }
 
-/** Sets the new password from a reset link and ends every session (a stolen key dies with the old password). */
+/** Sets the new password from a reset link and ends every session and every other link (a stolen key dies with the old password). */
 export async function resetPassword(em: EntityManager, deps: Pick<LinkDeps, 'secret'>, token: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
   await em.transactional(async (tx) => {
@@ -105,7 +106,8 @@ export async function resetPassword(em: EntityManager, deps: Pick<LinkDeps, 'sec
     await useLink(tx, link);
     user.passwordHash = passwordHash;
     await tx.flush();
-    await tx.nativeUpdate(ApiSession, { user: user.id, revokedAt: null }, { revokedAt: new Date() });
+    await revokeSessions(tx, { userId: user.id });
+    await retireAllLinksOf(tx, user.id);
   });
 }
 

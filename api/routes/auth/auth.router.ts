@@ -1,10 +1,10 @@
 import { Router } from 'express';
-import type { MikroORM } from '@mikro-orm/postgresql';
 import { User } from '../../../db/entities';
 import { ZLoginRequest, ZLoginResponse, ZLogoutResponse, ZMeResponse, type TLoginResponse, type TLogoutResponse, type TMeResponse, type TStudioGroupRef } from '../../../contracts/auth.contract';
 import type { TLocale } from '../../../contracts/common.contract';
 import { hashPassword, verifyPassword } from '../../../domain/passwords';
-import { addressAndEmailKey, postgresRateLimit } from '../../auth/rate-limit-store';
+import { tooManyFailures } from '../../auth/current-password';
+import { FIRST_DELAY_SECONDS, FREE_FAILURES_PER_ACCOUNT, FREE_FAILURES_PER_ADDRESS, type LoginThrottle } from '../../auth/login-throttle';
 import { authOf, createApiSession, requireAuth, revokeSession } from '../../auth/sessions';
 import { studioGroupsOf } from '../../auth/tenancy';
 import { HttpError } from '../../http/errors';
@@ -13,8 +13,6 @@ import { validate, validated } from '../../http/validate';
 import type { StudioGroup } from '../../../db/entities';
 import { requestEntityManager } from '../../http/entity-manager';
 
-export const LOGIN_FAILURES_PER_WINDOW = 10;
-const LOGIN_WINDOW_MS = 15 * 60_000;
 
 // Verifying against a real hash when the e-mail is unknown keeps both answers equally slow,
 // so the log-in does not tell which e-mail addresses have an account.
@@ -44,41 +42,34 @@ const schemas = {
     body: ZLoginRequest,
     response: ZLoginResponse,
     access: 'public',
-    summary: `Log-in with e-mail and password: the user uuid and an API key for x-user / x-api-key. ${LOGIN_FAILURES_PER_WINDOW} failed attempts per address and e-mail in 15 minutes answer 429.`,
+    summary: `Log-in with e-mail and password: the user uuid and an API key for x-user / x-api-key. After ${FREE_FAILURES_PER_ADDRESS} failed attempts in a row per address and e-mail (${FREE_FAILURES_PER_ACCOUNT} per e-mail over all addresses) the next attempt answers 429 with Retry-After for ${FIRST_DELAY_SECONDS} s, doubling with each further failure; a successful log-in ends the count.`,
   },
   logout: { response: ZLogoutResponse, summary: 'Log-out: revokes the API key of this call.' },
   me: { response: ZMeResponse, summary: 'The logged-in user: role, language, name and the studio groups they see.' },
 } as const;
 
-export function createAuthRouter({ apiKeyTtlHours, orm }: { apiKeyTtlHours: number; orm: MikroORM }) {
+export function createAuthRouter({ apiKeyTtlHours, loginThrottle }: { apiKeyTtlHours: number; loginThrottle: LoginThrottle }) {
   const router = Router();
 
-  // Counts only failed attempts, per address and e-mail, so a typo does not lock a studio's shared IP.
-  // The count lives in PostgreSQL: with several api replicas behind a balancer, attempts spread over
-  // them still add up to one limit.
-  const loginLimiter = postgresRateLimit({
-    orm,
-    prefix: 'login',
-    windowMs: LOGIN_WINDOW_MS,
-    limit: LOGIN_FAILURES_PER_WINDOW,
-    skipSuccessfulRequests: true,
-    keyGenerator: addressAndEmailKey,
-    handler: (req, res) => {
-      res.status(429).json({ status: 'error', message: t(req, 'auth.tooManyFailures') });
-    },
-  });
-
-  router.post('/login', loginLimiter, validate(schemas.login), async (req, res) => {
+  router.post('/login', validate(schemas.login), async (req, res) => {
     const { email, password } = validated(req, schemas.login).body;
+    // req.ip: the client's address, or the forwarding one only from a proxy named in TRUST_PROXY.
+    const attempt = { email, ip: req.ip ?? '' };
+    const verdict = await loginThrottle.check(attempt);
+    // Refused before the password is checked, so a right guess during the wait teaches nothing.
+    if (!verdict.allowed) throw tooManyFailures(req, verdict.retryAfterSeconds);
     const em = requestEntityManager();
     const user = await em.findOne(User, { email });
     const passwordOk = user ? await verifyPassword(user.passwordHash, password) : await verifyPassword(await unknownUserHash, password);
-    if (!user || !passwordOk) throw new HttpError(401, 'auth.wrongCredentials');
+    if (!user || !passwordOk) {
+      await loginThrottle.failed(attempt);
+      throw new HttpError(401, 'auth.wrongCredentials');
+    }
+    await loginThrottle.succeeded(attempt);
     const apiKey = await createApiSession(em, user, apiKeyTtlHours);
     const answer: TLoginResponse = { ...(await describeUser(user)), apiKey };
     res.json(answer);
   });
-
   router.post('/logout', requireAuth, validate(schemas.logout), async (req, res) => {
     await revokeSession(requestEntityManager(), authOf(req).sessionId);
     res.json({ status: 'success', message: t(req, 'auth.loggedOut') } satisfies TLogoutResponse);

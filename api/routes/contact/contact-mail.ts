@@ -4,7 +4,10 @@ import type { TContactRequestForm } from '../../../contracts/contact.contract';
 
 // The contact form's two e-mails (spec admin 2.23): the request to the sales address, and a
 // confirmation to the sender in the page's language (Spanish pages: English). Every value the
-// visitor typed is escaped in the HTML part and kept as it is in the text part.
+// visitor typed is escaped in the HTML part of the sales e-mail and kept as it is in its text part.
+// The confirmation is fixed text: it quotes nothing the visitor typed (no message, no name), since
+// anyone can type any address into the form and would otherwise send their own text to it under
+// our sender.
 
 type Lang = 'de' | 'en';
 export type ContactMail = { to: string; subject: string; text: string; html: string };
@@ -19,9 +22,8 @@ const TEXTS = {
     labels: { company: 'Unternehmen', name: 'Name', email: 'E-Mail', phone: 'Telefon', language: 'Sprache', message: 'Nachricht' },
     none: '(keine Angabe)',
     confirmSubject: 'Ihre Anfrage bei TrainerPay',
-    greeting: (name: string) => `Hallo ${name},`,
+    greeting: 'Guten Tag,',
     confirmBody: 'vielen Dank für Ihr Interesse an TrainerPay. Wir haben Ihre Anfrage erhalten und melden uns innerhalb eines Werktags bei Ihnen – mit einer Demo an Ihren eigenen Kursdaten und einem Angebot.',
-    yourMessage: 'Ihre Nachricht:',
     signOff: 'Viele Grüße\nIhr TrainerPay-Team',
     footer: 'Sie erhalten diese E-Mail, weil Sie auf unserer Website das Kontaktformular gesendet haben. Waren Sie das nicht, können Sie sie ignorieren.',
   },
@@ -31,9 +33,8 @@ const TEXTS = {
     labels: { company: 'Company', name: 'Name', email: 'E-mail', phone: 'Phone', language: 'Language', message: 'Message' },
     none: '(not given)',
     confirmSubject: 'Your request to TrainerPay',
-    greeting: (name: string) => `Hello ${name},`,
+    greeting: 'Hello,',
     confirmBody: 'thank you for your interest in TrainerPay. We have received your request and will get back to you within one working day – with a demo on your own class data and a quote.',
-    yourMessage: 'Your message:',
     signOff: 'Kind regards,\nThe TrainerPay team',
     footer: 'You receive this e-mail because you sent the contact form on our website. If that was not you, you can ignore it.',
   },
@@ -76,14 +77,12 @@ export function contactMails(form: TContactRequestForm, salesEmail: string): { s
   );
 
   const texts = TEXTS[sender];
-  const greeting = texts.greeting(form.firstname);
-  const confirmText = [greeting, texts.confirmBody, ...(form.message ? [`${texts.yourMessage}\n${form.message.split(/\r\n?|\n/).map((line) => `> ${line}`).join('\n')}`] : []), texts.signOff, `-- \n${texts.footer}`].join('\n\n');
+  const confirmText = [texts.greeting, texts.confirmBody, texts.signOff, `-- \n${texts.footer}`].join('\n\n');
   const confirmHtml = page(
     sender,
     texts.confirmSubject,
-    `<p style="margin:0 0 16px;">${escapeHtml(greeting)}</p>
+    `<p style="margin:0 0 16px;">${escapeHtml(texts.greeting)}</p>
 <p style="margin:0 0 16px;">${escapeHtml(texts.confirmBody)}</p>
-${form.message ? `<p style="margin:0 0 6px;font-weight:600;">${escapeHtml(texts.yourMessage)}</p><div style="margin:0 0 16px;padding:10px 14px;border-left:3px solid #3b46d4;background:#f8f9fa;">${escapeHtmlLines(form.message)}</div>` : ''}
 <p style="margin:0;">${escapeHtmlLines(texts.signOff)}</p>`,
     texts.footer,
   );

@@ -2,8 +2,8 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
-import { CONTACT_FILL_TIME_FIELD, CONTACT_HONEYPOT_FIELD, CONTACT_MIN_FILL_MS, CONTACT_RATE_LIMIT } from '../../../contracts/contact-limits';
-import { ZContactRequestAnswer, ZContactRequestForm } from '../../../contracts/contact.contract';
+import { CONTACT_FORM_TOKEN_FIELD, CONTACT_HONEYPOT_FIELD, CONTACT_MIN_FILL_MS, CONTACT_RATE_LIMIT } from '../../../contracts/contact-limits';
+import { ZContactFormToken, ZContactRequestAnswer, ZContactRequestForm, type TContactFormToken } from '../../../contracts/contact.contract';
 import { ContactRequest, OutgoingEmail } from '../../../db/entities';
 import { CONTACT_REQUEST_MAIL_WORKFLOW, type TContactRequestMailWorkflow } from '../../../workflows/contact-request-mail.messages';
 import { contactRequestMailWorkflowId, TASK_QUEUE } from '../../../workflows/ids';
@@ -12,18 +12,20 @@ import { HttpError } from '../../http/errors';
 import { t } from '../../http/locale';
 import { validate, validated } from '../../http/validate';
 import { contactMails } from './contact-mail';
+import { checkFormToken, issueFormToken } from './form-token';
 import { requestEntityManager } from '../../http/entity-manager';
 
 // POST /api/request_form (spec admin 2.23, 5, 7, 8): the public contact form, multipart, no log-in.
 // In order: the per-IP limits (PostgreSQL store, so they hold across api replicas), the form's
 // fields (64 KB at most: a 1 MB message is a clear 413, not a parse), the spec's rules (400 naming
-// the field), the bot checks (honeypot field empty; the form open at least 3 s when the page sends
-// how long: the spec's payload has no fill time, so a post without one is held by the honeypot and
-// the per-IP limits alone), then one transaction stores the request and records both e-mails in the
+// the field), the bot checks (honeypot field empty; the form open at least 3 s by the server's clock
+// when the page sends the form token it got with the form (form-token.ts): the spec's payload has no
+// such field, so a post without one is held by the honeypot and the per-IP limits alone), then one
+// transaction stores the request and records both e-mails in the
 // outbox, and a workflow delivers them. A request that passed the checks is stored even when
 // Temporal is down (the e-mails wait in the outbox and the operators see the request).
 
-export type ContactRouterDeps = { orm: MikroORM; temporal: Client; salesEmail: string };
+export type ContactRouterDeps = { orm: MikroORM; temporal: Client; salesEmail: string; secret: () => Promise<Buffer> };
 
 const MAX_FORM_BYTES = 64 * 1024;
 
@@ -74,7 +76,9 @@ export const readFormBody: RequestHandler = (req, _res, next) => {
   });
 };
 
-export function createContactRouter({ orm, temporal, salesEmail }: ContactRouterDeps) {
+const FORM_TOKEN_REFUSAL = { invalid: 'contact.formExpired', expired: 'contact.formExpired', tooFast: 'contact.tooFast' } as const;
+
+export function createContactRouter({ orm, temporal, salesEmail, secret }: ContactRouterDeps) {
   const router = Router();
   const tooMany = (req: Request, res: Response) => {
     res.status(429).json({ status: 'error', message: t(req, 'contact.rateLimited', { email: salesEmail }) });
@@ -105,14 +109,27 @@ export function createContactRouter({ orm, temporal, salesEmail }: ContactRouter
     response: ZContactRequestAnswer,
     consumes: 'multipart/form-data',
     access: 'public',
-    summary: `The public contact form (spec admin 2.23). Bot protection: '${CONTACT_HONEYPOT_FIELD}' must be empty and '${CONTACT_FILL_TIME_FIELD}' (ms the form was open, optional), when sent, at least ${CONTACT_MIN_FILL_MS}; ${CONTACT_RATE_LIMIT.max} accepted requests per IP and hour.`,
+    summary: `The public contact form (spec admin 2.23). Bot protection: '${CONTACT_HONEYPOT_FIELD}' must be empty and '${CONTACT_FORM_TOKEN_FIELD}' (optional, from GET /api/request_form/token), when sent, must be genuine, at least ${CONTACT_MIN_FILL_MS} ms and at most a day old; ${CONTACT_RATE_LIMIT.max} accepted requests per IP and hour. The sender gets a fixed confirmation that quotes nothing they typed.`,
   } as const;
+  const tokenSchemas = {
+    response: ZContactFormToken,
+    access: 'public',
+    summary: `A form token for the contact form: the page fetches it when it shows the form and sends it back as '${CONTACT_FORM_TOKEN_FIELD}', so the server measures how long the form was open.`,
+  } as const;
+
+  router.get('/request_form/token', validate(tokenSchemas), async (_req, res) => {
+    const answer: TContactFormToken = { [CONTACT_FORM_TOKEN_FIELD]: issueFormToken(await secret()) };
+    res.json(answer);
+  });
 
   router.post('/request_form', attemptLimiter, acceptedLimiter, readFormBody, validate(schemas), async (req, res) => {
     const form = validated(req, schemas).body;
     if (form[CONTACT_HONEYPOT_FIELD]) throw new HttpError(400, 'contact.automated', CONTACT_HONEYPOT_FIELD);
-    const fillMs = form[CONTACT_FILL_TIME_FIELD];
-    if (fillMs !== undefined && fillMs < CONTACT_MIN_FILL_MS) throw new HttpError(400, 'contact.tooFast', CONTACT_FILL_TIME_FIELD);
+    const formToken = form[CONTACT_FORM_TOKEN_FIELD];
+    if (formToken !== undefined) {
+      const check = checkFormToken(await secret(), formToken);
+      if (check !== 'ok') throw new HttpError(400, FORM_TOKEN_REFUSAL[check], CONTACT_FORM_TOKEN_FIELD);
+    }
 
     const mails = contactMails(form, salesEmail);
     const em = requestEntityManager();

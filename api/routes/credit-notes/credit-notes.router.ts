@@ -88,12 +88,12 @@ export function createTrainerCreditNotesRouter(deps: Pick<DownloadDeps, 'secret'
   const listSchemas = { params: groupParams, response: ZTrainerIssuedCreditNotesResponse, summary: 'The trainer\'s issued credit notes by month, with signed download links.' };
   const consentSchemas = { params: groupParams, response: ZSelfBillingConsent, summary: 'The trainer\'s self-billing consent for the studio group (§14 (2) UStG).' };
   const giveConsentSchemas = { params: groupParams, response: ZSelfBillingConsentAnswer, summary: 'Records the trainer\'s self-billing consent for the studio group.' };
-  const sign = (userUuid: string) => (path: string) => signedUrl(deps, userUuid, path);
+  const sign = (caller: { userUuid: string; sessionId: number }) => (path: string) => signedUrl(deps, caller, path);
 
   router.get(`${base}/credit-notes`, requireTrainer, requireOwnUser, validate(listSchemas), async (req, res) => {
     const { params } = validated(req, listSchemas);
     const auth = authOf(req);
-    res.json(await listTrainerCreditNotes(requestEntityManager(), auth.userId, params.g, localeOf(req), sign(auth.userUuid)));
+    res.json(await listTrainerCreditNotes(requestEntityManager(), auth.userId, params.g, localeOf(req), sign(auth)));
   });
 
   router.get(`${base}/self-billing-consent`, requireTrainer, requireOwnUser, validate(consentSchemas), async (req, res) => {
@@ -125,7 +125,7 @@ export function createTrainerCreditNotesRouter(deps: Pick<DownloadDeps, 'secret'
       creditNoteUuid: params.creditNoteUuid,
       reason: body.reason,
       locale: localeOf(req),
-      sign: sign(auth.userUuid),
+      sign: sign(auth),
     });
     const answer: TCreditNoteObjectionAnswer = { status: 'success', message: t(req, 'creditNoteList.objectionRecorded', { number: creditNote.invoiceNumber }), creditNote };
     res.json(answer);

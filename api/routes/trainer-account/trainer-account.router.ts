@@ -19,6 +19,8 @@ import {
   type TTrainerAccountSaved,
 } from '../../../contracts/trainer-account.contract';
 import { authOf } from '../../auth/sessions';
+import { confirmCurrentPassword } from '../../auth/current-password';
+import type { LoginThrottle } from '../../auth/login-throttle';
 import { requireOwnUser, requireTrainer } from '../../auth/trainer-guards';
 import { HttpError } from '../../http/errors';
 import { t } from '../../http/locale';
@@ -33,6 +35,7 @@ import {
   isDeleteTokenValid,
   listConnectedStudioGroups,
   listNotifications,
+  needsCurrentPassword,
   patchTrainerAccount,
   savedGroupOf,
   toTrainerAccount,
@@ -51,7 +54,8 @@ const accountSchemas = { response: ZTrainerAccount, summary: "The trainer's own 
 const patchSchemas = {
   body: ZTrainerAccountPatch,
   response: ZTrainerAccountSaved,
-  summary: 'Saves any fields of the personal, bank, tax or password groups (JSON merge-patch; application/merge-patch+json or JSON).',
+  summary:
+    'Saves any fields of the personal, bank, tax or password groups (JSON merge-patch; application/merge-patch+json or JSON). A new e-mail address, a new password or a different IBAN also needs `currentPassword` (not needed within five minutes of the log-in): missing or wrong is 403 and nothing is saved; wrong ones count as failed log-ins (429 after too many). A new password ends every other session and every reset or confirmation link sent before.',
 };
 const notificationsSchemas = {
   response: ZTrainerNotificationList,
@@ -65,16 +69,23 @@ const studioGroupSchemas = {
   summary: "A studio group's names: for a trainer connected to it, or its staff (the admin screens read it too).",
 };
 const deleteTokenSchemas = { response: ZDeleteAccountToken, summary: 'A short-lived token the delete-account call must bring back.' };
-const deleteSchemas = { body: ZDeleteAccountRequest, response: ZDeleteAccountAnswer, summary: "Deletes the caller's account as far as the law allows (credit notes stay)." };
+const deleteSchemas = {
+  body: ZDeleteAccountRequest,
+  response: ZDeleteAccountAnswer,
+  summary: "Deletes the caller's account as far as the law allows (credit notes stay). Needs the dialog's token and `currentPassword` (not needed within five minutes of the log-in): missing or wrong is 403 and nothing is deleted.",
+};
 
 /** Mounted under /api/v2 after requireAuth: the trainer's account, notifications and studio groups (trainer spec 7). */
 export function createTrainerAccountRouter({
   temporal,
+  loginThrottle,
   onEmailChanged,
   dataDir,
 }: {
   /** Hands staff the e-mails about a trainer's data change (outboxMailWorkflow); without it they wait in the outbox. */
   temporal?: Client;
+  /** Counts wrong current passwords as failed log-ins of the account. */
+  loginThrottle: LoginThrottle;
   onEmailChanged?: (em: ReturnType<typeof requestEntityManager>, userId: number) => Promise<void>;
   /** Where the trainers' documents are stored: a deleted account's files go from there. */
   dataDir: string;
@@ -88,7 +99,10 @@ export function createTrainerAccountRouter({
   });
   router.patch('/trainer_accounts/:user', requireTrainer, requireOwnUser, mergePatchJson, validate(patchSchemas), async (req, res) => {
     const { body } = validated(req, patchSchemas);
-    const { account, staffNotices } = await patchTrainerAccount(requestEntityManager(), authOf(req).userId, body, { sessionId: authOf(req).sessionId });
+    const em = requestEntityManager();
+    const stored = await accountOf(em, authOf(req).userId);
+    if (needsCurrentPassword(stored, body)) await confirmCurrentPassword({ req, user: stored.user, currentPassword: body.currentPassword, throttle: loginThrottle });
+    const { account, staffNotices } = await patchTrainerAccount(em, authOf(req).userId, body, { sessionId: authOf(req).sessionId });
     // A change of personal, bank or tax data tells staff (workflowState 'changed'), committed above.
     if (temporal) await deliverStaffNotices(temporal, staffNotices);
     // A new address is confirmed by a link sent to it; the log-in address changes only then.
@@ -132,6 +146,7 @@ export function createTrainerAccountRouter({
     const em = requestEntityManager();
     const account = await accountOf(em, auth.userId);
     if (!isDeleteTokenValid(account.user, auth.sessionId, body.token)) throw new HttpError(403, 'trainerAccount.deleteTokenInvalid', 'token');
+    await confirmCurrentPassword({ req, user: account.user, currentPassword: body.currentPassword, throttle: loginThrottle });
     await deleteTrainerAccount(em, auth.userId, dataDir);
     const answer: TDeleteAccountAnswer = { status: 'success', message: t(req, 'trainerAccount.accountDeleted') };
     res.json(answer);

@@ -1,11 +1,12 @@
 import { idArray } from '../../../db/queries/id-array';
 import crypto from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ApiSession, Document, Notification, StudioGroup, StudioGroupTrainer, Trainer, TrainerAccount, User } from '../../../db/entities';
+import { Document, Notification, StudioGroup, StudioGroupTrainer, Trainer, TrainerAccount, User } from '../../../db/entities';
 import { removeUnreferencedDocumentFiles } from '../../../db/document-storage';
 import type { TrainerSnapshot } from '../../../domain/trainer-data';
 import { hashPassword } from '../../../domain/passwords';
-import type { AuthContext } from '../../auth/sessions';
+import { revokeSessions, type AuthContext } from '../../auth/sessions';
+import { retireAllLinksOf } from '../../auth/account-links';
 import { studioGroupsOf } from '../../auth/tenancy';
 import type {
   TConnectedStudioGroup,
@@ -60,7 +61,7 @@ const TAX_FIELDS = ['istaxrelevant', 'trainerTaxno', 'trainerUstidno', 'eInvoice
 const BANK_FIELDS = ['trainerIban', 'trainerBic'] as const;
 
 export function savedGroupOf(patch: TTrainerAccountPatchValues): SavedGroup {
-  const sent = Object.keys(patch).filter((field) => patch[field as keyof TTrainerAccountPatchValues] !== undefined);
+  const sent = Object.keys(patch).filter((field) => field !== 'currentPassword' && patch[field as keyof TTrainerAccountPatchValues] !== undefined);
   if (sent.length === 1 && sent[0] === 'plainPassword') return 'password';
   if (sent.length > 0 && sent.every((field) => (TAX_FIELDS as readonly string[]).includes(field))) return 'tax';
   if (sent.length > 0 && sent.every((field) => (BANK_FIELDS as readonly string[]).includes(field))) return 'bank';
@@ -68,9 +69,21 @@ export function savedGroupOf(patch: TTrainerAccountPatchValues): SavedGroup {
 }
 
 /**
+ * Whether a patch takes the account over or redirects its payouts if a stolen session sent it: a new
+ * e-mail address (the log-in address once confirmed), a new password, a different IBAN. These ask for
+ * the current password (api/auth/current-password.ts); sending the stored values again does not.
+ */
+export function needsCurrentPassword(account: TrainerAccount, patch: TTrainerAccountPatchValues): boolean {
+  if (patch.plainPassword !== undefined) return true;
+  if (patch.email !== undefined && patch.email !== account.email.toLowerCase()) return true;
+  return patch.trainerIban !== undefined && patch.trainerIban !== (account.iban ?? '');
+}
+
+/**
  * Applies a validated merge-patch: fields left out stay; optional text sent blank is cleared. A new
  * password is stored as argon2id and ends every other session of the user (a stolen key dies with
- * the old password); the session that changed it (`sessionId`) stays logged in.
+ * the old password) and every reset or confirmation link sent before it; the session that changed
+ * it (`sessionId`) stays logged in.
  */
 export async function patchTrainerAccount(
   em: EntityManager,
@@ -80,14 +93,7 @@ export async function patchTrainerAccount(
 ): Promise<{ account: TrainerAccount; staffNotices: StaffNotice[] }> {
   const account = await accountOf(em, userId);
   const user: User = account.user;
-  if (patch.plainPassword !== undefined) {
-    user.passwordHash = await hashPassword(patch.plainPassword);
-    await em.nativeUpdate(
-      ApiSession,
-      { user: user.id, revokedAt: null, ...(sessionId === undefined ? {} : { id: { $ne: sessionId } }) },
-      { revokedAt: new Date() },
-    );
-  }
+  if (patch.plainPassword !== undefined) user.passwordHash = await hashPassword(patch.plainPassword);
   const set = <T>(value: T | undefined, apply: (value: T) => void) => {
     if (value !== undefined) apply(value);
   };
@@ -124,6 +130,10 @@ export async function patchTrainerAccount(
   let staffNotices: StaffNotice[];
   try {
     await em.flush();
+    if (patch.plainPassword !== undefined) {
+      await revokeSessions(em, { userId: user.id, except: sessionId });
+      await retireAllLinksOf(em, user.id);
+    }
     staffNotices = await copyAccountToTrainers(em, account, patch);
     await em.commit();
   } catch (error) {
@@ -274,7 +284,8 @@ export async function deleteTrainerAccount(em: EntityManager, userId: number, da
     await tx.nativeDelete(Notification, { trainerAccount: account.id });
     const documents = await tx.find(Document, { trainerAccount: account.id }, { fields: ['sha256'] });
     await tx.nativeDelete(Document, { trainerAccount: account.id });
-    await tx.nativeUpdate(ApiSession, { user: user.id, revokedAt: null }, { revokedAt: new Date() });
+    await revokeSessions(tx, { userId: user.id });
+    await retireAllLinksOf(tx, user.id);
     return documents.map((document) => document.sha256);
   });
   await removeUnreferencedDocumentFiles(em, dataDir, documentHashes);

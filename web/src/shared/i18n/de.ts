@@ -612,6 +612,11 @@ export const de: Translation = {
     personalSaveError: 'Fehler beim Speichern der persönlichen Daten',
     taxSaveError: 'Fehler beim Speichern der Steuerdaten',
     languageReload: 'Die Seite wird in der neuen Sprache neu geladen.',
+    currentPassword: {
+      label: 'Aktuelles Passwort',
+      hint: 'Zu deiner Sicherheit fragen wir vor dieser Änderung nach deinem aktuellen Passwort.',
+      required: 'Bitte gib dein aktuelles Passwort ein.',
+    },
     notifications: {
       title: 'Benachrichtigungen',
       empty: 'Keine Benachrichtigungen',

@@ -611,6 +611,11 @@ export const en = {
     personalSaveError: 'Error saving personal data',
     taxSaveError: 'Error saving tax data',
     languageReload: 'The page will reload in the new language.',
+    currentPassword: {
+      label: 'Current password',
+      hint: 'For your safety we ask for your current password before this change.',
+      required: 'Please enter your current password.',
+    },
     notifications: {
       title: 'Notifications',
       empty: 'No notifications',

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { CONTACT_FILL_TIME_FIELD, CONTACT_GOAL_ID, CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS } from '../../../../contracts/contact-limits';
+import { CONTACT_FORM_TOKEN_FIELD, CONTACT_GOAL_ID, CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS } from '../../../../contracts/contact-limits';
 import type { TContactContent } from '../../../../contracts/site-content.contract';
 import { trackGoal } from '../goals';
 import type { SiteData } from '../content/site-data';
@@ -29,10 +29,18 @@ function ContactForm({ texts, locale }: { texts: TContactContent; locale: string
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
-  const openedAt = useRef(0);
+  // The server's token of when the form appeared (it measures the fill time itself); without one
+  // (the call failed) the form is sent as the spec's payload.
+  const formToken = useRef<string | null>(null);
   const success = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    openedAt.current = performance.now();
+    fetch('/api/request_form/token', { headers: { accept: 'application/json' } })
+      .then((response) => (response.ok ? (response.json() as Promise<Record<string, unknown>>) : null))
+      .then((body) => {
+        const token = body?.[CONTACT_FORM_TOKEN_FIELD];
+        if (typeof token === 'string') formToken.current = token;
+      })
+      .catch(() => {});
   }, []);
   useEffect(() => {
     if (status.kind === 'sent') success.current?.focus();
@@ -54,7 +62,7 @@ function ContactForm({ texts, locale }: { texts: TContactContent; locale: string
     form.set('language', locale);
     // The honeypot goes as the form has it (empty unless something filled the hidden field).
     form.set(CONTACT_HONEYPOT_FIELD, (event.currentTarget.elements.namedItem(CONTACT_HONEYPOT_FIELD) as HTMLInputElement | null)?.value ?? '');
-    form.set(CONTACT_FILL_TIME_FIELD, String(Math.round(performance.now() - openedAt.current)));
+    if (formToken.current) form.set(CONTACT_FORM_TOKEN_FIELD, formToken.current);
     setStatus({ kind: 'sending' });
     try {
       const response = await fetch('/api/request_form', { method: 'POST', body: form, headers: { 'x-locale': locale === 'de' ? 'de' : 'en', accept: 'application/json' } });
@@ -67,7 +75,10 @@ function ContactForm({ texts, locale }: { texts: TContactContent; locale: string
       const serverMessage = body.message ?? '';
       if (response.status === 400) {
         // Spec 8: a 400 shows the invalid-e-mail text with the server's message; other fields get it under the field.
-        if (body.field && body.field !== 'email' && body.field in EMPTY) {
+        if (body.field === CONTACT_FORM_TOKEN_FIELD) {
+          // Not a field the visitor can fix: the server's reason (sent too quickly, or reload the page).
+          setStatus({ kind: 'failed', message: serverMessage });
+        } else if (body.field && body.field !== 'email' && body.field in EMPTY) {
           setErrors({ [body.field]: serverMessage });
           setStatus({ kind: 'idle' });
         } else {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ZTrainerBankData, type TTrainerAccount } from '../../../../contracts/trainer-account.contract';
 import { textField } from '../../shared/form-state';
 import { MONOSPACE_INPUT, requiredField } from '../shared/account-fields';
+import { asksCurrentPassword } from '../shared/CurrentPasswordField';
 import { ProfileTabForm, useProfileForm } from './profile-form';
 
 type BankValues = { trainerIban: string; trainerBic: string };
@@ -18,7 +19,13 @@ const bankOf = (account: TTrainerAccount): BankValues => ({
 export function BankTab({ account }: { account: TTrainerAccount }) {
   const { t } = useTranslation();
   // Spec 8: the bank failure reuses the personal-data error message.
-  const save = useProfileForm({ account, valuesOf: bankOf, schema: ZTrainerBankData, errorTitle: t('trainerAccount.personalSaveError') });
+  const save = useProfileForm({
+    account,
+    valuesOf: bankOf,
+    schema: ZTrainerBankData,
+    errorTitle: t('trainerAccount.personalSaveError'),
+    asksCurrentPassword,
+  });
   const { form } = save;
 
   return (

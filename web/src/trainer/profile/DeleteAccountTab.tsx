@@ -10,10 +10,12 @@ import { IconAlert } from '../../shared/components/icons';
 import { useLocale } from '../../shared/hooks/use-locale';
 import { clearSession } from '../../shared/session';
 import { useDeleteAccount, useDeleteAccountToken } from '../shared/api';
+import { CurrentPasswordField, useCurrentPassword } from '../shared/CurrentPasswordField';
 
 /**
- * Delete tab (spec 2): the dialog fetches a delete token when it opens; confirming deletes the account
- * with it and logs out to the log-in page. The server keeps issued credit notes (legal records).
+ * Delete tab (spec 2): the dialog fetches a delete token when it opens and asks for the current
+ * password; confirming deletes the account with both and logs out to the log-in page. The server
+ * keeps issued credit notes (legal records).
  */
 export function DeleteAccountTab() {
   const { t } = useTranslation();
@@ -23,10 +25,16 @@ export function DeleteAccountTab() {
   const [open, setOpen] = useState(false);
   const token = useDeleteAccountToken({ enabled: open });
   const remove = useDeleteAccount();
+  const currentPassword = useCurrentPassword();
+  const close = () => {
+    setOpen(false);
+    currentPassword.clear();
+    remove.reset();
+  };
 
   const confirm = () => {
-    if (!token.data) return;
-    remove.mutate(token.data.csrf_token, {
+    if (!token.data || !currentPassword.check()) return;
+    remove.mutate({ token: token.data.csrf_token, currentPassword: currentPassword.value }, {
       onSuccess: (answer) => {
         setOpen(false);
         notifications.show({ color: 'green', message: answer.message, withBorder: true });
@@ -46,16 +54,17 @@ export function DeleteAccountTab() {
           {t('trainerPortal.deleteAccount.button')}
         </Button>
       </Group>
-      <Modal opened={open} onClose={() => setOpen(false)} title={t('trainerPortal.deleteAccount.modalTitle')} centered data-testid="delete-account-modal">
+      <Modal opened={open} onClose={close} title={t('trainerPortal.deleteAccount.modalTitle')} centered data-testid="delete-account-modal">
         <Stack gap="md">
           <Text size="sm">{t('trainerPortal.deleteAccount.modalText')}</Text>
+          <CurrentPasswordField currentPassword={currentPassword} />
           {(remove.isError || token.isError) && (
             <Alert color="red" icon={<IconAlert />} data-testid="delete-account-error">
               {remove.isError ? errorMessage(remove.error) : t('trainerPortal.deleteAccount.error')}
             </Alert>
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setOpen(false)} data-testid="delete-account-cancel">
+            <Button variant="default" onClick={close} data-testid="delete-account-cancel">
               {t('trainerPortal.deleteAccount.cancel')}
             </Button>
             <Button color="red" onClick={confirm} loading={remove.isPending || token.isFetching} disabled={!token.data} data-testid="delete-account-confirm">

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ZTrainerPersonalData, type TTrainerAccount } from '../../../../contracts/trainer-account.contract';
 import { textField } from '../../shared/form-state';
 import { AddressFields, requiredField } from '../shared/account-fields';
+import { asksCurrentPassword } from '../shared/CurrentPasswordField';
 import { ProfileTabForm, useProfileForm } from './profile-form';
 
 /** Spec 4: after a language change the page reloads into the new locale's profile after 1 s. */
@@ -48,6 +49,7 @@ export function PersonalTab({ account }: { account: TTrainerAccount }) {
     onSaved: (saved) => {
       if (saved.language !== account.language) setReloadTo(`/${saved.language}/trainer/profile`);
     },
+    asksCurrentPassword,
   });
   const { form } = save;
   const field = (name: keyof PersonalValues & string) => textField(form, name);

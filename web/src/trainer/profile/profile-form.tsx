@@ -7,6 +7,7 @@ import { errorMessage } from '../../shared/api/client';
 import { IconAlert, IconCheck } from '../../shared/components/icons';
 import { fieldErrorOfServer, focusFirstError, useFormState } from '../../shared/form-state';
 import { useUpdateTrainerAccount } from '../shared/api';
+import { CurrentPasswordField, useCurrentPassword } from '../shared/CurrentPasswordField';
 
 // The save skeleton every profile tab shares: validate with the contract's own schema before
 // sending (same messages as the API), PATCH, then the success or error alert the spec names. The
@@ -33,6 +34,8 @@ export function OutcomeAlert({ outcome }: { outcome: Outcome | null }) {
 /**
  * One tab's form over the trainer account: its values (filled once from the account), submit
  * (validate with `schema`, PATCH, refill from the saved account, then `onSaved`) and the alert.
+ * `asksCurrentPassword`: whether the values as typed change what needs the current password (a new
+ * e-mail address, a different IBAN); the form then shows the field and sends it.
  */
 export function useProfileForm<Values extends Record<string, unknown>>({
   account,
@@ -40,17 +43,21 @@ export function useProfileForm<Values extends Record<string, unknown>>({
   schema,
   errorTitle,
   onSaved,
+  asksCurrentPassword,
 }: {
   account: TTrainerAccount;
   valuesOf: (account: TTrainerAccount) => Values;
   schema: ZodType<Partial<TTrainerAccountPatchValues>>;
   errorTitle: string;
   onSaved?: (account: TTrainerAccount) => void;
+  asksCurrentPassword?: (values: Values, account: TTrainerAccount) => boolean;
 }) {
   const { t } = useTranslation();
   const form = useFormState<Values>(() => valuesOf(account));
   const update = useUpdateTrainerAccount();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const currentPassword = useCurrentPassword();
+  const needsPassword = asksCurrentPassword?.(form.values, account) ?? false;
 
   const refuse = async (error: ZodError) => {
     const { fieldErrorsOf } = await import('../../shared/forms');
@@ -72,22 +79,36 @@ export function useProfileForm<Values extends Record<string, unknown>>({
     }
     form.setErrors({});
     setOutcome(null);
-    update.mutate(parsed.data, {
+    if (needsPassword && !currentPassword.check()) {
+      setOutcome({ ok: false, title: errorTitle, message: t('trainerAccount.currentPassword.required') });
+      focusFirstError({ currentPassword: 'required' });
+      return;
+    }
+    update.mutate(needsPassword ? { ...parsed.data, currentPassword: currentPassword.value } : parsed.data, {
       onSuccess: (answer) => {
         setOutcome({ ok: true, message: answer.message });
         form.setValues(valuesOf(answer.account));
+        currentPassword.clear();
         onSaved?.(answer.account);
       },
       onError: (error) => {
-        const errors = fieldErrorOfServer(error);
+        const { currentPassword: passwordError, ...errors } = fieldErrorOfServer(error);
         form.setErrors(errors);
+        currentPassword.setError(passwordError);
         setOutcome({ ok: false, title: errorTitle, message: errorMessage(error) });
-        focusFirstError(errors);
+        focusFirstError(passwordError ? { currentPassword: passwordError, ...errors } : errors);
       },
     });
   };
 
-  return { form, onSubmit, alert: <OutcomeAlert outcome={outcome} />, saving: update.isPending };
+  return {
+    form,
+    onSubmit,
+    alert: <OutcomeAlert outcome={outcome} />,
+    saving: update.isPending,
+    /** The current-password field, while the values need it. */
+    currentPasswordField: needsPassword ? <CurrentPasswordField currentPassword={currentPassword} /> : null,
+  };
 }
 
 /** A tab's form frame: its text, the save alert, the fields, and the save button. */
@@ -101,7 +122,7 @@ export function ProfileTabForm({
   label: string;
   testId: string;
   text: string;
-  save: { onSubmit: (event: FormEvent<HTMLFormElement>) => void; alert: ReactNode; saving: boolean };
+  save: { onSubmit: (event: FormEvent<HTMLFormElement>) => void; alert: ReactNode; saving: boolean; currentPasswordField?: ReactNode };
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -113,6 +134,7 @@ export function ProfileTabForm({
         </Text>
         {save.alert}
         {children}
+        {save.currentPasswordField}
         <Group justify="space-between" align="center">
           <Box />
           <Button type="submit" loading={save.saving} data-testid="profile-save">

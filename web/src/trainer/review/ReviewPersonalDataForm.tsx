@@ -9,6 +9,7 @@ import { errorMessage } from '../../shared/api/client';
 import { IconAlert } from '../../shared/components/icons';
 import { useUpdateTrainerAccount } from '../shared/api';
 import { AddressFields, MONOSPACE_INPUT, requiredField } from '../shared/account-fields';
+import { asksCurrentPassword, CurrentPasswordField, useCurrentPassword } from '../shared/CurrentPasswordField';
 import { reviewFormValuesOf, ZReviewPersonalData, type ReviewFormValues } from './review-form';
 
 const shownValuesOf = (account: TTrainerAccount): ReviewFormValues => {
@@ -27,6 +28,8 @@ export function ReviewPersonalDataForm({ account }: { account: TTrainerAccount }
   const form = useFormState<ReviewFormValues>(() => shownValuesOf(account));
   const update = useUpdateTrainerAccount();
   const [refusal, setRefusal] = useState<string | null>(null);
+  const currentPassword = useCurrentPassword();
+  const needsPassword = asksCurrentPassword(form.values, account);
   // Complete data folds away behind a one-line summary, so the classes are in view; missing data stays open.
   const [open, setOpen] = useState(() => !ZReviewPersonalData.safeParse(reviewFormValuesOf(account)).success);
   const summary = [
@@ -51,15 +54,21 @@ export function ReviewPersonalDataForm({ account }: { account: TTrainerAccount }
       return;
     }
     form.setErrors({});
-    update.mutate(parsed.data, {
+    if (needsPassword && !currentPassword.check()) {
+      focusFirstError({ currentPassword: 'required' });
+      return;
+    }
+    update.mutate(needsPassword ? { ...parsed.data, currentPassword: currentPassword.value } : parsed.data, {
       onSuccess: (answer) => {
         form.setValues(shownValuesOf(answer.account));
+        currentPassword.clear();
         notifications.show({ color: 'green', message: answer.message, withBorder: true });
       },
       onError: (error) => {
-        const errors = fieldErrorOfServer(error);
+        const { currentPassword: passwordError, ...errors } = fieldErrorOfServer(error);
         form.setErrors(errors);
-        focusFirstError(errors);
+        currentPassword.setError(passwordError);
+        focusFirstError(passwordError ? { currentPassword: passwordError, ...errors } : errors);
         notifications.show({ color: 'red', title: t('trainerAccount.personalSaveError'), message: errorMessage(error), withBorder: true });
       },
     });
@@ -111,6 +120,7 @@ export function ReviewPersonalDataForm({ account }: { account: TTrainerAccount }
               name="istaxrelevant"
               data-testid="field-istaxrelevant"
             />
+            {needsPassword && <CurrentPasswordField currentPassword={currentPassword} />}
             <Group justify="flex-end">
               <Button type="submit" loading={update.isPending} data-testid="review-personal-submit">
                 {t('trainerPortal.review.personalSubmit')}

@@ -5,6 +5,7 @@ import {
   ZDeleteAccountToken,
   ZTrainerAccount,
   ZTrainerAccountSaved,
+  type TDeleteAccountRequest,
   type TTrainerAccountPatchValues,
 } from '../../../../contracts/trainer-account.contract';
 import { apiRequest } from '../../shared/api/client';
@@ -65,9 +66,9 @@ export function useDeleteAccountToken({ enabled }: { enabled: boolean }) {
   });
 }
 
-/** POST /api/v2/trainer_account/delete-account {token} */
+/** POST /api/v2/trainer_account/delete-account {token, currentPassword} */
 export function useDeleteAccount() {
   return useMutation({
-    mutationFn: (token: string) => apiRequest('/api/v2/trainer_account/delete-account', { method: 'POST', body: { token }, schema: ZDeleteAccountAnswer }),
+    mutationFn: (body: TDeleteAccountRequest) => apiRequest('/api/v2/trainer_account/delete-account', { method: 'POST', body, schema: ZDeleteAccountAnswer }),
   });
 }
