@@ -44,7 +44,7 @@ export function StudioGroupHeader({ studioGroupUuid, name }: { studioGroupUuid: 
       <Group gap="md" wrap="nowrap">
         <GroupLogo name={company} logoPath={connected?.studioGroupLogoPath} size={52} />
         <Stack gap={0}>
-          <Title order={2} data-testid="studio-company">
+          <Title order={1} size="h2" data-testid="studio-company">
             {company}
           </Title>
           <Text c="dimmed" size="sm" data-testid="studio-name">
