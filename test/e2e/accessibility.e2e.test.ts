@@ -30,8 +30,8 @@ type Locale = (typeof LOCALES)[number];
 type Viewport = keyof typeof VIEWPORTS;
 
 /**
- * One screen: where it is (after /{locale}/), what shows it has loaded (a test id), and what to do
- * on it before measuring (each tab, a step, an open panel); each `then` state is measured as well.
+ * One screen: where it is (after /{locale}/), what shows it has loaded (a test id), and its further
+ * states (a tab, a wizard step, an open panel), each reached in turn and measured as well.
  */
 type Screen = { name: string; path: () => string; ready?: string; states?: Array<{ name: string; act: (page: Page) => Promise<void>; ready?: string }> };
 
@@ -71,7 +71,7 @@ const e2e = useBrowserStack({
   },
 });
 
-/** Clicks each tab of the page's first tab list in turn, each measured. */
+/** The screen's tabs, each clicked in turn and measured. */
 const tabs = (...testIds: string[]) => testIds.map((testId) => ({ name: testId, act: (page: Page) => page.getByTestId(testId).click() }));
 
 const PUBLIC: Screen[] = [
