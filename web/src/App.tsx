@@ -1,11 +1,12 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Suspense } from 'react';
+import { Suspense, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { ApiError } from './shared/api/client';
 import { ErrorBoundary } from './shared/components/ErrorBoundary';
 import { LazyNotifications } from './shared/components/LazyNotifications';
-import { theme } from './shared/theme';
+import { cssVariablesResolver, themeWithLabels } from './shared/theme';
 import { router } from './router';
 
 export const queryClient = new QueryClient({
@@ -19,8 +20,10 @@ export const queryClient = new QueryClient({
 });
 
 export function App() {
+  const { t } = useTranslation();
+  const theme = useMemo(() => themeWithLabels({ clearInput: t('common.clearInput') }), [t]);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       {/* Spec 9: toasts vanish after 4 s. */}
       <LazyNotifications position="bottom-right" autoClose={4000} limit={4} />
       <ErrorBoundary>

@@ -50,7 +50,7 @@ function Objections({ group, objections }: { group: TStudioGroupRef; objections:
                 </Text>
               </Group>
               {note.objection && (
-                <Text size="sm" c="orange.9">
+                <Text size="sm" c="orange">
                   {t('creditNoteList.objectionBy', { name: note.objection.by, date: formatDate(note.objection.at, locale), reason: note.objection.reason })}
                 </Text>
               )}

@@ -99,7 +99,8 @@ export function DataCheckPage() {
             {check.data && (
               <Text size="xs" c="dimmed">
                 {t('trainerAdmin.dataCheck.month', { month: formatMonth(check.data.month, locale) })} ·{' '}
-                <Anchor component={Link} to={`/${locale}/admin/payment-type-rules`} size="xs">
+                {/* Underlined: inside a sentence a link must not be told apart by its colour alone. */}
+                <Anchor component={Link} to={`/${locale}/admin/payment-type-rules`} size="xs" underline="always">
                   {t('trainerAdmin.dataCheck.toRules')}
                 </Anchor>
               </Text>

@@ -30,7 +30,7 @@ function NameCell({ data }: CustomCellRendererProps<TTrainerListItem>) {
   const incomplete = !data.dataCompleteness.complete;
   return (
     <Stack gap={0} justify="center" h="100%" lh={1.25}>
-      <Text span fw={600} size="sm" c={incomplete ? 'red.7' : undefined} data-testid="trainer-name" truncate>
+      <Text span fw={600} size="sm" c={incomplete ? 'red' : undefined} data-testid="trainer-name" truncate>
         {data.name}
       </Text>
       {data.companyName && (

@@ -159,7 +159,8 @@ function TrainerTab({
                   py={8}
                   style={{ flex: 1, minWidth: 0 }}
                   data-testid={`summary-trainer-${trainer.trainer_uuid}`}
-                  aria-label={t('settlement.summary.openPreview', { trainer: displayName(trainer) })}
+                  // Named by what it shows (WCAG 2.5.3 Label in Name); what it does is its description.
+                  title={t('settlement.summary.openPreview', { trainer: displayName(trainer) })}
                 >
                   <Group justify="space-between" wrap="nowrap" gap="sm">
                     <Group gap={6} wrap="wrap">
@@ -278,7 +279,7 @@ export function SettlementSummaryPage() {
       <Group justify="space-between" align="flex-start" mb="lg" gap="md">
         <Stack gap={6}>
           <Group gap="sm">
-            <Title order={2} fz={26} data-testid="summary-headline">
+            <Title order={1} fz={26} data-testid="summary-headline">
               {headline}
             </Title>
             <SettlementStatusBadge status={settlement.status} />

@@ -17,7 +17,7 @@ export function ErrorScreen({ error }: { error: unknown }) {
         <Stack gap="md">
           <Group gap="sm">
             <LogoMark size={28} />
-            <Text c="red.7" component="span" display="flex">
+            <Text c="red" component="span" display="flex">
               <IconAlert size={22} />
             </Text>
           </Group>

@@ -24,7 +24,7 @@ function ErrorPlaceholder({ cause }: { cause: 'timeout' | 'failed' }) {
   return (
     <Center mih={240} data-testid="page-error" data-cause={cause}>
       <Stack align="center" gap="xs">
-        <Text fz={28} fw={800} c="red.7" style={{ letterSpacing: '0.08em' }}>
+        <Text fz={28} fw={800} c="red" style={{ letterSpacing: '0.08em' }}>
           {t('monthClose.page.error')}
         </Text>
         <Text size="sm" c="dimmed" ta="center" maw={420}>
@@ -128,9 +128,11 @@ export function LazyPageArea({ children }: { children: ReactNode }) {
   const [suspended, setSuspended] = useState(0);
   const report = useCallback((delta: number) => setSuspended((count) => count + delta), []);
   const firstLoads = useIsFetching({ predicate: (query) => query.state.data === undefined });
+  const loading = suspended > 0 || firstLoads > 0;
   return (
-    <div style={{ position: 'relative' }} data-testid="page-area">
-      <ContentLoadingOverlay loading={suspended > 0 || firstLoads > 0} />
+    // aria-busy: a screen reader waits for the page's first data before reading it.
+    <div style={{ position: 'relative' }} data-testid="page-area" aria-busy={loading}>
+      <ContentLoadingOverlay loading={loading} />
       <PageErrorBoundary resetKey={location.pathname}>
         <SuspendedReport.Provider value={report}>
           <Suspense key={pageRoute} fallback={<PageLoadingPlaceholder key={location.key} />}>

@@ -8,7 +8,8 @@ export function PageHeader({ title, description, actions }: { title: string; des
   return (
     <Group justify="space-between" align="flex-end" mb="lg" gap="md">
       <Stack gap={4}>
-        <Title order={2} fz={26}>
+        {/* The page's one h1 (the layouts' header holds the logo and menus, no heading). */}
+        <Title order={1} fz={26}>
           {title}
         </Title>
         {description && (

@@ -1,4 +1,4 @@
-import { Avatar, Box, Group, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Box, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../session';
@@ -23,7 +23,6 @@ export function UserMenu({ profilePath }: { profilePath?: string }) {
   const button = (
     <UnstyledButton
       data-testid="user-menu"
-      aria-label={t('topbar.userMenu')}
       px={6}
       py={4}
       style={{ borderRadius: 8 }}
@@ -32,12 +31,14 @@ export function UserMenu({ profilePath }: { profilePath?: string }) {
       onClick={wanted ? undefined : () => setWanted(true)}
     >
       <Group gap="xs" wrap="nowrap">
-        <Avatar color="brand" radius="xl" size={32}>
+        <Avatar color="brand" radius="xl" size={32} aria-hidden>
           {initialsOf(session.name)}
         </Avatar>
         <Text size="sm" fw={600} visibleFrom="sm" maw={180} truncate>
           {session.name}
         </Text>
+        {/* Named by what it shows (WCAG 2.5.3 Label in Name), the initials aside, and what it is. */}
+        <VisuallyHidden>{t('topbar.userMenu')}</VisuallyHidden>
         <Box visibleFrom="sm" display="flex">
           <IconChevronDown size={14} />
         </Box>

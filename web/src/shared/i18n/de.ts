@@ -42,6 +42,7 @@ export const de: Translation = {
   },
   common: {
     loading: 'Wird geladen…',
+    clearInput: 'Eingabe leeren',
   },
   errors: {
     network: 'Der Server ist nicht erreichbar. Bitte prüfe deine Verbindung und versuche es erneut.',

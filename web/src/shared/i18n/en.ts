@@ -41,6 +41,7 @@ export const en = {
   },
   common: {
     loading: 'Loading…',
+    clearInput: 'Clear input',
   },
   errors: {
     network: 'The server cannot be reached. Please check your connection and try again.',

@@ -28,7 +28,7 @@ export function ConfirmEmailPage() {
   }, [confirm, token]);
   return (
     <PublicCard testId="confirm-email">
-      <Title order={2}>{t('accountLinks.confirmEmail.title')}</Title>
+      <Title order={1} size="h2">{t('accountLinks.confirmEmail.title')}</Title>
       {confirm.isPending || confirm.isIdle ? (
         <Loader size="sm" aria-label={t('accountLinks.confirmEmail.confirming')} />
       ) : confirm.isSuccess ? (

@@ -24,7 +24,7 @@ export function ForgotPasswordPage() {
   };
   return (
     <PublicCard testId="forgot-password">
-      <Title order={2}>{t('accountLinks.password.forgotTitle')}</Title>
+      <Title order={1} size="h2">{t('accountLinks.password.forgotTitle')}</Title>
       <Text size="sm" c="dimmed">
         {t('accountLinks.password.forgotText')}
       </Text>
@@ -85,7 +85,7 @@ export function ResetPasswordPage() {
   };
   return (
     <PublicCard testId="reset-password">
-      <Title order={2}>{t('accountLinks.password.resetTitle')}</Title>
+      <Title order={1} size="h2">{t('accountLinks.password.resetTitle')}</Title>
       {reset.isError && (
         <Alert color="red" icon={<IconAlert />} role="alert" data-testid="reset-error">
           {errorMessage(reset.error)}

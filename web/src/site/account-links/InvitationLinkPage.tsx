@@ -34,7 +34,7 @@ export function InvitationLinkPage() {
   if (invitation.isError) {
     return (
       <PublicCard testId="invitation-invalid">
-        <Title order={2}>{t('accountLinks.invitation.invalidTitle')}</Title>
+        <Title order={1} size="h2">{t('accountLinks.invitation.invalidTitle')}</Title>
         <Alert color="red" icon={<IconAlert />} role="alert" data-testid="invitation-error">
           {errorMessage(invitation.error)}
         </Alert>
@@ -102,7 +102,7 @@ function InvitationScreen({ token, info }: { token: string; info: TInvitationLin
       <Text fw={600} data-testid="invitation-company">
         {company}
       </Text>
-      <Title order={2}>{t('accountLinks.invitation.headline', { company })}</Title>
+      <Title order={1} size="h2">{t('accountLinks.invitation.headline', { company })}</Title>
       <Text>{t('accountLinks.invitation.text', { company })}</Text>
       <Text size="sm" c="dimmed">
         {t('accountLinks.invitation.forEmail', { email: info.email })}
@@ -130,7 +130,7 @@ function InvitationScreen({ token, info }: { token: string; info: TInvitationLin
       ) : (
         <form onSubmit={onSignUp} noValidate>
           <Stack gap="sm">
-            <Title order={4}>{t('accountLinks.invitation.signUpTitle')}</Title>
+            <Title order={2} size="h4">{t('accountLinks.invitation.signUpTitle')}</Title>
             <Text size="sm">{t('accountLinks.invitation.signUpText', { email: info.email })}</Text>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput label={t('accountLinks.invitation.firstname')} required autoComplete="given-name" {...field('firstname')} />

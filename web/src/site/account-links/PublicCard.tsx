@@ -7,7 +7,7 @@ import { Logo } from '../../shared/components/Logo';
 /** The frame of the screens a person reaches from an e-mailed link, without log-in. */
 export function PublicCard({ children, testId }: { children: ReactNode; testId: string }) {
   return (
-    <Stack bg="gray.0" mih="100vh" p={{ base: 'md', sm: 'xl' }} justify="center" align="center" pos="relative">
+    <Stack component="main" bg="gray.0" mih="100vh" p={{ base: 'md', sm: 'xl' }} justify="center" align="center" pos="relative">
       <Box pos="absolute" top={20} left={20}>
         <Logo size={28} />
       </Box>

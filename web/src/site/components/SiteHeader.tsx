@@ -89,7 +89,8 @@ export function SiteHeader({ data }: { data: SiteData }) {
         </nav>
         <div className="tp-header-actions">
           <details className="tp-menu tp-language-menu" ref={languageMenu}>
-            <summary aria-label={navigation.languages.label} data-testid="site-language-menu">
+            {/* The name holds the visible language code, so a person saying what they see reaches it. */}
+            <summary aria-label={`${navigation.languages.label}: ${locale.toUpperCase()}`} data-testid="site-language-menu">
               <Flag locale={locale} />
               <span className="tp-language-code">{locale.toUpperCase()}</span>
               <SiteIcon name="chevron" size={16} />

@@ -61,6 +61,8 @@ export function LoginPage() {
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing={0} mih="100vh">
       <Box
+        component="aside"
+        aria-label={t('app.name')}
         visibleFrom="md"
         p={56}
         style={{
@@ -78,7 +80,7 @@ export function LoginPage() {
           </Text>
         </Group>
         <Stack gap="xl" maw={460}>
-          <Title order={1} fz={36} lh={1.15} c="white">
+          <Title order={2} fz={36} lh={1.15} c="white">
             {t('app.tagline')}
           </Title>
           <List
@@ -101,7 +103,7 @@ export function LoginPage() {
         </Text>
       </Box>
 
-      <Stack bg="gray.0" p={{ base: 'md', sm: 'xl' }} justify="center" align="center" pos="relative">
+      <Stack component="main" bg="gray.0" p={{ base: 'md', sm: 'xl' }} justify="center" align="center" pos="relative">
         <Box pos="absolute" top={20} right={20}>
           <LanguageSwitcher />
         </Box>
@@ -112,7 +114,7 @@ export function LoginPage() {
                 <Logo size={30} />
               </Box>
               <Stack gap={6}>
-                <Title order={2} id="login-title">
+                <Title order={1} size="h2" id="login-title">
                   {t('login.title')}
                 </Title>
                 <Text c="dimmed" size="sm">

@@ -54,7 +54,7 @@ export function InvitationPage() {
         <Text fw={600} data-testid="invitation-company">
           {company}
         </Text>
-        <Title order={2}>{t('accountLinks.invitation.headline', { company })}</Title>
+        <Title order={1} size="h2">{t('accountLinks.invitation.headline', { company })}</Title>
         <Text>{t('accountLinks.invitation.text', { company })}</Text>
         {answer.isError && (
           <Alert color="red" icon={<IconAlert />} role="alert" data-testid="invitation-error">

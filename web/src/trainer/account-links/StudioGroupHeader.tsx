@@ -47,7 +47,7 @@ export function StudioGroupHeader({ studioGroupUuid, name }: { studioGroupUuid: 
       <Group gap="md" wrap="nowrap">
         <GroupLogo name={company} logoPath={connected?.studioGroupLogoPath} size={52} />
         <Stack gap={0} miw={0}>
-          <Title order={2} data-testid="studio-company" style={{ overflowWrap: 'anywhere' }}>
+          <Title order={1} size="h2" data-testid="studio-company" style={{ overflowWrap: 'anywhere' }}>
             {company}
           </Title>
           <Text c="dimmed" size="sm" data-testid="studio-name">

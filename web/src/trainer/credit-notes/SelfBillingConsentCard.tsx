@@ -37,7 +37,7 @@ export function SelfBillingConsentCard({ studioGroupUuid, company }: { studioGro
         )}
         {consent.data && !consent.data.consented && (
           <Group justify="space-between" align="center">
-            <Text size="sm" c="orange.8">
+            <Text size="sm" c="orange">
               {t('creditNoteList.consent.missing')}
             </Text>
             <Button

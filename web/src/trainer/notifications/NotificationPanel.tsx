@@ -1,4 +1,4 @@
-import { Alert, Avatar, Center, Group, Loader, ScrollArea, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { Alert, Avatar, Center, Group, Loader, ScrollArea, Stack, Text, ThemeIcon, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { TTrainerNotification } from '../../../../contracts/trainer-account.contract';
@@ -80,8 +80,9 @@ export function NotificationPanel({ onFollow }: { onFollow: () => void }) {
                   style={{ borderBottom: '1px solid var(--mantine-color-gray-1)' }}
                   data-testid="notification-item"
                   data-unread={unread || undefined}
-                  aria-label={`${unread ? t('trainerAccount.notifications.unread') : t('trainerAccount.notifications.read')}: ${notification.message}`}
                 >
+                  {/* Named by what it shows (WCAG 2.5.3 Label in Name), led by whether it was read. */}
+                  <VisuallyHidden>{`${unread ? t('trainerAccount.notifications.unread') : t('trainerAccount.notifications.read')}: `}</VisuallyHidden>
                   <Group gap="sm" wrap="nowrap" align="flex-start">
                     <Avatar src={notification.studioGroupLogoPath} size={32} radius="sm" color="brand" variant="light">
                       <Text fz={11} fw={700}>
@@ -102,7 +103,7 @@ export function NotificationPanel({ onFollow }: { onFollow: () => void }) {
                       </Text>
                     </Stack>
                     {!unread && (
-                      <ThemeIcon size={20} radius="xl" color="green" variant="light" aria-label={t('trainerAccount.notifications.read')}>
+                      <ThemeIcon size={20} radius="xl" color="green" variant="light" aria-hidden>
                         <IconCheck size={12} />
                       </ThemeIcon>
                     )}

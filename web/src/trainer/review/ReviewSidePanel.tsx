@@ -109,7 +109,7 @@ function ApprovalCard({ preview, target }: { preview: TCreditNotePreview; target
           <Box pl={54}>
             <ApproverLine value={info.approved_by_trainer} />
             {!preview.locked && needsConfirmation && (
-              <Text size="xs" c="orange.8" data-testid="review-confirm-first">
+              <Text size="xs" c="orange" data-testid="review-confirm-first">
                 {t('trainerPortal.review.confirmFirst')}
               </Text>
             )}

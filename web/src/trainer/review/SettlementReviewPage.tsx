@@ -229,7 +229,7 @@ function SettlementReviewForm({ target, review }: { target: Target; review: TTra
           <Card>
             <Stack gap="sm">
               {review.approved && (
-                <Text size="sm" c="green.8" data-testid="settlement-review-confirmed">
+                <Text size="sm" c="green" data-testid="settlement-review-confirmed">
                   {t('monthClose.settlementReview.confirmed')}
                 </Text>
               )}

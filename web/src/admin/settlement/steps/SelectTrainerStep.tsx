@@ -81,7 +81,9 @@ const TrainerRow = memo(function TrainerRow({ row, checked, disabled, onToggle }
       py={8}
       data-testid={`trainer-row-${row.trainer_uuid}`}
       data-studio={row.studio_uuid}
-      style={{ borderBottom: '1px solid var(--mantine-color-gray-2)', opacity: row.selectable ? 1 : 0.75 }}
+      // Not faded when it cannot be selected: faded text falls below AA contrast; the disabled
+      // checkbox and the red 'missing' line say it.
+      style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
     >
       <Checkbox
         mt={2}
@@ -93,7 +95,7 @@ const TrainerRow = memo(function TrainerRow({ row, checked, disabled, onToggle }
       />
       <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
         <Group gap={6} wrap="wrap">
-          <Text fw={500} c={incomplete ? 'red.7' : undefined} data-testid="trainer-name">
+          <Text fw={500} c={incomplete ? 'red' : undefined} data-testid="trainer-name">
             {name}
           </Text>
           {row.trainer_company_name && row.trainer_company_name.trim() !== row.trainer_name && (
@@ -103,12 +105,12 @@ const TrainerRow = memo(function TrainerRow({ row, checked, disabled, onToggle }
           )}
         </Group>
         {incomplete && (
-          <Text size="xs" c="red.7" data-testid="trainer-missing">
+          <Text size="xs" c="red" data-testid="trainer-missing">
             {t('settlement.select.cannotBeBilled')} {row.missing.map((item) => t(`settlement.select.missing.${item}`)).join(', ')}
           </Text>
         )}
         {row.tax_number_missing_not_mandatory && (
-          <Text size="xs" c="yellow.8" data-testid="trainer-tax-note">
+          <Text size="xs" c="yellow" data-testid="trainer-tax-note">
             {t('settlement.select.taxNumberNotMandatory')}
           </Text>
         )}
