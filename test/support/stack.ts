@@ -11,7 +11,7 @@ import { EventFeed } from '../../db/events';
 import { connectTemporalClient } from '../../api/temporal';
 import { createServer } from '../../api/app';
 import { createWorker } from '../../worker/create-worker';
-import { cloneTestDatabase } from './databases';
+import { cloneTestDatabase, dropDatabase } from './databases';
 import { registerNamespace } from './processes';
 import { installQuietRuntime, prebuiltWorkflowBundle } from './temporal-runtime';
 
@@ -56,14 +56,25 @@ export async function startStack({
   webDist = process.env.WEB_DIST ?? 'dist/web',
   mailer,
   publicUrl,
-}: { worker?: boolean; webDist?: string; mailer?: Mailer; publicUrl?: string } = {}): Promise<Stack> {
+  takeOver,
+}: {
+  worker?: boolean;
+  webDist?: string;
+  mailer?: Mailer;
+  publicUrl?: string;
+  /**
+   * Run on what an earlier stack left (a restored backup: its database, data directory and Temporal
+   * namespace) instead of a fresh clone; this stack's stop() drops that database and folder.
+   */
+  takeOver?: Pick<Stack, 'databaseUrl' | 'dataDir' | 'temporalNamespace'>;
+} = {}): Promise<Stack> {
   installQuietRuntime();
   const workflowBundle = await prebuiltWorkflowBundle();
-  const database = await cloneTestDatabase();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trainerpay-stack-'));
+  const database = takeOver ? { databaseUrl: takeOver.databaseUrl, drop: () => dropDatabase(takeOver.databaseUrl) } : await cloneTestDatabase();
+  const dataDir = takeOver?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'trainerpay-stack-'));
   const temporalAddress = inject('temporalAddress');
-  const temporalNamespace = `stack-${crypto.randomBytes(4).toString('hex')}`;
-  await registerNamespace(temporalAddress, temporalNamespace);
+  const temporalNamespace = takeOver?.temporalNamespace ?? `stack-${crypto.randomBytes(4).toString('hex')}`;
+  if (!takeOver) await registerNamespace(temporalAddress, temporalNamespace);
   const orm = await initOrm(database.databaseUrl);
   const feed = new EventFeed(database.databaseUrl);
   await feed.start();
