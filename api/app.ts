@@ -47,18 +47,30 @@ import { detectLocale } from './http/locale';
 import { createContactRouter } from './routes/contact/contact.router';
 import { createContactRequestsRouter } from './routes/contact/contact-requests.router';
 import { createSiteRouter } from './routes/site/site.router';
+import type { Logger } from 'pino';
+import type { Registry } from 'prom-client';
+import { createLogger } from '../config/logger';
+import { createMetricsRegistry } from '../db/metrics';
+import { createMetricsRouter, createRequestObservability } from './http/observability';
 
 export type AppDeps = {
   orm: MikroORM;
   temporal: Client;
   feed: EventFeed;
-  env: Pick<Env, 'apiKeyTtlHours' | 'webDist' | 'dataDir'> & Partial<Pick<Env, 'temporalUiUrl' | 'temporalNamespace'>> & Partial<Pick<Env, 'smtpUrl'>> & Partial<Pick<Env, 'downloadSecret'>> & Partial<Pick<Env, 'contentDir' | 'salesEmail'>> & Partial<Pick<Env, 'referralCampaignEnd'>>;
+  env: Pick<Env, 'apiKeyTtlHours' | 'webDist' | 'dataDir'> & Partial<Pick<Env, 'temporalUiUrl' | 'temporalNamespace'>> & Partial<Pick<Env, 'smtpUrl'>> & Partial<Pick<Env, 'downloadSecret'>> & Partial<Pick<Env, 'contentDir' | 'salesEmail'>> & Partial<Pick<Env, 'referralCampaignEnd'>> & Partial<Pick<Env, 'metricsToken' | 'logLevel'>>;
+  /** The process's Prometheus registry (npm start shares it with the in-process worker); default: one of this app's own. */
+  registry?: Registry;
+  /** Default: JSON lines on stdout at LOG_LEVEL, else warnings only. */
+  logger?: Logger;
 };
 
-export function createApp({ orm, temporal, feed, env }: AppDeps) {
+export function createApp({ orm, temporal, feed, env, registry = createMetricsRegistry({ orm, process: 'api' }), logger = createLogger({ process: 'api', level: env.logLevel ?? 'WARN' }) }: AppDeps) {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
+  // First, so every answer is counted and carries its request id (refusals by the parsers too).
+  app.use(createRequestObservability({ registry, logger }).middleware);
+  app.use(createMetricsRouter({ registry, token: env.metricsToken }));
   // The video help overlay embeds the video host's player (web/src/shared/video-help); nothing else is framed.
   // HSTS and upgrade-insecure-requests only for a request that came over HTTPS (req.secure, also
   // behind a proxy on loopback): over plain HTTP (`npm start` opened by a LAN address) the browser
@@ -87,7 +99,7 @@ export function createApp({ orm, temporal, feed, env }: AppDeps) {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  api.use(createHealthRouter({ orm, temporal }));
+  api.use(createHealthRouter({ orm, temporal, dataDir: env.dataDir, smtpUrl: env.smtpUrl }));
   api.use(createOpenApiRouter({ app: () => app }));
   api.use(createAuthRouter({ apiKeyTtlHours: env.apiKeyTtlHours, orm }));
   api.use(createContactRouter({ orm, temporal, salesEmail: env.salesEmail ?? 'sales@trainerpay.test' }));

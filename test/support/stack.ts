@@ -6,6 +6,7 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import { NativeConnection } from '@temporalio/worker';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Env } from '../../config/env';
 import { initOrm } from '../../db/orm';
 import { EventFeed } from '../../db/events';
 import { connectTemporalClient } from '../../api/temporal';
@@ -57,6 +58,7 @@ export async function startStack({
   mailer,
   publicUrl,
   takeOver,
+  appEnv = {},
 }: {
   worker?: boolean;
   webDist?: string;
@@ -67,6 +69,8 @@ export async function startStack({
    * namespace) instead of a fresh clone; this stack's stop() drops that database and folder.
    */
   takeOver?: Pick<Stack, 'databaseUrl' | 'dataDir' | 'temporalNamespace'>;
+  /** More of the api's configuration (METRICS_TOKEN, SMTP_URL for the health check, LOG_LEVEL). */
+  appEnv?: Partial<Pick<Env, 'metricsToken' | 'smtpUrl' | 'logLevel'>>;
 } = {}): Promise<Stack> {
   installQuietRuntime();
   const workflowBundle = await prebuiltWorkflowBundle();
@@ -79,7 +83,7 @@ export async function startStack({
   const feed = new EventFeed(database.databaseUrl);
   await feed.start();
   const { client, connection } = await connectTemporalClient({ address: temporalAddress, namespace: temporalNamespace });
-  const server = createServer({ orm, temporal: client, feed, env: { apiKeyTtlHours: 1, webDist, dataDir, temporalNamespace } });
+  const server = createServer({ orm, temporal: client, feed, env: { apiKeyTtlHours: 1, webDist, dataDir, temporalNamespace, ...appEnv } });
   const port = await server.listen(0, '127.0.0.1');
 
   let stopWorker = async () => {};
