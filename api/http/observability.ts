@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { Router } from 'express';
 import type { Logger } from 'pino';
+import { z } from 'zod';
 import { Counter, Histogram, type Registry } from 'prom-client';
 import { defaultPayloadConverter } from '@temporalio/common';
 import type { WorkflowClientInterceptor } from '@temporalio/client';
@@ -86,6 +87,7 @@ export function createRequestObservability({ registry, logger }: { registry: Reg
  * 404 while no token is set, 401 with a wrong or missing one (docs/decisions/0075).
  */
 const metricsSchemas = {
+  response: z.string().describe('Prometheus text exposition format 0.0.4.'),
   produces: 'text/plain',
   access: 'public',
   summary: 'Prometheus metrics (text exposition format) of this api process; needs `Authorization: Bearer <METRICS_TOKEN>`, and answers 404 while no METRICS_TOKEN is set.',
