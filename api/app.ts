@@ -48,12 +48,21 @@ import { detectLocale } from './http/locale';
 import { createContactRouter } from './routes/contact/contact.router';
 import { createContactRequestsRouter } from './routes/contact/contact-requests.router';
 import { createSiteRouter } from './routes/site/site.router';
+import type { Logger } from 'pino';
+import type { Registry } from 'prom-client';
+import { createLogger } from '../config/logger';
+import { createMetricsRegistry } from '../db/metrics';
+import { createMetricsRouter, createRequestObservability } from './http/observability';
 
 export type AppDeps = {
   orm: MikroORM;
   temporal: Client;
   feed: EventFeed;
-  env: Pick<Env, 'apiKeyTtlHours' | 'webDist' | 'dataDir'> & Partial<Pick<Env, 'temporalUiUrl' | 'temporalNamespace'>> & Partial<Pick<Env, 'smtpUrl'>> & Partial<Pick<Env, 'downloadSecret'>> & Partial<Pick<Env, 'contentDir' | 'salesEmail'>> & Partial<Pick<Env, 'referralCampaignEnd'>> & Partial<Pick<Env, 'trustProxy'>>;
+  env: Pick<Env, 'apiKeyTtlHours' | 'webDist' | 'dataDir'> & Partial<Pick<Env, 'temporalUiUrl' | 'temporalNamespace'>> & Partial<Pick<Env, 'smtpUrl'>> & Partial<Pick<Env, 'downloadSecret'>> & Partial<Pick<Env, 'contentDir' | 'salesEmail'>> & Partial<Pick<Env, 'referralCampaignEnd'>> & Partial<Pick<Env, 'trustProxy'>> & Partial<Pick<Env, 'metricsToken' | 'logLevel'>>;
+  /** The process's Prometheus registry (npm start shares it with the in-process worker); default: one of this app's own. */
+  registry?: Registry;
+  /** Default: JSON lines on stdout at LOG_LEVEL, else warnings only. */
+  logger?: Logger;
 };
 
 /** Express's `trust proxy` from TRUST_PROXY; a wrong entry stops the start with the variable's name. */
@@ -65,15 +74,18 @@ function trustProxies(app: express.Express, proxies: string[]) {
   }
 }
 
-export function createApp({ orm, temporal, feed, env }: AppDeps) {
+export function createApp({ orm, temporal, feed, env, registry = createMetricsRegistry({ orm, process: 'api' }), logger = createLogger({ process: 'api', level: env.logLevel ?? 'WARN' }) }: AppDeps) {
   const app = express();
   app.disable('x-powered-by');
   // Proxy headers only from the configured proxies: believed from anyone, X-Forwarded-For would let a
   // client pick the address the log-in limits count.
   trustProxies(app, env.trustProxy ?? []);
+  // First, so every answer is counted and carries its request id (refusals by the parsers too).
+  app.use(createRequestObservability({ registry, logger }).middleware);
+  app.use(createMetricsRouter({ registry, token: env.metricsToken }));
   // The video help overlay embeds the video host's player (web/src/shared/video-help); nothing else is framed.
   // HSTS and upgrade-insecure-requests only for a request that came over HTTPS (req.secure, also
-  // behind a proxy on loopback): over plain HTTP (`npm start` opened by a LAN address) the browser
+  // behind a proxy named in TRUST_PROXY): over plain HTTP (`npm start` opened by a LAN address) the browser
   // would fetch every script over an HTTPS nobody serves and get a blank page.
   const securityHeaders = (https: boolean) =>
     helmet({
@@ -99,7 +111,7 @@ export function createApp({ orm, temporal, feed, env }: AppDeps) {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  api.use(createHealthRouter({ orm, temporal }));
+  api.use(createHealthRouter({ orm, temporal, dataDir: env.dataDir, smtpUrl: env.smtpUrl }));
   api.use(createOpenApiRouter({ app: () => app }));
   const loginThrottle = createLoginThrottle(orm);
   api.use(createAuthRouter({ apiKeyTtlHours: env.apiKeyTtlHours, loginThrottle }));

@@ -16,7 +16,8 @@ const feed = new EventFeed(env.databaseUrl);
 await feed.start();
 const { client, connection } = await connectTemporalClient({ address: env.temporalAddress, namespace: env.temporalNamespace });
 await ensureDocumentExpirySchedule(client);
-const server = createServer({ orm, temporal: client, feed, env });
+// Request lines (JSON, with each request's id) at INFO unless LOG_LEVEL says otherwise.
+const server = createServer({ orm, temporal: client, feed, env: { ...env, logLevel: env.logLevel ?? 'INFO' } });
 const port = await server.listen(env.port);
 console.log(`api: listening on :${port}`);
 

@@ -7,6 +7,7 @@ import { isoDateOf } from '../domain/settlement/month';
 import { SETTLEMENT_WORKFLOW, stateQuery, type TSettlementWorkflow } from '../workflows/settlement.messages';
 import { settlementWorkflowId, TASK_QUEUE } from '../workflows/ids';
 import { HttpError } from './http/errors';
+import { requestIdClientInterceptor } from './http/observability';
 
 // The api's Temporal client: connecting, and the settlement workflow's handle, start, updates and
 // state query as every feature that talks to it calls them (deadlines, and the errors a screen
@@ -14,7 +15,8 @@ import { HttpError } from './http/errors';
 
 export async function connectTemporalClient({ address, namespace }: { address: string; namespace: string }) {
   const connection = await Connection.connect({ address });
-  return { client: new Client({ connection, namespace }), connection };
+  // Every start, signal and update carries the api request's id on to the activities' log lines.
+  return { client: new Client({ connection, namespace, interceptors: { workflow: [requestIdClientInterceptor] } }), connection };
 }
 
 /** How long a call waits for the workflow before answering 503 (the preparation goes on regardless). */

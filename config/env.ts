@@ -41,6 +41,13 @@ export type Env = {
    * the standalone worker; unset: it bundles workflows/ at its start.
    */
   workflowBundle: string | undefined;
+  /** Bearer token a Prometheus scrape of /metrics must send (METRICS_TOKEN); unset: /metrics is off (docs/decisions/0075). */
+  metricsToken: string | undefined;
+  /**
+   * The standalone worker's /metrics port (METRICS_PORT, default 9464); the Temporal SDK's own
+   * Prometheus exporter listens on the next port, on 127.0.0.1 only, and is served through it.
+   */
+  workerMetricsPort: number;
 };
 
 const LOG_LEVELS = ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR'] as const;
@@ -80,6 +87,8 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     salesEmail: source.SALES_EMAIL || 'sales@trainerpay.test',
     logLevel: isLogLevel(source.LOG_LEVEL) ? source.LOG_LEVEL : undefined,
     workflowBundle: source.WORKFLOW_BUNDLE || undefined,
+    metricsToken: source.METRICS_TOKEN || undefined,
+    workerMetricsPort: int(source.METRICS_PORT, 9464),
     referralCampaignEnd: /^\d{4}-\d{2}-\d{2}$/.test(source.REFERRAL_CAMPAIGN_END ?? '') ? source.REFERRAL_CAMPAIGN_END! : DEFAULT_REFERRAL_CAMPAIGN_END,
   };
 }

@@ -52,6 +52,9 @@ export type EmbeddedPostgresHandle = {
   kill(): void;
 };
 
+/** The URL of the embedded server on this port (the fixed loopback-only credentials). */
+export const embeddedDatabaseUrl = (port: number, databaseName = 'trainerpay') => `postgresql://${SUPERUSER}:${PASSWORD}@127.0.0.1:${port}/${databaseName}`;
+
 export async function startEmbeddedPostgres(options: StartEmbeddedPostgresOptions): Promise<EmbeddedPostgresHandle> {
   const { port, databaseName = 'trainerpay', onLog } = options;
   const databaseDir = path.resolve(options.dataDir, 'postgres');
@@ -121,7 +124,7 @@ export async function startEmbeddedPostgres(options: StartEmbeddedPostgresOption
   const serverProcess = () => (server as unknown as { process?: ChildProcess }).process;
   const exited = (child: ChildProcess | undefined) => !child || child.exitCode !== null || child.signalCode !== null;
   return {
-    databaseUrl: `postgresql://${SUPERUSER}:${PASSWORD}@127.0.0.1:${port}/${databaseName}`,
+    databaseUrl: embeddedDatabaseUrl(port, databaseName),
     stop: async () => {
       if (!exited(serverProcess())) await server.stop();
     },

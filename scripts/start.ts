@@ -4,8 +4,9 @@
 // API serving the built web app. Ctrl-C stops everything it started.
 import fs from 'node:fs';
 import path from 'node:path';
-import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
+import { NativeConnection, Runtime } from '@temporalio/worker';
 import { readEnv } from '../config/env';
+import { createLogger, temporalLoggerOf } from '../config/logger';
 import { startEmbeddedPostgres } from '../db/embedded';
 import { initOrm, migrateToLatest } from '../db/orm';
 import { DEMO_LOGINS, seedDemoData } from '../db/seed';
@@ -18,8 +19,10 @@ import { findTemporalCli, startTemporalDevServer } from './lib/temporal-tools';
 import { startDemoImportsIfNeeded } from './lib/demo-imports';
 
 const env = readEnv();
-// The console is for the URLs and log-ins; the worker says only what needs attention (LOG_LEVEL=INFO for more).
-Runtime.install({ logger: new DefaultLogger(process.env.LOG_LEVEL === 'INFO' ? 'INFO' : 'WARN') });
+// The console is for the URLs and log-ins; the worker and the api say only what needs attention
+// (LOG_LEVEL=INFO for their JSON lines: each request, the worker's state).
+const logLevel = env.logLevel ?? 'WARN';
+Runtime.install({ logger: temporalLoggerOf(createLogger({ process: 'worker', level: logLevel }), logLevel) });
 fs.mkdirSync(env.dataDir, { recursive: true });
 const stops: Array<() => Promise<unknown>> = [];
 /** The servers started here, ended at once: what the stop deadline does with them. */
@@ -109,7 +112,7 @@ try {
 
   const { client, connection } = await connectTemporalClient({ address: temporalAddress, namespace: env.temporalNamespace });
   stops.push(() => connection.close());
-  const server = createServer({ orm, temporal: client, feed, env });
+  const server = createServer({ orm, temporal: client, feed, env: { ...env, logLevel } });
   const port = await server.listen(env.port);
   stops.splice(stops.length - 1, 0, () => server.close());
 

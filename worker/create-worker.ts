@@ -3,6 +3,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from '../activities';
 import { TASK_QUEUE } from '../workflows/ids';
+import { requestIdActivityInterceptor, WORKFLOW_INTERCEPTOR_MODULES } from './request-id';
 
 /**
  * The workflow sources. The SDK bundles them with webpack + swc, which reads our TypeScript
@@ -32,6 +33,9 @@ export async function createWorker({ connection, namespace, orm, dataDir, taskQu
     taskQueue,
     ...(workflowBundle ? { workflowBundle } : { workflowsPath: WORKFLOWS_PATH }),
     activities: createActivities({ orm, dataDir, ...(mailer ? { mailer } : {}), ...(publicUrl ? { publicUrl } : {}) }),
+    // The api's request id from workflow to activities and onto their log lines. A prebuilt bundle
+    // carries the workflow interceptors itself (bundleWorkflowCode's workflowInterceptorModules).
+    interceptors: { ...(workflowBundle ? {} : { workflowModules: WORKFLOW_INTERCEPTOR_MODULES }), activity: [requestIdActivityInterceptor] },
     // On SIGINT/SIGTERM the SDK stops polling; running activities get this long to finish
     // (every activity is idempotent, so one cut short is simply retried elsewhere).
     shutdownGraceTime: '10 seconds',

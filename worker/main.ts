@@ -1,11 +1,14 @@
 // The standalone worker process: `npm run worker` (docker-compose runs any number of these).
 // Environment: DATABASE_URL (required), TEMPORAL_ADDRESS (default 127.0.0.1:7233),
-// TEMPORAL_NAMESPACE (default 'default'), DATA_DIR (default ./data), LOG_LEVEL (default the SDK's
-// INFO), WORKFLOW_BUNDLE (default: bundle workflows/ at start).
-import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
+// TEMPORAL_NAMESPACE (default 'default'), DATA_DIR (default ./data), LOG_LEVEL (default INFO),
+// WORKFLOW_BUNDLE (default: bundle workflows/ at start), METRICS_TOKEN and METRICS_PORT (GET /metrics).
+import { NativeConnection, Runtime } from '@temporalio/worker';
 import { readEnv } from '../config/env';
+import { createLogger, temporalLoggerOf } from '../config/logger';
+import { createMetricsRegistry } from '../db/metrics';
 import { initOrm } from '../db/orm';
 import { createWorker } from './create-worker';
+import { startWorkerMetricsServer } from './metrics';
 
 const DEFAULT_TEMPORAL_ADDRESS = '127.0.0.1:7233';
 
@@ -16,11 +19,23 @@ async function main(): Promise<number> {
     return 2;
   }
   const address = env.temporalAddress ?? DEFAULT_TEMPORAL_ADDRESS;
+  const level = env.logLevel ?? 'INFO';
+  const logger = createLogger({ process: 'worker', level });
+  // The SDK's exporter listens on loopback only; /metrics passes it on behind METRICS_TOKEN.
+  const temporalMetricsAddress = `127.0.0.1:${env.workerMetricsPort + 1}`;
   // Before the first connection, which makes the SDK's runtime with its default logger otherwise.
-  if (env.logLevel) Runtime.install({ logger: new DefaultLogger(env.logLevel) });
+  Runtime.install({
+    logger: temporalLoggerOf(logger, level),
+    ...(env.metricsToken ? { telemetryOptions: { metrics: { prometheus: { bindAddress: temporalMetricsAddress } } } } : {}),
+  });
   const orm = await initOrm(env.databaseUrl);
   let connection: NativeConnection | undefined;
+  let metrics: Awaited<ReturnType<typeof startWorkerMetricsServer>> | undefined;
   try {
+    if (env.metricsToken) {
+      metrics = await startWorkerMetricsServer({ port: env.workerMetricsPort, token: env.metricsToken, registry: createMetricsRegistry({ orm, process: 'worker' }), temporalMetricsUrl: `http://${temporalMetricsAddress}/metrics` });
+      console.log(`worker: metrics on :${metrics.port}/metrics`);
+    }
     connection = await NativeConnection.connect({ address });
     const worker = await createWorker({
       connection,
@@ -39,6 +54,7 @@ async function main(): Promise<number> {
     console.log('worker: stopped');
     return 0;
   } finally {
+    await metrics?.close().catch(() => {});
     await connection?.close().catch(() => {});
     await orm.close(true).catch(() => {});
   }

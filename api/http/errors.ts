@@ -1,3 +1,4 @@
+import { currentRequestId } from './observability';
 import type { ErrorRequestHandler } from 'express';
 import { ZodError } from 'zod';
 import {
@@ -96,7 +97,7 @@ function httpErrorIn(error: unknown): { status: number; message: MessageKey; par
 
 export const errorMiddleware: ErrorRequestHandler = (error, req, res, _next) => {
   const { httpStatus, body } = toErrorBody(error, localeOf(req));
-  if (httpStatus >= 500) console.error(`[api] ${req.method} ${req.originalUrl}`, error);
+  if (httpStatus >= 500) console.error(`[api] ${req.method} ${req.originalUrl} (request ${currentRequestId() ?? '-'})`, error);
   if (res.headersSent) {
     res.end();
     return;

@@ -11,6 +11,7 @@ export type TMediaType =
   | 'application/xml'
   | 'application/zip'
   | 'text/csv'
+  | 'text/plain'
   | 'image/png'
   | 'text/html'
   | 'multipart/form-data'

@@ -1,5 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
+// Large tables: credit_note (a foreign key checked over every row, an index built; nullable columns added without a rewrite).
 export class Migration20261122003104_creditNoteObjectionAndAppSecret extends Migration {
 
   override async up(): Promise<void> {

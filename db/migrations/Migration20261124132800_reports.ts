@@ -3,6 +3,7 @@ import { Migration } from '@mikro-orm/migrations';
 // Reports (spec admin 2.14): the lines of issued credit notes summed per credit note,
 // studio, class name and VAT rate (filled by a trigger from the stored document, backfilled here),
 // and an index for every query a report runs.
+// Large tables: studio_class (three indexes built, writes to it wait meanwhile), credit_note (read once for the backfill).
 export class Migration20261124132800_reports extends Migration {
 
   override async up(): Promise<void> {

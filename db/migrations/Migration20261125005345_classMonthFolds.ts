@@ -4,6 +4,7 @@ import { Migration } from '@mikro-orm/migrations';
 // of a month folded as the check prices them (db/entities/class-month-fold.entity.ts), and the
 // triggers that mark a month stale whenever its classes, or the trainers the group's rules name,
 // change. Every month that has classes starts stale; the check folds a month on first use.
+// Large tables: studio_class (read once to mark its months stale).
 export class Migration20261125005345_classMonthFolds extends Migration {
 
   override async up(): Promise<void> {

@@ -37,5 +37,5 @@ export const commonMessages = defineMessages({
   'tenancy.studioGroupNotFound': { en: 'Studio group not found.', de: 'Studiogruppe nicht gefunden.' },
   'tenancy.studioGroupKey': { en: 'must be the uuid of a studio group', de: 'muss die UUID einer Studiogruppe sein' },
   'health.ok': { en: 'PostgreSQL and Temporal are reachable.', de: 'PostgreSQL und Temporal sind erreichbar.' },
-  'health.down': { en: 'A backing service is not reachable.', de: 'Ein benötigter Dienst ist nicht erreichbar.' },
+  'health.down': { en: 'Not available: {down}.', de: 'Nicht verfügbar: {down}.' },
 });

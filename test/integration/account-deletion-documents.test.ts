@@ -4,16 +4,19 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TDocumentCategory, TDocumentManagerTrainer } from '../../contracts/documents.contract';
 import type { TDeleteAccountToken } from '../../contracts/trainer-account.contract';
-import { Document, StudioGroupTrainer, Trainer, TrainerAccount, User } from '../../db/entities';
+import { CreditNote, Document, StudioGroupTrainer, Trainer, TrainerAccount, User } from '../../db/entities';
 import { documentRelativePath, sha256Of } from '../../db/document-storage';
 import { demoPdf } from '../../db/seed-documents';
 import { DEMO_FITNESS_GROUP_NAME } from '../../db/seed';
 import { hashPassword } from '../../domain/passwords';
+import { issueCreditNote } from '../support/credit-notes';
 import { logIn, startStack, type Stack } from '../support/stack';
 
 // Deleting a portal account takes the trainer's documents with it (GDPR Art. 17), approved ones too,
 // against the real API, PostgreSQL and data directory: the rows go with the account, the files after
 // it, except a file whose bytes another account's document still holds; staff no longer see them.
+// The credit notes issued to the account's trainer record stay, with their files (docs/operations.md
+// "Keeping documents").
 
 type Login = Awaited<ReturnType<typeof logIn>>;
 let stack: Stack;
@@ -106,5 +109,33 @@ describe('deleting a trainer account', () => {
     const removed = await call(other, 'POST', `/en/trainer/document/delete/${othersUuid}`, {});
     expect(removed.status, removed.text).toBe(200);
     expect(fs.existsSync(storedFile(sharedPdf))).toBe(false);
+  });
+});
+
+describe('deleting a trainer account keeps what the law asks to keep', () => {
+  it('keeps the credit notes issued to its trainer record, their PDFs (same bytes) and their listing (10 years, §147 AO, §14b UStG)', async () => {
+    const admin = await logIn(stack.baseUrl, 'admin@demo.test');
+    const groupUuid = admin.studioGroups.find((group) => group.name === DEMO_FITNESS_GROUP_NAME)!.uuid;
+    const em = stack.orm.em.fork();
+    const linked = new Set((await em.find(StudioGroupTrainer, { studioGroup: { uuid: groupUuid } }, { populate: ['trainer'] })).map((row) => row.trainer.id));
+    const record = (await em.find(Trainer, { studioGroup: { uuid: groupUuid } }, { orderBy: { id: 'desc' } })).find((candidate) => !linked.has(candidate.id))!;
+    const user = em.create(User, { email: `leaving-${randomUUID()}@test.local`, passwordHash: await hashPassword('demo1234'), role: 'trainer', locale: 'en', firstname: 'Lea', lastname: 'Geht', isVerified: true });
+    const account = em.create(TrainerAccount, { user, firstname: 'Lea', lastname: 'Geht', email: user.email, language: 'en' });
+    em.create(StudioGroupTrainer, { studioGroup: record.studioGroup, trainer: record, trainerAccount: account });
+    await em.flush();
+    const issued = await issueCreditNote(stack, { studioGroupUuid: groupUuid, trainerUuid: record.uuid, month: '2026-09-30', number: 'GS-2026-09001' });
+    const leaving = await logIn(stack.baseUrl, user.email);
+
+    const { body: token } = await fetch(`${stack.baseUrl}/api/v2/trainer_account/delete/get-token`, { headers: leaving.headers }).then(async (response) => ({ body: (await response.json()) as TDeleteAccountToken }));
+    const deleted = await call(leaving, 'POST', '/api/v2/trainer_account/delete-account', { token: token.csrf_token });
+    expect(deleted.status, deleted.text).toBe(200);
+
+    const note = await stack.orm.em.fork().findOneOrFail(CreditNote, { uuid: issued.creditNoteUuid }, { populate: ['trainer'] });
+    expect(note).toMatchObject({ number: 'GS-2026-09001', grossCents: 11900 });
+    expect(note.trainer.uuid).toBe(record.uuid);
+    expect(fs.readFileSync(path.join(stack.dataDir, note.filePath)).equals(issued.pdf)).toBe(true);
+    const list = await call(admin, 'GET', `/api/v1/${groupUuid}/credit-notes`);
+    expect(list.status, list.text).toBe(200);
+    expect((list.json.creditNotes as Array<{ number: string }>).map((row) => row.number)).toContain('GS-2026-09001');
   });
 });

@@ -22,7 +22,8 @@ import { CONTENT_FILE_PATHS } from '../../contracts/site-content.contract';
 // trainer's IBAN, e-mail or name of the first group in a refused answer. Write = any change in the
 // business tables or the settlement workflow's history.
 
-const PUBLIC_ROUTES = new Set(['/api/health', '/api/login', '/api/openapi.json', '/api/docs']);
+// /metrics is for Prometheus with METRICS_TOKEN, no user's: test/integration/observability.test.ts checks its token.
+const PUBLIC_ROUTES = new Set(['/api/health', '/api/login', '/api/openapi.json', '/api/docs', '/metrics']);
 // The public site: the contact form and the content files need no log-in.
 for (const path of ['/api/request_form', '/api/request_form/token', ...CONTENT_FILE_PATHS.map((file) => `/build/content/${file.replace('{lang}', ':locale')}`)]) PUBLIC_ROUTES.add(path);
 // The e-mailed links (invitation, confirmation, reset), 'forgot password' and the logo file need no log-in.

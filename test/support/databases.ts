@@ -19,13 +19,21 @@ export async function cloneTemplateDatabase(adminUrl: string, templateDatabase: 
   await admin.end();
   return {
     databaseUrl: withDatabase(adminUrl, name),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
+    drop: () => dropDatabase(withDatabase(adminUrl, name)),
   };
+}
+
+/** Drops the database of this URL (its connections ended), through the server's maintenance database. */
+export async function dropDatabase(databaseUrl: string): Promise<void> {
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.slice(1));
+  const client = new pg.Client({ connectionString: withDatabase(databaseUrl, 'postgres') });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${client.escapeIdentifier(name)} with (force)`);
+  } finally {
+    await client.end();
+  }
 }
 
 /** For a test file: a fresh clone of this run's seeded template (fails when the shared stack did not start). */

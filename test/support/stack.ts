@@ -6,6 +6,7 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import { NativeConnection } from '@temporalio/worker';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Env } from '../../config/env';
 import { initOrm } from '../../db/orm';
 import { EventFeed } from '../../db/events';
 import { connectTemporalClient } from '../../api/temporal';
@@ -13,7 +14,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp, createServer } from '../../api/app';
 import { createWorker } from '../../worker/create-worker';
-import { cloneTestDatabase } from './databases';
+import { cloneTestDatabase, dropDatabase } from './databases';
 import { registerNamespace } from './processes';
 import { installQuietRuntime, prebuiltWorkflowBundle } from './temporal-runtime';
 
@@ -58,19 +59,33 @@ export async function startStack({
   webDist = process.env.WEB_DIST ?? 'dist/web',
   mailer,
   publicUrl,
-}: { worker?: boolean; webDist?: string; mailer?: Mailer; publicUrl?: string } = {}): Promise<Stack> {
+  takeOver,
+  appEnv = {},
+}: {
+  worker?: boolean;
+  webDist?: string;
+  mailer?: Mailer;
+  publicUrl?: string;
+  /**
+   * Run on what an earlier stack left (a restored backup: its database, data directory and Temporal
+   * namespace) instead of a fresh clone; this stack's stop() drops that database and folder.
+   */
+  takeOver?: Pick<Stack, 'databaseUrl' | 'dataDir' | 'temporalNamespace'>;
+  /** More of the api's configuration (METRICS_TOKEN, SMTP_URL for the health check, LOG_LEVEL). */
+  appEnv?: Partial<Pick<Env, 'metricsToken' | 'smtpUrl' | 'logLevel'>>;
+} = {}): Promise<Stack> {
   installQuietRuntime();
   const workflowBundle = await prebuiltWorkflowBundle();
-  const database = await cloneTestDatabase();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trainerpay-stack-'));
+  const database = takeOver ? { databaseUrl: takeOver.databaseUrl, drop: () => dropDatabase(takeOver.databaseUrl) } : await cloneTestDatabase();
+  const dataDir = takeOver?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'trainerpay-stack-'));
   const temporalAddress = inject('temporalAddress');
-  const temporalNamespace = `stack-${crypto.randomBytes(4).toString('hex')}`;
-  await registerNamespace(temporalAddress, temporalNamespace);
+  const temporalNamespace = takeOver?.temporalNamespace ?? `stack-${crypto.randomBytes(4).toString('hex')}`;
+  if (!takeOver) await registerNamespace(temporalAddress, temporalNamespace);
   const orm = await initOrm(database.databaseUrl);
   const feed = new EventFeed(database.databaseUrl);
   await feed.start();
   const { client, connection } = await connectTemporalClient({ address: temporalAddress, namespace: temporalNamespace });
-  const server = createServer({ orm, temporal: client, feed, env: { apiKeyTtlHours: 1, webDist, dataDir, temporalNamespace } });
+  const server = createServer({ orm, temporal: client, feed, env: { apiKeyTtlHours: 1, webDist, dataDir, temporalNamespace, ...appEnv } });
   const port = await server.listen(0, '127.0.0.1');
 
   let stopWorker = async () => {};

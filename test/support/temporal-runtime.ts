@@ -1,5 +1,6 @@
 import { bundleWorkflowCode, DefaultLogger, Runtime, type LogEntry, type WorkflowBundlePath } from '@temporalio/worker';
 import { WORKFLOWS_PATH } from '../../worker/create-worker';
+import { WORKFLOW_INTERCEPTOR_MODULES } from '../../worker/request-id';
 
 // What the Temporal SDK prints in a test process, and the one workflow bundle a test run shares.
 
@@ -49,7 +50,7 @@ const quietBundlerLogger = { log() {}, trace() {}, debug() {}, info() {}, warn()
  * The workflow sources bundled from the same path the worker uses, as the worker would: proves the
  * SDK bundler takes our .ts sources with extensionless imports.
  */
-export const bundleWorkflows = () => bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, logger: quietBundlerLogger });
+export const bundleWorkflows = () => bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, workflowInterceptorModules: WORKFLOW_INTERCEPTOR_MODULES, logger: quietBundlerLogger });
 
 /**
  * The run's workflow bundle: test/global-setup.ts builds it once for every worker of the run
