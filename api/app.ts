@@ -52,7 +52,7 @@ export type AppDeps = {
   orm: MikroORM;
   temporal: Client;
   feed: EventFeed;
-  env: Pick<Env, 'apiKeyTtlHours' | 'webDist' | 'dataDir'> & Partial<Pick<Env, 'temporalUiUrl' | 'temporalNamespace'>> & Partial<Pick<Env, 'smtpUrl'>> & Partial<Pick<Env, 'downloadSecret'>> & Partial<Pick<Env, 'contentDir' | 'salesEmail'>> & Partial<Pick<Env, 'referralCampaignEnd'>>;
+  env: Pick<Env, 'apiKeyTtlHours' | 'webDist' | 'dataDir'> & Partial<Pick<Env, 'temporalUiUrl' | 'temporalNamespace'>> & Partial<Pick<Env, 'smtpUrl'>> & Partial<Pick<Env, 'downloadSecret'>> & Partial<Pick<Env, 'contentDir' | 'salesEmail'>> & Partial<Pick<Env, 'referralCampaignEnd'>> & Partial<Pick<Env, 'documentUploads'>>;
 };
 
 export function createApp({ orm, temporal, feed, env }: AppDeps) {
@@ -135,7 +135,7 @@ export function createApp({ orm, temporal, feed, env }: AppDeps) {
   // Downloads take headers or a signed `?token=`, so they sit before /api's header check; and
   // /admin/... and /{locale}/trainer/... download paths before the SPA fallback below.
   app.use(createDownloadsRouter(downloads));
-  app.use(createDocumentFormsRouter(downloads));
+  app.use(createDocumentFormsRouter({ ...downloads, orm, uploadLimits: env.documentUploads }));
   app.use(createLogoFileRouter(accountLinks));
   app.use(createTrainerExportRouter());
   app.use('/api', api);

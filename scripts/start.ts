@@ -12,6 +12,7 @@ import { DEMO_LOGINS, seedDemoData } from '../db/seed';
 import { EventFeed } from '../db/events';
 import { connectTemporalClient } from '../api/temporal';
 import { createServer } from '../api/app';
+import { sweepDocumentStoreAtStart } from '../db/document-storage';
 import { ensureDocumentExpirySchedule } from '../api/schedules/document-expiry-schedule';
 import { createWorker } from '../worker/create-worker';
 import { findTemporalCli, startTemporalDevServer } from './lib/temporal-tools';
@@ -92,6 +93,8 @@ try {
   await migrateToLatest(orm);
   const seed = await seedDemoData(orm, { dataDir: env.dataDir });
   if (seed.seeded) console.log('Demo data created.');
+  // What a run killed during an upload left in DATA_DIR (db/document-storage.ts).
+  await sweepDocumentStoreAtStart(orm.em.fork(), env.dataDir, 'TrainerPay');
 
   const feed = new EventFeed(databaseUrl);
   await feed.start();
