@@ -27,6 +27,7 @@ import { createWorkflowsRouter } from './routes/workflows/workflows.router';
 import { createMasterDataRouter } from './routes/master-data/master-data.router';
 import { createOutboxRouter } from './routes/outbox/outbox.router';
 import { createDocumentFormsRouter, createDocumentManagerRouter, createTrainerDocumentsRouter } from './routes/documents/documents.router';
+import { PdfCheckPool } from './routes/documents/pdf-check-pool';
 import { createReportsRouter } from './routes/reports/reports.router';
 import { createTrainerExportRouter, createTrainerOverviewRouter } from './routes/trainer-overview/trainer-overview.router';
 import { createDataCheckRouter } from './routes/data-check/data-check.router';
@@ -55,7 +56,7 @@ export type AppDeps = {
   env: Pick<Env, 'apiKeyTtlHours' | 'webDist' | 'dataDir'> & Partial<Pick<Env, 'temporalUiUrl' | 'temporalNamespace'>> & Partial<Pick<Env, 'smtpUrl'>> & Partial<Pick<Env, 'downloadSecret'>> & Partial<Pick<Env, 'contentDir' | 'salesEmail'>> & Partial<Pick<Env, 'referralCampaignEnd'>> & Partial<Pick<Env, 'documentUploads'>>;
 };
 
-export function createApp({ orm, temporal, feed, env }: AppDeps) {
+export function createApp({ orm, temporal, feed, env, pdfCheck = new PdfCheckPool() }: AppDeps & { pdfCheck?: PdfCheckPool }) {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
@@ -112,7 +113,7 @@ export function createApp({ orm, temporal, feed, env }: AppDeps) {
   studioGroupApi.use(createAccountingHandoffStaffRouter());
   studioGroupApi.use(createWorkflowsRouter({ temporal, temporalUiUrl: env.temporalUiUrl ?? 'http://localhost:8233', temporalNamespace: env.temporalNamespace }));
   studioGroupApi.use(createCsvUploadRouter({ dataDir: env.dataDir }));
-  studioGroupApi.use(createDocumentManagerRouter());
+  studioGroupApi.use(createDocumentManagerRouter({ pdfCheck }));
   studioGroupApi.use(createReportsRouter());
   studioGroupApi.use(createOutboxRouter({ smtpConfigured: Boolean(env.smtpUrl) }));
   studioGroupApi.use(createAccountLinksStaffRouter(accountLinks));
@@ -126,7 +127,7 @@ export function createApp({ orm, temporal, feed, env }: AppDeps) {
   api.use('/v2', createAccountLinksTrainerRouter(accountLinks));
   api.use('/v2', createTrainerCreditNotesRouter(downloads));
   api.use('/v2', createAccountingHandoffTrainerRouter());
-  api.use('/v2', createTrainerDocumentsRouter());
+  api.use('/v2', createTrainerDocumentsRouter({ pdfCheck }));
   api.use('/v2', createDownloadSignRouter({ ...downloads, scope: 'any' }));
   api.use('/v2', createTrainerReviewRouter({ temporal }));
   api.use('/v2', createReviewRowsTrainerRouter({ temporal }));
@@ -135,7 +136,7 @@ export function createApp({ orm, temporal, feed, env }: AppDeps) {
   // Downloads take headers or a signed `?token=`, so they sit before /api's header check; and
   // /admin/... and /{locale}/trainer/... download paths before the SPA fallback below.
   app.use(createDownloadsRouter(downloads));
-  app.use(createDocumentFormsRouter({ ...downloads, orm, uploadLimits: env.documentUploads }));
+  app.use(createDocumentFormsRouter({ ...downloads, orm, pdfCheck, uploadLimits: env.documentUploads }));
   app.use(createLogoFileRouter(accountLinks));
   app.use(createTrainerExportRouter());
   app.use('/api', api);
@@ -155,11 +156,15 @@ export function createApp({ orm, temporal, feed, env }: AppDeps) {
 
 /** The HTTP server with socket.io attached; `close` stops both. */
 export function createServer(deps: AppDeps) {
-  const app = createApp(deps);
+  // Uploaded PDFs are checked in a thread of their own, one per server (api/routes/documents/pdf-check-pool.ts).
+  const pdfCheck = new PdfCheckPool();
+  const app = createApp({ ...deps, pdfCheck });
   const httpServer = http.createServer(app);
   const sockets = attachSocketServer({ httpServer, orm: deps.orm, temporal: deps.temporal, feed: deps.feed });
   return {
     httpServer,
+    /** Starts the upload-check thread now (a process that serves trainers), not at the first upload. */
+    warmUploadChecks: () => pdfCheck.warm(),
     listen: (port: number, host?: string) =>
       new Promise<number>((resolve, reject) => {
         httpServer.once('error', reject);
@@ -172,6 +177,7 @@ export function createServer(deps: AppDeps) {
       await sockets.close();
       httpServer.closeAllConnections();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      await pdfCheck.close();
     },
   };
 }

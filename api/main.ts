@@ -21,6 +21,7 @@ const { client, connection } = await connectTemporalClient({ address: env.tempor
 await ensureDocumentExpirySchedule(client);
 const server = createServer({ orm, temporal: client, feed, env });
 const port = await server.listen(env.port);
+server.warmUploadChecks();
 console.log(`api: listening on :${port}`);
 
 let stopping = false;

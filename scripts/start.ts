@@ -114,6 +114,7 @@ try {
   stops.push(() => connection.close());
   const server = createServer({ orm, temporal: client, feed, env });
   const port = await server.listen(env.port);
+  server.warmUploadChecks();
   stops.splice(stops.length - 1, 0, () => server.close());
 
   await ensureDocumentExpirySchedule(client);

@@ -66,21 +66,25 @@ const ZTrainerDownloadParams = ZDocumentParams.extend({ locale: z.string().regex
 const ZZipParams = z.object({ trainerUuid: z.uuid({ error: 'validation.uuid' }) });
 
 /** GET /api/v2/{studioGroupUuid}/trainer_account/documents/{user} (trainer portal 7): mounted under /api/v2. */
-export function createTrainerDocumentsRouter() {
+export function createTrainerDocumentsRouter({ pdfCheck }: { pdfCheck: PdfCheckPool }) {
   const router = Router();
   const schemas = { params: ZTrainerDocumentsParams, response: ZTrainerDocumentsResponse, summary: "The documents page: the group's categories with the trainer's own documents (trainer portal 3)." };
   router.get('/:studioGroupUuid/trainer_account/documents/:user', requireTrainer, requireOwnUser, validate(schemas), async (req, res) => {
     const { params } = validated(req, schemas);
+    // The upload starts from this page: the check thread gets ready while the trainer picks a file.
+    pdfCheck.warm();
     res.json(await listTrainerDocuments(requestEntityManager(), authOf(req), params.studioGroupUuid));
   });
   return router;
 }
 
 /** Under /api/v1/{g} (staff of the group): the document manager (2.18) and the categories (settings). */
-export function createDocumentManagerRouter() {
+export function createDocumentManagerRouter({ pdfCheck }: { pdfCheck: PdfCheckPool }) {
   const router = Router({ mergeParams: true });
   const trainersSchemas = { response: ZDocumentManagerTrainersResponse, summary: 'Document manager: every trainer of the group with their documents, missing mandatory categories and expired documents (admin 2.18).' };
   router.get('/document-manager/trainers', validate(trainersSchemas), async (req, res) => {
+    // A document opened from this list is checked before it is served: the thread gets ready meanwhile.
+    pdfCheck.warm();
     res.json(await listManagerTrainers(requestEntityManager(), studioGroupOf(req)));
   });
   /** Approve and reject alike: staff of the path's group decide on a pending document of their trainer. */
@@ -184,13 +188,13 @@ const streamFile = async ({ res, next, pdfCheck, absolutePath, fileName }: { res
   });
 };
 
-export type DocumentFormsDeps = DownloadDeps & { orm: MikroORM; uploadLimits?: DocumentUploadLimits; pdfCheck?: PdfCheckPool };
+export type DocumentFormsDeps = DownloadDeps & { orm: MikroORM; pdfCheck: PdfCheckPool; uploadLimits?: DocumentUploadLimits };
 
 /** The form posts and downloads outside /api (trainer portal 2 / 7, admin 2.18): mounted in app.ts before /api and the SPA. */
 export function createDocumentFormsRouter(deps: DocumentFormsDeps) {
   const router = Router();
   const limits = deps.uploadLimits ?? DEFAULT_DOCUMENT_UPLOAD_LIMITS;
-  const pdfCheck = deps.pdfCheck ?? new PdfCheckPool();
+  const { pdfCheck } = deps;
   // Every attempt counts, refused ones too: a refused file cost a check as much as an accepted one.
   const uploadLimiter = postgresRateLimit({
     orm: deps.orm,

@@ -31,6 +31,14 @@ export class PdfCheckPool {
 
   constructor(private readonly timeLimitMs = PDF_CHECK_TIME_LIMIT_MS) {}
 
+  /**
+   * Starts the thread ahead of a check (the screens an upload or a download starts from call it):
+   * loading the check in a new thread takes a second or more on a busy machine.
+   */
+  warm(): void {
+    this.thread();
+  }
+
   /** The check of domain/documents/upload-checks.ts, in the thread; a check over its time or memory answers 'documents.pdfCheckFailed'. */
   check(bytes: Uint8Array): Promise<PdfCheckResult> {
     return new Promise((resolve, reject) => {
@@ -51,15 +59,17 @@ export class PdfCheckPool {
       this.next();
     });
     // Out of heap (ERR_WORKER_OUT_OF_MEMORY), or the thread died otherwise: the file is refused, not retried.
-    const died = () => {
+    const died = (error?: unknown) => {
       if (this.worker !== worker) return;
+      // Out of heap is what the cap is for; anything else (the thread cannot load) refuses every upload: say so.
+      if (error instanceof Error && (error as NodeJS.ErrnoException).code !== 'ERR_WORKER_OUT_OF_MEMORY') console.error(`documents: the PDF check thread failed: ${error.message}`);
       this.worker = undefined;
       if (!this.running) return;
       this.finish().job.resolve({ ok: false, reason: 'documents.pdfCheckFailed' });
       this.next();
     };
     worker.on('error', died);
-    worker.on('exit', died);
+    worker.on('exit', () => died());
     return (this.worker = worker);
   }
 
