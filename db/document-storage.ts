@@ -130,18 +130,28 @@ async function removeLeftoverPartials(dataDir: string): Promise<number> {
   return removed;
 }
 
-/** The hashes of the files under documents/ (two levels, as documentRelativePath names them). */
-async function storedHashes(dataDir: string): Promise<string[]> {
+/**
+ * The hashes of the files under documents/ (two levels, as documentRelativePath names them). Earlier
+ * versions wrote their temporary files beside the target (`{sha256}.pdf.{pid}.{uuid}.partial`):
+ * one of those older than an hour is a leftover and goes.
+ */
+async function storedHashes(dataDir: string): Promise<{ hashes: string[]; oldPartials: number }> {
   const root = path.join(dataDir, 'documents');
   const hashes: string[] = [];
+  let oldPartials = 0;
   for (const prefix of await fs.readdir(root).catch(() => [] as string[])) {
     if (!/^[0-9a-f]{2}$/.test(prefix)) continue;
     for (const name of await fs.readdir(path.join(root, prefix)).catch(() => [] as string[])) {
       const match = /^([0-9a-f]{64})\.pdf$/.exec(name);
       if (match) hashes.push(match[1]!);
+      if (!name.endsWith('.partial')) continue;
+      const stat = await fs.stat(path.join(root, prefix, name)).catch(() => undefined);
+      if (!stat || Date.now() - stat.mtimeMs < FOREIGN_PARTIAL_AGE_MS) continue;
+      await fs.rm(path.join(root, prefix, name), { force: true });
+      oldPartials += 1;
     }
   }
-  return hashes;
+  return { hashes, oldPartials };
 }
 
 /**
@@ -151,9 +161,9 @@ async function storedHashes(dataDir: string): Promise<string[]> {
  * writes it again (recordUpload). Answers what went.
  */
 export async function sweepDocumentStore(em: EntityManager, dataDir: string): Promise<{ partials: number; orphans: number }> {
-  const partials = await removeLeftoverPartials(dataDir);
   // Hex digits only (storedHashes matches them), so the array literal needs no quoting.
-  const onDisk = await storedHashes(dataDir);
+  const { hashes: onDisk, oldPartials } = await storedHashes(dataDir);
+  const partials = (await removeLeftoverPartials(dataDir)) + oldPartials;
   if (onDisk.length === 0) return { partials, orphans: 0 };
   const named = new Set((await sql<{ sha256: string }>(em, 'select distinct sha256 from document where sha256 = any(?::text[])', [`{${onDisk.join(',')}}`])).map((row) => row.sha256));
   const orphans = await removeUnreferencedDocumentFiles(em, dataDir, onDisk.filter((sha256) => !named.has(sha256)));

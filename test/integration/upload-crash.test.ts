@@ -139,10 +139,16 @@ it('leaves no row without its file, no file without its row and no temporary fil
   });
   expect(filesOnDisk()).toContain(sha256);
   expect(partials()).toHaveLength(1);
+  // And one an earlier version left beside its target, two hours ago.
+  const oldPartial = path.join(dataDir, 'documents', sha256.slice(0, 2), `${sha256}.pdf.4242.${crypto.randomUUID()}.partial`);
+  fs.writeFileSync(oldPartial, 'half');
+  const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60_000);
+  fs.utimesSync(oldPartial, twoHoursAgo, twoHoursAgo);
 
   // The restart sweeps.
   baseUrl = await startApi('api-3');
-  expect(api!.output()).toContain('api: removed 1 unfinished upload(s) and 1 document file(s) no row names');
+  expect(api!.output()).toContain('api: removed 2 unfinished upload(s) and 1 document file(s) no row names');
+  expect(fs.existsSync(oldPartial)).toBe(false);
   const rows = await rowsOfThisTest();
   expect(rows.map((row) => row.fileName)).toEqual(['bleibt.pdf']);
   const onDisk = new Set(filesOnDisk());
