@@ -28,6 +28,7 @@ import { createWorkflowsRouter } from './routes/workflows/workflows.router';
 import { createMasterDataRouter } from './routes/master-data/master-data.router';
 import { createOutboxRouter } from './routes/outbox/outbox.router';
 import { createDocumentFormsRouter, createDocumentManagerRouter, createTrainerDocumentsRouter } from './routes/documents/documents.router';
+import { PdfCheckPool } from './routes/documents/pdf-check-pool';
 import { createReportsRouter } from './routes/reports/reports.router';
 import { createTrainerExportRouter, createTrainerOverviewRouter } from './routes/trainer-overview/trainer-overview.router';
 import { createDataCheckRouter } from './routes/data-check/data-check.router';
@@ -58,7 +59,7 @@ export type AppDeps = {
   orm: MikroORM;
   temporal: Client;
   feed: EventFeed;
-  env: Pick<Env, 'apiKeyTtlHours' | 'webDist' | 'dataDir'> & Partial<Pick<Env, 'temporalUiUrl' | 'temporalNamespace'>> & Partial<Pick<Env, 'smtpUrl'>> & Partial<Pick<Env, 'downloadSecret'>> & Partial<Pick<Env, 'contentDir' | 'salesEmail'>> & Partial<Pick<Env, 'referralCampaignEnd'>> & Partial<Pick<Env, 'trustProxy'>> & Partial<Pick<Env, 'metricsToken' | 'logLevel'>>;
+  env: Pick<Env, 'apiKeyTtlHours' | 'webDist' | 'dataDir'> & Partial<Pick<Env, 'temporalUiUrl' | 'temporalNamespace'>> & Partial<Pick<Env, 'smtpUrl'>> & Partial<Pick<Env, 'downloadSecret'>> & Partial<Pick<Env, 'contentDir' | 'salesEmail'>> & Partial<Pick<Env, 'referralCampaignEnd'>> & Partial<Pick<Env, 'trustProxy'>> & Partial<Pick<Env, 'metricsToken' | 'logLevel'>> & Partial<Pick<Env, 'documentUploads'>>;
   /** The process's Prometheus registry (npm start shares it with the in-process worker); default: one of this app's own. */
   registry?: Registry;
   /** Default: JSON lines on stdout at LOG_LEVEL, else warnings only. */
@@ -74,7 +75,7 @@ function trustProxies(app: express.Express, proxies: string[]) {
   }
 }
 
-export function createApp({ orm, temporal, feed, env, registry = createMetricsRegistry({ orm, process: 'api' }), logger = createLogger({ process: 'api', level: env.logLevel ?? 'WARN' }) }: AppDeps) {
+export function createApp({ orm, temporal, feed, env, registry = createMetricsRegistry({ orm, process: 'api' }), logger = createLogger({ process: 'api', level: env.logLevel ?? 'WARN' }), pdfCheck = new PdfCheckPool() }: AppDeps & { pdfCheck?: PdfCheckPool }) {
   const app = express();
   app.disable('x-powered-by');
   // Proxy headers only from the configured proxies: believed from anyone, X-Forwarded-For would let a
@@ -137,7 +138,7 @@ export function createApp({ orm, temporal, feed, env, registry = createMetricsRe
   studioGroupApi.use(createAccountingHandoffStaffRouter());
   studioGroupApi.use(createWorkflowsRouter({ temporal, temporalUiUrl: env.temporalUiUrl ?? 'http://localhost:8233', temporalNamespace: env.temporalNamespace }));
   studioGroupApi.use(createCsvUploadRouter({ dataDir: env.dataDir }));
-  studioGroupApi.use(createDocumentManagerRouter());
+  studioGroupApi.use(createDocumentManagerRouter({ pdfCheck }));
   studioGroupApi.use(createReportsRouter());
   studioGroupApi.use(createOutboxRouter({ smtpConfigured: Boolean(env.smtpUrl) }));
   studioGroupApi.use(createAccountLinksStaffRouter(accountLinks));
@@ -151,7 +152,7 @@ export function createApp({ orm, temporal, feed, env, registry = createMetricsRe
   api.use('/v2', createAccountLinksTrainerRouter(accountLinks));
   api.use('/v2', createTrainerCreditNotesRouter(downloads));
   api.use('/v2', createAccountingHandoffTrainerRouter());
-  api.use('/v2', createTrainerDocumentsRouter());
+  api.use('/v2', createTrainerDocumentsRouter({ pdfCheck }));
   api.use('/v2', createDownloadSignRouter({ ...downloads, scope: 'any' }));
   api.use('/v2', createTrainerReviewRouter({ temporal }));
   api.use('/v2', createReviewRowsTrainerRouter({ temporal }));
@@ -160,7 +161,7 @@ export function createApp({ orm, temporal, feed, env, registry = createMetricsRe
   // Downloads take headers or a signed `?token=`, so they sit before /api's header check; and
   // /admin/... and /{locale}/trainer/... download paths before the SPA fallback below.
   app.use(createDownloadsRouter(downloads));
-  app.use(createDocumentFormsRouter(downloads));
+  app.use(createDocumentFormsRouter({ ...downloads, orm, pdfCheck, uploadLimits: env.documentUploads }));
   app.use(createLogoFileRouter(accountLinks));
   app.use(createTrainerExportRouter());
   app.use('/api', api);
@@ -180,11 +181,15 @@ export function createApp({ orm, temporal, feed, env, registry = createMetricsRe
 
 /** The HTTP server with socket.io attached; `close` stops both. */
 export function createServer(deps: AppDeps) {
-  const app = createApp(deps);
+  // Uploaded PDFs are checked in a thread of their own, one per server (api/routes/documents/pdf-check-pool.ts).
+  const pdfCheck = new PdfCheckPool();
+  const app = createApp({ ...deps, pdfCheck });
   const httpServer = http.createServer(app);
   const sockets = attachSocketServer({ httpServer, orm: deps.orm, temporal: deps.temporal, feed: deps.feed });
   return {
     httpServer,
+    /** Starts the upload-check thread now (a process that serves trainers), not at the first upload. */
+    warmUploadChecks: () => pdfCheck.warm(),
     listen: (port: number, host?: string) =>
       new Promise<number>((resolve, reject) => {
         httpServer.once('error', reject);
@@ -197,6 +202,7 @@ export function createServer(deps: AppDeps) {
       await sockets.close();
       httpServer.closeAllConnections();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      await pdfCheck.close();
     },
   };
 }

@@ -5,6 +5,7 @@ import { EventFeed } from '../db/events';
 import { connectTemporalClient } from './temporal';
 import { createServer } from './app';
 import { ensureDocumentExpirySchedule } from './schedules/document-expiry-schedule';
+import { sweepDocumentStoreAtStart } from '../db/document-storage';
 
 const env = readEnv();
 if (!env.databaseUrl || !env.temporalAddress) {
@@ -12,6 +13,8 @@ if (!env.databaseUrl || !env.temporalAddress) {
   process.exit(1);
 }
 const orm = await initOrm(env.databaseUrl);
+// What an api process killed during an upload left in DATA_DIR (db/document-storage.ts).
+await sweepDocumentStoreAtStart(orm.em.fork(), env.dataDir, 'api');
 const feed = new EventFeed(env.databaseUrl);
 await feed.start();
 const { client, connection } = await connectTemporalClient({ address: env.temporalAddress, namespace: env.temporalNamespace });
@@ -19,6 +22,7 @@ await ensureDocumentExpirySchedule(client);
 // Request lines (JSON, with each request's id) at INFO unless LOG_LEVEL says otherwise.
 const server = createServer({ orm, temporal: client, feed, env: { ...env, logLevel: env.logLevel ?? 'INFO' } });
 const port = await server.listen(env.port);
+server.warmUploadChecks();
 console.log(`api: listening on :${port}`);
 
 let stopping = false;

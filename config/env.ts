@@ -48,7 +48,22 @@ export type Env = {
    * Prometheus exporter listens on the next port, on 127.0.0.1 only, and is served through it.
    */
   workerMetricsPort: number;
+  documentUploads: DocumentUploadLimits;
 };
+
+/** Limits on trainers' document uploads (decision 0067 says why these numbers). */
+export type DocumentUploadLimits = {
+  /** Documents one trainer account may keep (DOCUMENT_QUOTA_FILES). */
+  quotaFiles: number;
+  /** Megabytes one trainer account's documents may take together (DOCUMENT_QUOTA_MB). */
+  quotaMb: number;
+  /** Upload attempts one trainer account may make per hour, refused ones included (DOCUMENT_UPLOADS_PER_HOUR). */
+  uploadsPerHour: number;
+  /** Free megabytes DATA_DIR's file system must keep: below it uploads are refused (UPLOAD_MIN_FREE_MB). */
+  minFreeMb: number;
+};
+
+export const DEFAULT_DOCUMENT_UPLOAD_LIMITS: DocumentUploadLimits = { quotaFiles: 100, quotaMb: 150, uploadsPerHour: 30, minFreeMb: 2048 };
 
 const LOG_LEVELS = ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -89,6 +104,12 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     workflowBundle: source.WORKFLOW_BUNDLE || undefined,
     metricsToken: source.METRICS_TOKEN || undefined,
     workerMetricsPort: int(source.METRICS_PORT, 9464),
+    documentUploads: {
+      quotaFiles: int(source.DOCUMENT_QUOTA_FILES, DEFAULT_DOCUMENT_UPLOAD_LIMITS.quotaFiles),
+      quotaMb: int(source.DOCUMENT_QUOTA_MB, DEFAULT_DOCUMENT_UPLOAD_LIMITS.quotaMb),
+      uploadsPerHour: int(source.DOCUMENT_UPLOADS_PER_HOUR, DEFAULT_DOCUMENT_UPLOAD_LIMITS.uploadsPerHour),
+      minFreeMb: int(source.UPLOAD_MIN_FREE_MB, DEFAULT_DOCUMENT_UPLOAD_LIMITS.minFreeMb),
+    },
     referralCampaignEnd: /^\d{4}-\d{2}-\d{2}$/.test(source.REFERRAL_CAMPAIGN_END ?? '') ? source.REFERRAL_CAMPAIGN_END! : DEFAULT_REFERRAL_CAMPAIGN_END,
   };
 }

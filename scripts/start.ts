@@ -13,6 +13,7 @@ import { DEMO_LOGINS, seedDemoData } from '../db/seed';
 import { EventFeed } from '../db/events';
 import { connectTemporalClient } from '../api/temporal';
 import { createServer } from '../api/app';
+import { sweepDocumentStoreAtStart } from '../db/document-storage';
 import { ensureDocumentExpirySchedule } from '../api/schedules/document-expiry-schedule';
 import { createWorker } from '../worker/create-worker';
 import { findTemporalCli, startTemporalDevServer } from './lib/temporal-tools';
@@ -95,6 +96,8 @@ try {
   await migrateToLatest(orm);
   const seed = await seedDemoData(orm, { dataDir: env.dataDir });
   if (seed.seeded) console.log('Demo data created.');
+  // What a run killed during an upload left in DATA_DIR (db/document-storage.ts).
+  await sweepDocumentStoreAtStart(orm.em.fork(), env.dataDir, 'TrainerPay');
 
   const feed = new EventFeed(databaseUrl);
   await feed.start();
@@ -114,6 +117,7 @@ try {
   stops.push(() => connection.close());
   const server = createServer({ orm, temporal: client, feed, env: { ...env, logLevel } });
   const port = await server.listen(env.port);
+  server.warmUploadChecks();
   stops.splice(stops.length - 1, 0, () => server.close());
 
   await ensureDocumentExpirySchedule(client);

@@ -93,6 +93,8 @@ export function buildOpenApiDocument(app: Express, { version = '1' }: { version?
       if (contract.access === 'public' && status === '403') continue;
       responses[status] = { description, content: content(errorResponse, 'application/json') };
     }
+    // A file upload is refused while the server's disk keeps less free space than its floor (UPLOAD_MIN_FREE_MB).
+    if (contract.consumes === 'multipart/form-data') responses['507'] = { description: 'The server keeps too little free storage to accept uploads now.', content: content(errorResponse, 'application/json') };
     const query = contract.query instanceof ZodObject ? contract.query : undefined;
     const security: Array<Record<string, string[]>> = contract.access === 'public' ? [] : contract.access === 'signed-link' ? [{ xUser: [], xApiKey: [] }, { signedLink: [] }] : [{ xUser: [], xApiKey: [] }];
     registry.registerPath({

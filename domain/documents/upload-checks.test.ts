@@ -1,6 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { MAX_DOCUMENT_BYTES, checkPdfContent, sanitizeDocumentFileName } from './upload-checks';
+import { MAX_DOCUMENT_BYTES, PDF_DECODE_BUDGET, checkPdfContent, sanitizeDocumentFileName } from './upload-checks';
+import { pdfBomb, pdfWithEmbeddedFile, pdfWithLaunchAction, pdfWithOpenActionJavaScript } from '../../test/support/hostile-pdfs';
 import { NO_EXPIRATION_DATE, isExpired, parseExpirationDate, reminderHorizon } from './expiry';
 
 const onePagePdf = async () => {
@@ -88,5 +89,28 @@ describe('parseExpirationDate (admin 5)', () => {
     expect(isExpired('2026-11-23', '2026-11-24')).toBe(true);
     expect(isExpired(null, '2026-11-24')).toBe(false);
     expect(reminderHorizon('2026-11-24')).toBe('2026-12-24');
+  });
+});
+
+describe('checkPdfContent: what a check may unpack, and active content', () => {
+  it('refuses a PDF whose object stream inflates past the budget, without inflating it all', async () => {
+    const bomb = await pdfBomb(PDF_DECODE_BUDGET.perStream * 8);
+    expect(bomb.byteLength).toBeLessThan(MAX_DOCUMENT_BYTES);
+    expect(await checkPdfContent(bomb)).toEqual({ ok: false, reason: 'documents.pdfTooMuchPackedData' });
+  });
+
+  it('refuses JavaScript run on opening, a launch action behind an escaped name, and an embedded file', async () => {
+    expect(await checkPdfContent(await pdfWithOpenActionJavaScript())).toEqual({ ok: false, reason: 'documents.pdfActiveContent' });
+    expect(await checkPdfContent(await pdfWithLaunchAction())).toEqual({ ok: false, reason: 'documents.pdfActiveContent' });
+    expect(await checkPdfContent(await pdfWithEmbeddedFile())).toEqual({ ok: false, reason: 'documents.pdfActiveContent' });
+  });
+
+  it('accepts an ordinary PDF saved with object streams, and checks after a refused one start with a fresh budget', async () => {
+    const pdf = await PDFDocument.create();
+    for (let page = 0; page < 20; page++) pdf.addPage([200, 200]).drawText(`Seite ${page + 1}`);
+    const bytes = await pdf.save({ useObjectStreams: true });
+    expect(await checkPdfContent(bytes)).toEqual({ ok: true, value: { pages: 20 } });
+    expect((await checkPdfContent(await pdfBomb(PDF_DECODE_BUDGET.total * 2))).ok).toBe(false);
+    expect(await checkPdfContent(bytes)).toEqual({ ok: true, value: { pages: 20 } });
   });
 });

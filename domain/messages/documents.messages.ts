@@ -20,6 +20,34 @@ export const documentsMessages = defineMessages({
     en: 'The PDF is password-protected, so the studio cannot open it. Please upload it without a password.',
     de: 'Das PDF ist passwortgeschützt, daher kann das Studio es nicht öffnen. Bitte lade es ohne Passwort hoch.',
   },
+  'documents.pdfTooMuchPackedData': {
+    en: 'The PDF unpacks to far more data than a document needs, so it was not accepted. Please save or print it as a new PDF and upload that; nothing was stored.',
+    de: 'Das PDF entpackt sich zu weit mehr Daten, als ein Dokument braucht, und wurde daher nicht angenommen. Bitte speichere oder drucke es als neues PDF und lade dieses hoch; es wurde nichts gespeichert.',
+  },
+  'documents.pdfActiveContent': {
+    en: 'The PDF contains active content (JavaScript, a program to start or attached files), which is not accepted. Please print it as a new PDF or scan it and upload that; nothing was stored.',
+    de: 'Das PDF enthält aktive Inhalte (JavaScript, ein zu startendes Programm oder angehängte Dateien), die nicht angenommen werden. Bitte drucke es als neues PDF oder scanne es und lade dieses hoch; es wurde nichts gespeichert.',
+  },
+  'documents.pdfCheckFailed': {
+    en: 'The PDF could not be checked within the time and memory a check may use. Please save or print it as a new PDF and upload that; nothing was stored.',
+    de: 'Das PDF konnte nicht in der Zeit und mit dem Speicher geprüft werden, die eine Prüfung nutzen darf. Bitte speichere oder drucke es als neues PDF und lade dieses hoch; es wurde nichts gespeichert.',
+  },
+  'documents.quotaFiles': {
+    en: 'You have stored {count} documents, the most an account may keep. Please delete documents you no longer need before uploading another; nothing was stored.',
+    de: 'Du hast {count} Dokumente gespeichert, mehr darf ein Konto nicht behalten. Bitte lösche nicht mehr benötigte Dokumente, bevor du ein weiteres hochlädst; es wurde nichts gespeichert.',
+  },
+  'documents.quotaBytes': {
+    en: 'Your documents would take more than {megabytes} MB, the most an account may keep. Please delete documents you no longer need before uploading another; nothing was stored.',
+    de: 'Deine Dokumente würden mehr als {megabytes} MB belegen, mehr darf ein Konto nicht behalten. Bitte lösche nicht mehr benötigte Dokumente, bevor du ein weiteres hochlädst; es wurde nichts gespeichert.',
+  },
+  'documents.tooManyUploads': {
+    en: 'Too many uploads in a short time. Please wait a few minutes and try again; nothing was stored.',
+    de: 'Zu viele Uploads in kurzer Zeit. Bitte warte ein paar Minuten und versuche es dann erneut; es wurde nichts gespeichert.',
+  },
+  'documents.storageFull': {
+    en: 'The server has too little free storage to accept uploads right now. Please try again later; nothing was stored.',
+    de: 'Auf dem Server ist gerade zu wenig Speicher frei, um Uploads anzunehmen. Bitte versuche es später erneut; es wurde nichts gespeichert.',
+  },
   'documents.fileNamePath': {
     en: 'The file name must be a plain name without a folder ("/", "\\" or "..").',
     de: 'Der Dateiname muss ein einfacher Name ohne Ordner sein ("/", "\\" oder "..").',

@@ -51,7 +51,8 @@ it('the trainer uploads a licence, the admin approves it with an expiry date, th
   await chooseFile(trainer, 'Trainerlizenz B.pdf', await demoPdf('Trainerlizenz B', 'Demo Trainer'), 'application/pdf');
   await expect.poll(() => modal.textContent()).toContain('Ausgewählt: Trainerlizenz B.pdf');
   await trainer.getByTestId('document-upload-submit').click();
-  await expect.poll(() => trainer.getByText('Das Dokument "Trainerlizenz B.pdf" wurde hochgeladen.').count()).toBe(1);
+  // The upload is checked in a thread and written with fsync: on a busy machine more than the poll's default second.
+  await expect.poll(() => trainer.getByText('Das Dokument "Trainerlizenz B.pdf" wurde hochgeladen.').count(), { timeout: 15_000 }).toBe(1);
   const row = licenceCard(trainer).locator('[data-testid="document-row"][data-file-name="Trainerlizenz B.pdf"]');
   await expect.poll(() => row.getByTestId('document-approval').textContent()).toBe('Ausstehend');
   expect(await documents()).toHaveLength(1);

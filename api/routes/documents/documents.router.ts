@@ -1,5 +1,7 @@
+import fs from 'node:fs/promises';
 import express, { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import multer from 'multer';
+import type { MikroORM } from '@mikro-orm/postgresql';
 import { ZipArchive } from 'archiver';
 import { z } from 'zod';
 import {
@@ -22,7 +24,9 @@ import {
   ZTrainerDocumentsResponse,
   type TDocumentUploadResponse,
 } from '../../../contracts/documents.contract';
-import { MAX_DOCUMENT_BYTES, checkPdfContent, sanitizeDocumentFileName } from '../../../domain/documents/upload-checks';
+import { MAX_DOCUMENT_BYTES, sanitizeDocumentFileName } from '../../../domain/documents/upload-checks';
+import { DEFAULT_DOCUMENT_UPLOAD_LIMITS, type DocumentUploadLimits } from '../../../config/env';
+import { postgresRateLimit } from '../../auth/rate-limit-store';
 import { authOf, requireAuth } from '../../auth/sessions';
 import { studioGroupOf, studioGroupsOf } from '../../auth/tenancy';
 import { requireOwnUser, requireTrainer } from '../../auth/trainer-guards';
@@ -31,9 +35,11 @@ import { HttpError, badRequest } from '../../http/errors';
 import { localeOf, t } from '../../http/locale';
 import { validate, validated } from '../../http/validate';
 import { requestEntityManager } from '../../http/entity-manager';
+import { PdfCheckPool } from './pdf-check-pool';
 import {
   decideDocument,
   deleteCategory,
+  documentQuotaRefusal,
   deleteOwnDocument,
   fileOf,
   listCategories,
@@ -60,21 +66,25 @@ const ZTrainerDownloadParams = ZDocumentParams.extend({ locale: z.string().regex
 const ZZipParams = z.object({ trainerUuid: z.uuid({ error: 'validation.uuid' }) });
 
 /** GET /api/v2/{studioGroupUuid}/trainer_account/documents/{user} (trainer portal 7): mounted under /api/v2. */
-export function createTrainerDocumentsRouter() {
+export function createTrainerDocumentsRouter({ pdfCheck }: { pdfCheck: PdfCheckPool }) {
   const router = Router();
   const schemas = { params: ZTrainerDocumentsParams, response: ZTrainerDocumentsResponse, summary: "The documents page: the group's categories with the trainer's own documents (trainer portal 3)." };
   router.get('/:studioGroupUuid/trainer_account/documents/:user', requireTrainer, requireOwnUser, validate(schemas), async (req, res) => {
     const { params } = validated(req, schemas);
+    // The upload starts from this page: the check thread gets ready while the trainer picks a file.
+    pdfCheck.warm();
     res.json(await listTrainerDocuments(requestEntityManager(), authOf(req), params.studioGroupUuid));
   });
   return router;
 }
 
 /** Under /api/v1/{g} (staff of the group): the document manager (2.18) and the categories (settings). */
-export function createDocumentManagerRouter() {
+export function createDocumentManagerRouter({ pdfCheck }: { pdfCheck: PdfCheckPool }) {
   const router = Router({ mergeParams: true });
   const trainersSchemas = { response: ZDocumentManagerTrainersResponse, summary: 'Document manager: every trainer of the group with their documents, missing mandatory categories and expired documents (admin 2.18).' };
   router.get('/document-manager/trainers', validate(trainersSchemas), async (req, res) => {
+    // A document opened from this list is checked before it is served: the thread gets ready meanwhile.
+    pdfCheck.warm();
     res.json(await listManagerTrainers(requestEntityManager(), studioGroupOf(req)));
   });
   /** Approve and reject alike: staff of the path's group decide on a pending document of their trainer. */
@@ -144,10 +154,33 @@ const receiveFile: RequestHandler = (req, res, next) => {
   });
 };
 
-const streamFile = async (res: Response, absolutePath: string, fileName: string, next: NextFunction) => {
-  // The PDF opens inline (the trainer's new tab, the admin's side panel); the name is the stored, sanitised one.
+const MB = 1024 * 1024;
+
+/**
+ * Refuses uploads while DATA_DIR's file system has less than the configured floor free (decision
+ * 0067): with `npm start` the embedded PostgreSQL writes to the same disk, and a database that runs
+ * out of space stops every studio group, not just uploads. Checked before the body is read.
+ */
+const requireFreeSpace = (dataDir: string, minFreeMb: number): RequestHandler => async (_req, _res, next) => {
+  const stats = await fs.statfs(dataDir).catch(() => undefined);
+  if (!stats) return next();
+  const freeBytes = stats.bavail * stats.bsize;
+  if (freeBytes >= minFreeMb * MB) return next();
+  console.warn(`documents: upload refused, ${Math.floor(freeBytes / MB)} MB free in ${dataDir}, below UPLOAD_MIN_FREE_MB (${minFreeMb})`);
+  next(new HttpError(507, 'documents.storageFull'));
+};
+
+/**
+ * A stored upload opens in the browser (the trainer's new tab, the admin's side panel) in a sandbox
+ * of its own origin, and only when it passes today's content check: a file stored before active
+ * content was refused, or before the decode budget, downloads as an attachment instead (decision 0066).
+ * Browsers' PDF viewers run a PDF's JavaScript even in a sandboxed frame; an attachment is not opened.
+ */
+const streamFile = async ({ res, next, pdfCheck, absolutePath, fileName }: { res: Response; next: NextFunction; pdfCheck: PdfCheckPool; absolutePath: string; fileName: string }) => {
+  const verdict = await pdfCheck.check(await fs.readFile(absolutePath));
   res.attachment(fileName);
-  res.setHeader('content-disposition', (res.getHeader('content-disposition') as string).replace(/^attachment/, 'inline'));
+  if (verdict.ok) res.setHeader('content-disposition', (res.getHeader('content-disposition') as string).replace(/^attachment/, 'inline'));
+  res.setHeader('content-security-policy', `${String(res.getHeader('content-security-policy') ?? "default-src 'none'")}; sandbox`);
   res.type('application/pdf');
   res.setHeader('cache-control', 'private, no-store');
   res.sendFile(absolutePath, { dotfiles: 'allow', cacheControl: false }, (error) => {
@@ -155,18 +188,32 @@ const streamFile = async (res: Response, absolutePath: string, fileName: string,
   });
 };
 
+export type DocumentFormsDeps = DownloadDeps & { orm: MikroORM; pdfCheck: PdfCheckPool; uploadLimits?: DocumentUploadLimits };
+
 /** The form posts and downloads outside /api (trainer portal 2 / 7, admin 2.18): mounted in app.ts before /api and the SPA. */
-export function createDocumentFormsRouter(deps: DownloadDeps) {
+export function createDocumentFormsRouter(deps: DocumentFormsDeps) {
   const router = Router();
+  const limits = deps.uploadLimits ?? DEFAULT_DOCUMENT_UPLOAD_LIMITS;
+  const { pdfCheck } = deps;
+  // Every attempt counts, refused ones too: a refused file cost a check as much as an accepted one.
+  const uploadLimiter = postgresRateLimit({
+    orm: deps.orm,
+    prefix: 'document-upload',
+    windowMs: 60 * 60_000,
+    limit: limits.uploadsPerHour,
+    keyGenerator: (req) => `user|${authOf(req).userUuid}`,
+    handler: (req, res) => void res.status(429).json({ status: 'error', message: t(req, 'documents.tooManyUploads') }),
+  });
 
   const uploadSchemas = {
     params: ZDocumentUploadParams,
     body: ZDocumentUploadForm,
     consumes: 'multipart/form-data',
     response: ZDocumentUploadResponse,
-    summary: "Uploads a PDF (checked by content, at most 3 MB: 413 above) for the caller's own documents in a category of a connected studio group.",
+    summary:
+      "Uploads a PDF for the caller's own documents in a category of a connected studio group: checked by content in a capped thread (400: not a PDF, unreadable, unpacking too much, active content), at most 3 MB (413), within the account's quota (409), a rate limit (429) and the server's free-space floor (507).",
   } as const;
-  router.post('/:locale/trainer/document/upload/:studioGroupUuid/:categoryUuid', requireAuth, requireTrainer, receiveFile, validate(uploadSchemas), async (req, res) => {
+  router.post('/:locale/trainer/document/upload/:studioGroupUuid/:categoryUuid', requireAuth, requireTrainer, uploadLimiter, requireFreeSpace(deps.dataDir, limits.minFreeMb), receiveFile, validate(uploadSchemas), async (req, res) => {
     const { params, body } = validated(req, uploadSchemas);
     const auth = authOf(req);
     if (body.userUuid && body.userUuid !== auth.userUuid) throw new HttpError(403, 'documents.notYourUser', 'userUuid');
@@ -179,9 +226,13 @@ export function createDocumentFormsRouter(deps: DownloadDeps) {
     }
     const name = sanitizeDocumentFileName(body.filename || file.originalname);
     if (!name.ok) throw badRequest(name.reason, 'filename');
-    const content = await checkPdfContent(file.buffer);
+    // The quota first: it costs one query, the content check a thread's time.
+    const overQuota = await documentQuotaRefusal(requestEntityManager(), auth.userId, file.size, limits);
+    if (overQuota) throw overQuota;
+    const content = await pdfCheck.check(file.buffer);
     if (!content.ok) throw content.reason === 'documents.fileTooLarge' ? new HttpError(413, content.reason, 'file') : badRequest(content.reason, 'file');
     const document = await recordUpload({
+      limits,
       em: requestEntityManager(),
       auth,
       dataDir: deps.dataDir,
@@ -209,20 +260,20 @@ export function createDocumentFormsRouter(deps: DownloadDeps) {
   });
 
   const fileSchemas = <P extends z.ZodType>(summary: string, params: P) => ({ params, query: ZTokenQuery, response: ZFile, produces: 'application/pdf', access: 'signed-link', summary }) as const;
-  const trainerDownload = fileSchemas("The caller's own document (PDF, inline); headers or a signed link.", ZTrainerDownloadParams);
+  const trainerDownload = fileSchemas("The caller's own document (PDF, inline in a sandbox; an attachment if it fails today's content check); headers or a signed link.", ZTrainerDownloadParams);
   router.get('/:locale/trainer/document/download/:documentUuid', validate(trainerDownload), authenticateDownload(deps.secret), async (req, res, next) => {
     const { params } = validated(req, trainerDownload);
     const document = await ownDocument(requestEntityManager(), authOf(req), params.documentUuid);
-    await streamFile(res, await fileOf(deps.dataDir, document), document.fileName, next);
+    await streamFile({ res, next, pdfCheck, absolutePath: await fileOf(deps.dataDir, document), fileName: document.fileName });
   });
 
-  const adminDownload = fileSchemas("A trainer's document for staff of its group (PDF, inline); headers or a signed link.", ZDocumentParams);
+  const adminDownload = fileSchemas("A trainer's document for staff of its group (PDF, inline in a sandbox; an attachment if it fails today's content check); headers or a signed link.", ZDocumentParams);
   router.get('/admin/document-manager/download/:documentUuid', validate(adminDownload), authenticateDownload(deps.secret), async (req, res, next) => {
     const { params } = validated(req, adminDownload);
     const auth = authOf(req);
     if (auth.role === 'trainer') throw new HttpError(403, 'auth.staffOnly');
     const document = await staffDocument(requestEntityManager(), await studioGroupsOf(auth), params.documentUuid);
-    await streamFile(res, await fileOf(deps.dataDir, document), document.fileName, next);
+    await streamFile({ res, next, pdfCheck, absolutePath: await fileOf(deps.dataDir, document), fileName: document.fileName });
   });
 
   const zipSchemas = { params: ZZipParams, query: ZTokenQuery, response: ZFile, produces: 'application/zip', access: 'signed-link', summary: "All of a trainer's documents as a ZIP (a folder per category); headers or a signed link." } as const;

@@ -18,7 +18,9 @@ import {
 } from '../../../contracts/documents.contract';
 import type { AuthContext } from '../../auth/sessions';
 import { HttpError, badRequest, conflict, notFound } from '../../http/errors';
-import { documentRelativePath, lockDocumentFile, removeUnreferencedDocumentFiles, storeDocumentBytes, storedDocumentPath } from '../../../db/document-storage';
+import { documentRelativePath, lockDocumentFile, removeUnreferencedDocumentFiles, sha256Of, storeDocumentBytes, storedDocumentPath } from '../../../db/document-storage';
+import { sql } from '../../../db/queries/sql';
+import type { DocumentUploadLimits } from '../../../config/env';
 
 // Documents of trainers per studio group: the trainer's page (own documents only), the upload and
 // delete, staff's document manager with approval, expiry and rejection, and the categories. Straight
@@ -71,7 +73,30 @@ export async function listTrainerDocuments(em: EntityManager, auth: AuthContext,
   };
 }
 
-/** Stores a checked PDF once by its hash and records the document (pending) for the trainer and category. */
+const MB = 1024 * 1024;
+
+/**
+ * The quota refusal for a trainer account that would keep one more document of `addBytes`, or null
+ * (decision 0067): counted over the account's documents in every studio group, as one person's storage.
+ */
+export async function documentQuotaRefusal(em: EntityManager, userId: number, addBytes: number, limits: Pick<DocumentUploadLimits, 'quotaFiles' | 'quotaMb'>): Promise<HttpError | null> {
+  const [held] = await sql<{ files: number; bytes: string }>(
+    em,
+    `select count(*)::int as files, coalesce(sum(d.size_bytes), 0)::bigint as bytes
+       from document d join trainer_account ta on ta.id = d.trainer_account_id where ta.user_id = ?`,
+    [userId],
+  );
+  if (held!.files + 1 > limits.quotaFiles) return new HttpError(409, 'documents.quotaFiles', 'file', { count: held!.files });
+  if (Number(held!.bytes) + addBytes > limits.quotaMb * MB) return new HttpError(409, 'documents.quotaBytes', 'file', { megabytes: limits.quotaMb });
+  return null;
+}
+
+/**
+ * Stores a checked PDF once by its hash and records the document (pending) for the trainer and
+ * category, within the account's quota. The quota is counted again under a lock per account inside
+ * the transaction (two uploads at once cannot both take the last place), before any byte is written;
+ * a refused or failed insert takes its file away again unless another document holds the same bytes.
+ */
 export async function recordUpload({
   em,
   auth,
@@ -80,6 +105,7 @@ export async function recordUpload({
   categoryUuid,
   fileName,
   bytes,
+  limits,
 }: {
   em: EntityManager;
   auth: AuthContext;
@@ -88,28 +114,39 @@ export async function recordUpload({
   categoryUuid: string;
   fileName: string;
   bytes: Uint8Array;
+  limits: Pick<DocumentUploadLimits, 'quotaFiles' | 'quotaMb'>;
 }): Promise<Document> {
   const { account, studioGroup } = await trainerInGroup(em, auth, studioGroupUuid);
   const category = await em.findOne(DocumentCategory, { uuid: categoryUuid, studioGroup });
   if (!category) throw notFound('documents.categoryNotFound');
-  return em.transactional(async (tx) => {
-    const { sha256, relativePath } = await storeDocumentBytes(dataDir, bytes);
-    await lockDocumentFile(tx, sha256);
-    // The file may have been unlinked by a delete that held the lock just before: store again (same bytes).
-    if (!(await storedDocumentPath(dataDir, relativePath))) await storeDocumentBytes(dataDir, bytes);
-    const document = tx.create(Document, {
-      trainerAccount: account,
-      studioGroup,
-      category,
-      fileName,
-      filePath: relativePath,
-      sha256,
-      sizeBytes: bytes.byteLength,
-      approvalStatus: 'pending',
+  let written = false;
+  try {
+    return await em.transactional(async (tx) => {
+      await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`document-quota:${account.id}`]);
+      const refusal = await documentQuotaRefusal(tx, auth.userId, bytes.byteLength, limits);
+      if (refusal) throw refusal;
+      const { sha256, relativePath } = await storeDocumentBytes(dataDir, bytes);
+      written = true;
+      await lockDocumentFile(tx, sha256);
+      // The file may have been unlinked by a delete that held the lock just before: store again (same bytes).
+      if (!(await storedDocumentPath(dataDir, relativePath))) await storeDocumentBytes(dataDir, bytes);
+      const document = tx.create(Document, {
+        trainerAccount: account,
+        studioGroup,
+        category,
+        fileName,
+        filePath: relativePath,
+        sha256,
+        sizeBytes: bytes.byteLength,
+        approvalStatus: 'pending',
+      });
+      await tx.flush();
+      return document;
     });
-    await tx.flush();
-    return document;
-  });
+  } catch (error) {
+    if (written) await removeUnreferencedDocumentFiles(em, dataDir, [sha256Of(bytes)]).catch(() => {});
+    throw error;
+  }
 }
 
 /** A trainer's own document in one of their groups; another trainer's is "not found" (nothing leaks). */
