@@ -5,6 +5,7 @@ import { ApiSession, Document, Notification, StudioGroup, StudioGroupTrainer, Tr
 import { removeUnreferencedDocumentFiles } from '../../../db/document-storage';
 import type { TrainerSnapshot } from '../../../domain/trainer-data';
 import { hashPassword } from '../../../domain/passwords';
+import { logoUrlPath } from '../../../domain/studio-group-logo';
 import type { AuthContext } from '../../auth/sessions';
 import { studioGroupsOf } from '../../auth/tenancy';
 import type {
@@ -138,7 +139,7 @@ const toNotification = (notification: Notification): TTrainerNotification => ({
   id: notification.uuid,
   studioGroupUuid: notification.studioGroup.uuid,
   studioGroupName: notification.studioGroup.name,
-  studioGroupLogoPath: notification.studioGroup.logoPath ?? null,
+  studioGroupLogoPath: logoUrlPath(notification.studioGroup.uuid),
   message: notification.message,
   link: notification.link,
   approved: notification.approvedAt ? notification.approvedAt.toISOString() : null,
@@ -182,7 +183,7 @@ export async function listConnectedStudioGroups(em: EntityManager, userId: numbe
     studioGroupUuid: link.studioGroup.uuid,
     studioGroupName: link.studioGroup.name,
     studioGroupCompanyName: link.studioGroup.companyName,
-    studioGroupLogoPath: link.studioGroup.logoPath ?? null,
+    studioGroupLogoPath: logoUrlPath(link.studioGroup.uuid),
     studioGroupTrainerUuid: link.uuid,
   }));
 }
