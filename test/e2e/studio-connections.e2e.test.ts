@@ -17,12 +17,12 @@ it('shows each connected group with its logo and company name in the sidebar and
   const page = await e2e.browser.newPage();
   await e2e.logIn(page, { email: 'trainer@demo.test', locale: 'de', landsOn: 'trainer/profile' });
   const sidebar = page.getByTestId('nav-studio-groups');
-  await expect.poll(() => sidebar.textContent()).toContain('Demo Fitness GmbH');
-  await expect.poll(() => logoWidth(sidebar.getByTestId('group-logo'))).toBe(256);
+  await expect.poll(() => sidebar.textContent(), { timeout: 20_000 }).toContain('Demo Fitness GmbH');
+  await expect.poll(() => logoWidth(sidebar.getByTestId('group-logo')), { timeout: 20_000 }).toBe(256);
   expect(await sidebar.getByTestId('group-logo').first().getAttribute('src')).toMatch(/^\/build\/images\/logo\/[0-9a-f]{64}\.png$/);
   await sidebar.getByText('Demo Fitness GmbH').click();
   await page.waitForURL('**/de/trainer/studio/**');
-  await expect.poll(() => logoWidth(page.getByTestId('studio-header').getByTestId('group-logo'))).toBe(256);
+  await expect.poll(() => logoWidth(page.getByTestId('studio-header').getByTestId('group-logo')), { timeout: 20_000 }).toBe(256);
   expect(await page.getByTestId('studio-header').getByRole('img').first().getAttribute('alt')).toBe('Logo von Demo Fitness GmbH');
   await page.close();
 });
@@ -38,7 +38,7 @@ it('declines the demo invitation, accepts a new one and removes the connection a
   const screen = page.getByTestId('trainer-invitation');
   await expect.poll(() => screen.textContent()).toContain('invites you');
   // The group has uploaded no logo: the one the server draws from its initials, a loaded picture.
-  await expect.poll(() => logoWidth(screen.getByTestId('group-logo'))).toBe(256);
+  await expect.poll(() => logoWidth(screen.getByTestId('group-logo')), { timeout: 20_000 }).toBe(256);
   await screen.getByTestId('invitation-decline').click();
   await page.waitForURL('**/en/trainer/profile');
   await expect.poll(() => page.getByTestId('nav-invitations').count()).toBe(0);
@@ -59,7 +59,8 @@ it('declines the demo invitation, accepts a new one and removes the connection a
   expect(await e2e.stack.orm.em.fork().count(StudioGroupTrainer, { studioGroup: { uuid: yoga.uuid } })).toBe(1);
 
   // The studio page: company name, studio group name and logo; remove behind the modal.
-  await page.getByTestId('nav-studio-groups').getByText(yoga.name).click();
+  // The sidebar names the company, with the group's name beneath.
+  await page.getByTestId('nav-studio-groups').getByText(yoga.name, { exact: true }).click();
   await page.waitForURL(`**/en/trainer/studio/${yoga.uuid}**`);
   const header = page.getByTestId('studio-header');
   await expect.poll(() => header.getByTestId('studio-name').textContent()).toBe(yoga.name);
