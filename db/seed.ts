@@ -193,7 +193,7 @@ export async function seedDemoData(orm: MikroORM, options: { dataDir?: string } 
 }
 
 /** Logos as the demo groups' staff would have uploaded them, so the portal looks as it does for a customer. */
-async function createDemoLogos(em: EntityManager, { fitness, yoga, dataDir }: { fitness: StudioGroup; yoga: StudioGroup; dataDir: string }) {
+export async function createDemoLogos(em: EntityManager, { fitness, yoga, dataDir }: { fitness: StudioGroup; yoga: StudioGroup; dataDir: string }) {
   const logos = [
     { group: fitness, bytes: drawDemoLogo({ mark: 'dumbbell', wordMark: 'DEMO FITNESS', colour: '#d9480f' }) },
     { group: yoga, bytes: drawDemoLogo({ mark: 'lotus', wordMark: 'DEMO YOGA', colour: '#0f6b5c' }) },
