@@ -59,7 +59,9 @@ it('an unread notification is highlighted, counted on the bell, and read once cl
   await expect.poll(() => item.textContent()).toContain('02.11.2026');
   expect(await item.textContent()).toContain('Demo Fitness Group');
   // The group's logo (drawn from its initials: the group has uploaded none), loaded.
-  await expect.poll(() => item.locator('img').first().evaluate((image) => (image instanceof HTMLImageElement && image.complete ? image.naturalWidth : 0)), { timeout: 20_000 }).toBe(256);
+  const logo = item.locator('img');
+  await expect.poll(() => logo.count(), { timeout: 20_000 }).toBe(1);
+  await expect.poll(() => logo.evaluate((image) => (image instanceof HTMLImageElement && image.complete ? image.naturalWidth : 0)), { timeout: 20_000 }).toBe(256);
   expect(await item.getAttribute('data-unread')).toBe('true');
   await item.click();
   await page.waitForURL(`**/de/trainer/studio/${fitness.uuid}`);
