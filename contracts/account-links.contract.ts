@@ -42,7 +42,7 @@ export const ZInvitationLinkInfo = z.object({
   studioGroupUuid: z.string(),
   studioGroupTrainerUuid: z.string(),
   studioGroupCompanyName: z.string(),
-  studioGroupLogoPath: z.string().nullable(),
+  studioGroupLogoPath: z.string(),
   email: z.string(),
   firstname: z.string(),
   lastname: z.string(),
@@ -78,7 +78,7 @@ export const ZPendingInvitation = z.object({
   studioGroupUuid: z.string(),
   studioGroupTrainerUuid: z.string(),
   studioGroupCompanyName: z.string(),
-  studioGroupLogoPath: z.string().nullable(),
+  studioGroupLogoPath: z.string(),
 });
 export type TPendingInvitation = z.infer<typeof ZPendingInvitation>;
 export const ZPendingInvitationList = z.array(ZPendingInvitation);
@@ -117,6 +117,11 @@ export type TRecommendation = z.infer<typeof ZRecommendation>;
 export const LOGO_MAX_BYTES = 512 * 1024;
 /** PUT /api/v1/{g}/settings/logo: the image as base64 (PNG or JPEG, checked by its content). */
 export const ZLogoUpload = z.object({ contentBase64: z.string().min(1, 'validation.required').max(Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 8, 'account.logo.tooLarge') });
-export const ZLogoState = z.object({ studioGroupLogoPath: z.string().nullable() });
-export const ZLogoSaved = ZSuccess.extend({ studioGroupLogoPath: z.string().nullable() });
+/**
+ * The group's logo: always a path (the uploaded logo, or one drawn from the group's initials until
+ * one is uploaded); `studioGroupLogoUploaded` says which.
+ */
+export const ZLogoState = z.object({ studioGroupLogoPath: z.string(), studioGroupLogoUploaded: z.boolean() });
+export type TLogoState = z.infer<typeof ZLogoState>;
+export const ZLogoSaved = ZSuccess.extend(ZLogoState.shape);
 export const ZLogoParams = z.object({ file: z.string().regex(/^[0-9a-f]{64}\.png$/, 'validation.invalid') });

@@ -20,7 +20,8 @@ export const ZImportQueueParameters = z.object({
   // Sent by the page and not needed: the path and the settlement say them.
   settlementRunUuid: z.string().nullish(),
   idMandant: ZOptionalText,
-  idStudioGroup: ZOptionalText,
+  /** A studio group id, so a positive integer (a number or its digits) when sent. */
+  idStudioGroup: z.coerce.number({ error: 'validation.invalid' }).int({ error: 'validation.invalid' }).positive({ error: 'validation.invalid' }).optional(),
   settlementMonth: z.string().optional(),
   apiSlug: z.string().optional(),
 });

@@ -9,8 +9,7 @@ import { ZEuros, ZIsoDate, ZUuid } from './common.contract';
 // - Money (DESIGN "Money in answers"): the spec's amount fields (sum_net, sum_vat, sum_gross, sumNet,
 //   sumVat, sumGross, …) carry euros as JSON numbers with at most two decimals (ZEuros), converted
 //   from the integer cents at the edge with centsToEuros. A field in cents says so in its name
-//   (`gross_cents`, `netCents`). Where the spec shows a display string (the trainer summary's
-//   Netto, MwSt, Brutto) it is a de-DE string ('1.234,56 €').
+//   (`gross_cents`, `netCents`). The trainer summary's Netto, MwSt, Brutto are euros too.
 // - `settlementMonth` is the last day of the month, YYYY-MM-DD. Requests may send any day of the
 //   month (or YYYY-MM); answers always carry the last day.
 // - Spec payload fields idMandant, idStudioGroup, studioGroupUuid and apiSlug are optional in
@@ -313,15 +312,18 @@ export type TBillableTrainersResponse = z.infer<typeof ZBillableTrainersResponse
 export const ZTrainerSummaryRow = z.object({
   /** Display name: company name, else the person's name. */
   Trainer: z.string(),
-  /** Euro strings, de-DE ('1.234,56 €'). */
-  Netto: z.string(),
-  MwSt: z.string(),
-  Brutto: z.string(),
+  /** Euros (spec 2.13), as every amount field; the same in the spec's other wording below. */
+  Netto: ZEuros,
+  MwSt: ZEuros,
+  Brutto: ZEuros,
+  sum_net: ZEuros,
+  sum_vat: ZEuros,
+  sum_gross: ZEuros,
   trainer_uuid: ZUuid,
   /** Trainer id (integer), the `{trainer}` of the preview call. */
   trainer_id: z.number().int(),
   trainer_name: z.string(),
-  /** The same amounts in integer cents (sort and sum with these; the strings are for display). */
+  /** The same amounts in integer cents (sum with these: euros with two decimals do not add up exactly as floats). */
   net_cents: z.number().int(),
   vat_cents: z.number().int(),
   gross_cents: z.number().int(),

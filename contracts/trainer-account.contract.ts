@@ -130,7 +130,7 @@ export const ZTrainerNotification = z.object({
   id: z.string(),
   studioGroupUuid: z.string(),
   studioGroupName: z.string(),
-  studioGroupLogoPath: z.string().nullable(),
+  studioGroupLogoPath: z.string(),
   message: z.string(),
   link: z.string(),
   approved: z.string().nullable(),
@@ -161,7 +161,7 @@ export const ZConnectedStudioGroup = z.object({
   studioGroupUuid: z.string(),
   studioGroupName: z.string(),
   studioGroupCompanyName: z.string(),
-  studioGroupLogoPath: z.string().nullable(),
+  studioGroupLogoPath: z.string(),
   studioGroupTrainerUuid: z.string(),
 });
 export type TConnectedStudioGroup = z.infer<typeof ZConnectedStudioGroup>;

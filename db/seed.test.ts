@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -18,7 +21,9 @@ import {
   User,
 } from './entities';
 import { initOrm, migrateToLatest } from './orm';
-import { DEMO_LOGINS, seedDemoData } from './seed';
+import { createDemoLogos, DEMO_LOGINS, seedDemoData } from './seed';
+import { readLogoFile } from './logo-storage';
+import { logoFileName, logoUrlPath } from '../domain/studio-group-logo';
 
 // Migrations and seed on a database of its own: the PostgreSQL server of DATABASE_ADMIN_URL, else
 // the one the shared test set-up started, else the local development server.
@@ -130,5 +135,24 @@ describe('demo seed', () => {
     expect(await em.count(StudioGroup, {})).toBe(2);
     expect(await em.count(User, {})).toBe(DEMO_LOGINS.length);
     expect(await em.count(Trainer, { studioGroup: { apiSlug: 'demo-fitness' } })).toBe(25);
+  });
+
+  it('gives the demo groups logos of their own when it knows the data directory (npm start)', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trainerpay-seed-logos-'));
+    try {
+      const em = orm.em.fork();
+      const fitness = await em.findOneOrFail(StudioGroup, { apiSlug: 'demo-fitness' });
+      const yoga = await em.findOneOrFail(StudioGroup, { apiSlug: 'demo-yoga' });
+      await createDemoLogos(em, { fitness, yoga, dataDir });
+      for (const group of [fitness, yoga]) {
+        expect(group.logoPath).toBe(logoUrlPath(group.uuid));
+        const bytes = await readLogoFile(dataDir, logoFileName(group.uuid));
+        expect(bytes?.subarray(1, 4).toString('latin1')).toBe('PNG');
+      }
+      // Two different pictures, not one default.
+      expect((await readLogoFile(dataDir, logoFileName(fitness.uuid)))!.equals((await readLogoFile(dataDir, logoFileName(yoga.uuid)))!)).toBe(false);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

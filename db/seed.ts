@@ -1,6 +1,8 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { upsertStudiosAndTrainers } from './master-data';
 import { createDemoDocumentCategories, createDemoDocuments } from './seed-documents';
+import { writeLogoFile } from './logo-storage';
+import { drawDemoLogo, logoUrlPath } from '../domain/studio-group-logo';
 import { hashPassword } from '../domain/passwords';
 import {
   DEMO_CLASS_CATEGORIES,
@@ -182,9 +184,25 @@ export async function seedDemoData(orm: MikroORM, options: { dataDir?: string } 
     }
 
     await em.flush();
-    if (options.dataDir) await createDemoDocuments(em, { studioGroup: fitness, dataDir: options.dataDir });
+    if (options.dataDir) {
+      await createDemoDocuments(em, { studioGroup: fitness, dataDir: options.dataDir });
+      await createDemoLogos(em, { fitness, yoga, dataDir: options.dataDir });
+    }
     return { seeded: true, studioGroups, users, paymentTypeRules, invitations: 1, documentCategories };
   });
+}
+
+/** Logos as the demo groups' staff would have uploaded them, so the portal looks as it does for a customer. */
+export async function createDemoLogos(em: EntityManager, { fitness, yoga, dataDir }: { fitness: StudioGroup; yoga: StudioGroup; dataDir: string }) {
+  const logos = [
+    { group: fitness, bytes: drawDemoLogo({ mark: 'dumbbell', wordMark: 'DEMO FITNESS', colour: '#d9480f' }) },
+    { group: yoga, bytes: drawDemoLogo({ mark: 'lotus', wordMark: 'DEMO YOGA', colour: '#0f6b5c' }) },
+  ];
+  for (const { group, bytes } of logos) {
+    await writeLogoFile(dataDir, group.uuid, bytes);
+    group.logoPath = logoUrlPath(group.uuid);
+  }
+  await em.flush();
 }
 
 /** The demo-fitness trainer without self-billing consent (complete data otherwise). */

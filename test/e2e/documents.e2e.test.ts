@@ -143,6 +143,23 @@ it('in English: My documents, delete with the warning, and a rejection the train
   await panel.getByTestId('document-reject').click();
   await expect.poll(() => panel.getByTestId('document-panel-status').textContent()).toBe('Rejected');
 
+  // The single-trainer mode (admin 2.18): the same trainer's documents without the trainer list.
+  await admin.getByTestId('document-manager-open-single').click();
+  await admin.waitForURL('**/en/admin/document-manager/trainer/**');
+  await expect.poll(() => admin.getByTestId('document-manager').getAttribute('data-mode')).toBe('single-trainer');
+  expect(await admin.getByTestId('document-manager-search').count()).toBe(0);
+  await expect.poll(() => admin.getByRole('heading', { name: `Documents of ${trainerName}` }).count()).toBe(1);
+  await expect.poll(() => admin.locator('[data-testid="document-manager-file"]').count()).toBeGreaterThan(0);
+  await admin.locator('[data-testid="document-manager-file"][data-file-name="first-aid.pdf"]').click();
+  await expect.poll(() => admin.getByTestId('document-panel').getAttribute('data-file-name')).toBe('first-aid.pdf');
+  expect(await admin.getByTestId('document-panel').getByTestId('document-reject').count()).toBe(0);
+  // In German, and back to every trainer.
+  await admin.goto(admin.url().replace('/en/', '/de/'));
+  await expect.poll(() => admin.getByRole('heading', { name: `Dokumente von ${trainerName}` }).count()).toBe(1);
+  await admin.getByTestId('document-manager-all-trainers').click();
+  await admin.waitForURL('**/de/admin/document-manager');
+  await admin.getByTestId('document-manager-search').waitFor();
+
   await trainer.reload();
   await expect.poll(() => firstAid.getByTestId('document-approval').textContent()).toBe('✗ Rejected');
   expect(await firstAid.textContent()).toContain('Reason: The scan cannot be read.');

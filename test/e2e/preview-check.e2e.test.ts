@@ -89,6 +89,51 @@ it('sends the previews from step 3, then checks, comments on and approves a trai
   await de.close();
 });
 
+it('opens the preview check from the index options and the wizard menu, shows each step its menu items and hides archive (en, de)', { timeout: 120_000 }, async () => {
+  const page = await open('en');
+  // Settlement index (spec 2.11): the options' Preview opens the preview check.
+  await page.goto(`${e2e.stack.baseUrl}/en/admin/settlements`);
+  await page.getByTestId(`settlement-item-${settlementUuid}`).getByTestId('settlement-item-options').click();
+  await page.getByTestId('settlement-item-preview').click();
+  await page.waitForURL(`**/en/admin/settlement/${settlementUuid}/preview-check`);
+  await page.locator('[data-testid^="preview-check-trainer-"]').first().waitFor({ timeout: 20_000 });
+
+  // Wizard step 4 (spec 2.2): reload, trainer overview and the three preview-check commands; 'Approve all' opens its modal there.
+  await page.goto(`${e2e.stack.baseUrl}/en/admin/settlement/wizard/${settlementUuid}`);
+  await expect.poll(() => page.getByTestId('wizard-step-pane').getAttribute('data-step'), { timeout: 20_000 }).toBe('3');
+  await page.getByTestId('wizard-menu').click();
+  const menu = page.getByRole('menu');
+  await expect.poll(() => menu.getByRole('menuitem').allTextContents()).toEqual(['Reload', 'Trainer overview', 'Approve all trainers', 'Send credit notes to all', 'Send credit notes']);
+  await page.getByTestId('wizard-approve-all').click();
+  await page.waitForURL(`**/en/admin/settlement/${settlementUuid}/preview-check`);
+  await expect.poll(() => page.getByRole('dialog').textContent(), { timeout: 20_000 }).toContain('Approve all trainers?');
+  await page.close();
+
+  const de = await open('de');
+  // Step 1 in German: reload, the trainer previews (sent), finish and next.
+  await de.goto(`${e2e.stack.baseUrl}/de/admin/settlement/wizard/${settlementUuid}?step=0`);
+  await expect.poll(() => de.getByTestId('wizard-step-pane').getAttribute('data-step'), { timeout: 20_000 }).toBe('0');
+  await de.getByTestId('wizard-menu').click();
+  await expect.poll(() => de.getByRole('menu').getByRole('menuitem').allTextContents()).toEqual(['Neu laden', 'Trainer-Vorschauen', 'Abrechnung abschließen', 'Weiter']);
+  await de.getByTestId('wizard-next').click();
+  await expect.poll(() => de.getByTestId('wizard-step-pane').getAttribute('data-step'), { timeout: 20_000 }).toBe('1');
+  await de.getByTestId('wizard-menu').click();
+  await expect.poll(() => de.getByRole('menu').getByRole('menuitem').allTextContents()).toEqual(['Neu laden', 'Trainerübersicht', 'Vorschau an Trainer senden']);
+  // 'Send preview to trainers' goes to step 3 and opens the send modal there.
+  await de.getByTestId('wizard-send-preview').click();
+  await expect.poll(() => de.getByTestId('wizard-step-pane').getAttribute('data-step'), { timeout: 20_000 }).toBe('2');
+  await expect.poll(() => de.getByRole('dialog').count(), { timeout: 20_000 }).toBe(1);
+  await de.keyboard.press('Escape');
+
+  // The summary (spec 2.12): 'archive settlement' stays hidden in its menu.
+  await de.goto(`${e2e.stack.baseUrl}/de/admin/settlement/${settlementUuid}`);
+  await de.getByTestId('summary-menu').click();
+  await de.getByTestId('summary-preview-check').waitFor();
+  expect(await de.getByTestId('summary-archive').count()).toBe(0);
+  expect(await de.getByRole('menu').textContent()).not.toContain('archivieren');
+  await de.close();
+});
+
 /** The trainers the preview check lists, with the company's approval (through its own list call). */
 const previewCheckTrainers = async () => {
   const group = admin.studioGroups[0]! as unknown as { uuid: string };

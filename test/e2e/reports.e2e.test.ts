@@ -138,6 +138,8 @@ it('shows a refused range as the server\'s message, in German', async () => {
   await e2e.logIn(page, { email: 'admin@demo.test', locale: 'de', landsOn: 'admin/**' });
   await page.goto(`${e2e.stack.baseUrl}/de/admin/reports/classes`);
   await page.getByTestId('report-grid').waitFor();
+  // The picker says the limit before anyone runs into it.
+  expect(await page.getByText('Höchstens 31 Tage auf einmal: Die Liste hat eine Zeile je Kurs.').count()).toBe(1);
   // A range longer than the class list takes: picked in the day picker, refused with the reason.
   await page.getByTestId('report-day-range').click();
   const days = page.locator('.mantine-DatePickerInput-day:not([data-outside])');
@@ -146,5 +148,15 @@ it('shows a refused range as the server\'s message, in German', async () => {
   await page.locator('.mantine-DatePickerInput-day:not([data-outside])').last().click();
   await expect.poll(() => page.getByTestId('report-error').textContent()).toMatch(/höchstens 31 Tage/);
   await context.close();
+}, 120_000);
+
+it('states the limits of a call under the pickers, in English', async () => {
+  const page = await e2e.browser.newPage();
+  await e2e.logIn(page, { email: 'admin@demo.test', locale: 'en', landsOn: 'admin/**' });
+  await page.goto(`${e2e.stack.baseUrl}/en/admin/reports/classes`);
+  await expect.poll(() => page.getByText('At most 31 days at a time: the list has a row for every class.').count(), { timeout: 20_000 }).toBe(1);
+  await page.goto(`${e2e.stack.baseUrl}/en/admin/reports/trainerBalance`);
+  await expect.poll(() => page.getByText(/At most 24 months at a time\.$/).count(), { timeout: 20_000 }).toBe(1);
+  await page.close();
 }, 120_000);
 

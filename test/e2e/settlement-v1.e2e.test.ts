@@ -72,12 +72,14 @@ it('the admin walks the five steps of wizard v1 and downloads the banking XML', 
   // An attachment: its body is gone once the tab turns into a download; its headers say what it is.
   expect(response.headers()['content-type']).toMatch(/xml/);
 
-  await page.getByTestId('v1-show-logs').click();
-  await expect.poll(async () => Number(await page.getByTestId('log-grid').getAttribute('data-rows'))).toBeGreaterThan(0);
-  await shot(page, 'settlement-v1-logs-en');
-
+  // 'Show logs' leads to the settlement's log page (spec 2.1), 'Done' to the index.
+  const logs = await page.getByTestId('v1-show-logs').getAttribute('href');
+  expect(logs).toBe(`/en/admin/settlement/${settlement.uuid}?tab=log`);
   await page.getByTestId('v1-done').click();
   await page.waitForURL('**/en/admin/settlements');
+  await page.goto(`${e2e.stack.baseUrl}${logs}`);
+  await expect.poll(async () => Number(await page.getByTestId('log-grid').getAttribute('data-rows')), { timeout: 20_000 }).toBeGreaterThan(0);
+  await shot(page, 'settlement-v1-logs-en');
   await context.close();
 });
 

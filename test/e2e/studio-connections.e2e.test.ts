@@ -1,3 +1,4 @@
+import type { Locator } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { Settlement, SettlementTrainer, StudioGroup, StudioGroupTrainer, Trainer, User } from '../../db/entities';
 import { useBrowserStack } from '../support/browser';
@@ -9,6 +10,23 @@ import { logIn } from '../support/stack';
 
 const e2e = useBrowserStack({ timeout: 180_000 });
 
+/** The natural width of a loaded logo image (0 while it is not loaded or broken). */
+const logoWidth = (logo: Locator) => logo.first().evaluate((image) => (image instanceof HTMLImageElement && image.complete ? image.naturalWidth : 0));
+
+it('shows each connected group with its logo and company name in the sidebar and on the studio page (de)', async () => {
+  const page = await e2e.browser.newPage();
+  await e2e.logIn(page, { email: 'trainer@demo.test', locale: 'de', landsOn: 'trainer/profile' });
+  const sidebar = page.getByTestId('nav-studio-groups');
+  await expect.poll(() => sidebar.textContent(), { timeout: 20_000 }).toContain('Demo Fitness GmbH');
+  await expect.poll(() => logoWidth(sidebar.getByTestId('group-logo')), { timeout: 20_000 }).toBe(256);
+  expect(await sidebar.getByTestId('group-logo').first().getAttribute('src')).toMatch(/^\/build\/images\/logo\/[0-9a-f]{64}\.png$/);
+  await sidebar.getByText('Demo Fitness GmbH').click();
+  await page.waitForURL('**/de/trainer/studio/**');
+  await expect.poll(() => logoWidth(page.getByTestId('studio-header').getByTestId('group-logo')), { timeout: 20_000 }).toBe(256);
+  expect(await page.getByTestId('studio-header').getByRole('img').first().getAttribute('alt')).toBe('Logo von Demo Fitness GmbH');
+  await page.close();
+});
+
 it('declines the demo invitation, accepts a new one and removes the connection again', async () => {
   const page = await e2e.browser.newPage();
   await e2e.logIn(page, { email: 'trainer@demo.test', locale: 'en', landsOn: 'trainer/profile' });
@@ -19,7 +37,8 @@ it('declines the demo invitation, accepts a new one and removes the connection a
   await invitations.getByRole('link').first().click();
   const screen = page.getByTestId('trainer-invitation');
   await expect.poll(() => screen.textContent()).toContain('invites you');
-  expect(await screen.getByTestId('group-initials').count()).toBe(1);
+  // The group has uploaded no logo: the one the server draws from its initials, a loaded picture.
+  await expect.poll(() => logoWidth(screen.getByTestId('group-logo')), { timeout: 20_000 }).toBe(256);
   await screen.getByTestId('invitation-decline').click();
   await page.waitForURL('**/en/trainer/profile');
   await expect.poll(() => page.getByTestId('nav-invitations').count()).toBe(0);
@@ -39,8 +58,9 @@ it('declines the demo invitation, accepts a new one and removes the connection a
   await expect.poll(() => page.getByTestId('nav-studio-groups').textContent()).toContain(yoga.name);
   expect(await e2e.stack.orm.em.fork().count(StudioGroupTrainer, { studioGroup: { uuid: yoga.uuid } })).toBe(1);
 
-  // The studio page: company name, studio group name and initials (no logo); remove behind the modal.
-  await page.getByTestId('nav-studio-groups').getByText(yoga.name).click();
+  // The studio page: company name, studio group name and logo; remove behind the modal.
+  // The sidebar names the company, with the group's name beneath.
+  await page.getByTestId('nav-studio-groups').getByText(yoga.name, { exact: true }).click();
   await page.waitForURL(`**/en/trainer/studio/${yoga.uuid}**`);
   const header = page.getByTestId('studio-header');
   await expect.poll(() => header.getByTestId('studio-name').textContent()).toBe(yoga.name);

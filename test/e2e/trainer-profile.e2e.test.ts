@@ -82,6 +82,10 @@ it('an unread notification is highlighted, counted on the bell, and read once cl
   const item = page.getByTestId('notification-item').first();
   await expect.poll(() => item.textContent()).toContain('02.11.2026');
   expect(await item.textContent()).toContain('Demo Fitness Group');
+  // The group's logo (drawn from its initials: the group has uploaded none), loaded.
+  const logo = item.locator('img');
+  await expect.poll(() => logo.count(), { timeout: 20_000 }).toBe(1);
+  await expect.poll(() => logo.evaluate((image) => (image instanceof HTMLImageElement && image.complete ? image.naturalWidth : 0)), { timeout: 20_000 }).toBe(256);
   expect(await item.getAttribute('data-unread')).toBe('true');
   await item.click();
   await page.waitForURL(`**/de/trainer/studio/${fitness.uuid}`);

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../../activities/mail';
 import { issueLink } from '../../api/auth/account-links';
@@ -162,12 +163,38 @@ describe('referral code', () => {
 });
 
 describe('studio group logo', () => {
+  it('serves a PNG drawn from the initials at the hashed path of a group without an uploaded logo, and names that path everywhere', async () => {
+    const admin = await logIn(stack.baseUrl, 'admin@demo.test');
+    const fitness = admin.studioGroups[0]!.uuid;
+    const state = await call<{ studioGroupLogoPath: string; studioGroupLogoUploaded: boolean }>(admin, 'GET', `/api/v1/${fitness}/settings/logo`);
+    const expectedPath = `/build/images/logo/${crypto.createHash('sha256').update(fitness).digest('hex')}.png`;
+    expect(state).toMatchObject({ status: 200, body: { studioGroupLogoPath: expectedPath, studioGroupLogoUploaded: false } });
+
+    // No log-in: the invitation screen shows it before anyone logs in.
+    const file = await fetch(`${stack.baseUrl}${expectedPath}`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('image/png');
+    const bytes = Buffer.from(await file.arrayBuffer());
+    expect(bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(true);
+    // IHDR: a square picture, as large as a logo on a sharp screen needs.
+    expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([256, 256]);
+    // A name no group's uuid hashes to is not found; a malformed name is refused.
+    expect((await fetch(`${stack.baseUrl}/build/images/logo/${'0'.repeat(64)}.png`)).status).toBe(404);
+    expect((await fetch(`${stack.baseUrl}/build/images/logo/..%2F..%2Fetc%2Fpasswd`)).status).toBe(400);
+
+    // The connected trainer's sidebar names the same path (never null).
+    const trainer = await logIn(stack.baseUrl, 'trainer@demo.test');
+    const groups = await call<Array<{ studioGroupUuid: string; studioGroupLogoPath: string }>>(trainer, 'GET', `/api/v2/trainer_account_to_studio_groups_dto/${trainer.userUuid}`);
+    expect(groups.body.find((group) => group.studioGroupUuid === fitness)?.studioGroupLogoPath).toBe(expectedPath);
+  });
+
   it('stores a PNG checked by content, serves it at the hashed path and names it for connected trainers', async () => {
     const admin = await logIn(stack.baseUrl, 'admin@demo.test');
     const fitness = admin.studioGroups[0]!.uuid;
-    const saved = await call<{ studioGroupLogoPath: string }>(admin, 'PUT', `/api/v1/${fitness}/settings/logo`, { contentBase64: png().toString('base64') });
+    const saved = await call<{ studioGroupLogoPath: string; studioGroupLogoUploaded: boolean }>(admin, 'PUT', `/api/v1/${fitness}/settings/logo`, { contentBase64: png().toString('base64') });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body.studioGroupLogoPath).toMatch(/^\/build\/images\/logo\/[0-9a-f]{64}\.png$/);
+    expect(saved.body.studioGroupLogoUploaded).toBe(true);
     const file = await fetch(`${stack.baseUrl}${saved.body.studioGroupLogoPath}`);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/png');
@@ -192,7 +219,11 @@ describe('studio group logo', () => {
     expect(group.logoPath).toMatch(/\.png$/);
 
     const removed = await call(admin, 'DELETE', `/api/v1/${fitness}/settings/logo`);
-    expect(removed).toMatchObject({ status: 200, body: { studioGroupLogoPath: null } });
-    expect((await fetch(`${stack.baseUrl}${group.logoPath}`)).status).toBe(404);
+    // Removed: the same path serves the logo drawn from the initials again.
+    expect(removed).toMatchObject({ status: 200, body: { studioGroupLogoPath: group.logoPath, studioGroupLogoUploaded: false } });
+    const drawn = await fetch(`${stack.baseUrl}${group.logoPath}`);
+    expect(drawn.status).toBe(200);
+    expect(drawn.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await drawn.arrayBuffer()).equals(png())).toBe(false);
   });
 });

@@ -173,6 +173,12 @@ describe('data import queue (spec 2.17)', () => {
     const otherGroup = await enqueue('recalculate_billing', { studioGroupUuid: randomUUID() });
     expect(otherGroup.status).toBe(400);
     expect((await enqueue('recalculate_billing', { settlementUuid: randomUUID() })).status).toBe(404);
+    // idStudioGroup names a studio group: a positive integer (as a number or its digits), nothing else.
+    for (const idStudioGroup of [0, -1, 'x', 1.5]) {
+      const badId = await enqueue('recalculate_billing', { idStudioGroup });
+      expect(badId.status, String(idStudioGroup)).toBe(400);
+      expect(badId.body).toMatchObject({ status: 'error', field: 'parameters.idStudioGroup' });
+    }
 
     const foreign = await call('GET', `/import/queue/status/uuid/${first.uuid}`, undefined, yogaAdmin.headers);
     expect([403, 404]).toContain(foreign.status);

@@ -236,9 +236,9 @@ describe('prepare data (spec 2.5, 4: three calls, 33 / 66 / 100 %)', () => {
       expect(row.vat_cents).toBe(mine.reduce((sum, line) => sum + line.vat, 0));
       expect(row.gross_cents).toBe(mine.reduce((sum, line) => sum + line.gross, 0));
       expect(row.gross_cents).toBe(row.net_cents + row.vat_cents);
-      // The display strings and no ambiguous numeric twin (DESIGN "Money in answers").
-      expect(row).not.toHaveProperty('sum_gross');
-      expect(row.Brutto).toBe(new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(row.gross_cents / 100));
+      // Euros as numbers, as every amount field (DESIGN "Money in answers"), in both of the spec's wordings.
+      expect([row.Netto, row.MwSt, row.Brutto]).toEqual([centsToEuros(row.net_cents), centsToEuros(row.vat_cents), centsToEuros(row.gross_cents)]);
+      expect([row.sum_net, row.sum_vat, row.sum_gross]).toEqual([row.Netto, row.MwSt, row.Brutto]);
     }
     // Not VAT liable: 0 % on every line.
     const em = stack.orm.em.fork();
@@ -246,6 +246,19 @@ describe('prepare data (spec 2.5, 4: three calls, 33 / 66 / 100 %)', () => {
     expect(exempt.length).toBeGreaterThan(0);
     for (const trainer of exempt) expect(body.find((row) => row.trainer_uuid === trainer.uuid)!.vat_cents).toBe(0);
     expect(lines.every((line) => line.kind === 'class')).toBe(true);
+  });
+
+  it('refuses a studio group id that is not a positive integer in a path, naming the field, and answers nothing else', async () => {
+    for (const path of [
+      `/settlement/trainer/summary/${fitness.apiSlug}/0/${MONTH}`,
+      `/settlement/trainer/list/${fitness.apiSlug}/-${fitness.id}/${MONTH}`,
+      `/settlement/logs/0/${MONTH}/${settlementUuid}`,
+      `/settlement/trainer/reviews/-1/${settlementUuid}`,
+    ]) {
+      const refused = await call<{ status: string; message: string; field?: string }>('GET', path);
+      expect(refused.status, path).toBe(400);
+      expect(refused.body, path).toMatchObject({ status: 'error', field: 'idStudioGroup' });
+    }
   });
 
   it('lists the trainers and previews one trainer’s lines as an escaped HTML table', async () => {
@@ -542,7 +555,7 @@ describe('a client written from the spec’s tables alone (spec 7 "Settlement wi
     expect(summary.status).toBe(200);
     prepared = summary.body;
     expect(prepared.map((row) => row.trainer_uuid).sort()).toEqual(expected);
-    for (const row of prepared) expect(row).toEqual(expect.objectContaining({ Trainer: expect.any(String), Netto: expect.stringMatching(/\s€$/), MwSt: expect.stringMatching(/\s€$/), Brutto: expect.stringMatching(/\s€$/) }));
+    for (const row of prepared) expect(row).toEqual(expect.objectContaining({ Trainer: expect.any(String), Netto: expect.any(Number), MwSt: expect.any(Number), Brutto: expect.any(Number) }));
     const list = await call<TTrainerListItem[]>('GET', `/settlement/trainer/list/${fitness.apiSlug}/${fitness.id}/${MONTH}`);
     expect(list.body.map((item) => item.trainerUuid).sort()).toEqual(expected);
   });

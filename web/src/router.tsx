@@ -102,6 +102,7 @@ export const router = createBrowserRouter([
                   { path: 'settlement/:settlementUuid/preview-check', element: <PreviewCheckPage /> },
                   { path: 'outbox', element: <OutboxPage /> },
                   { path: 'document-manager', element: <DocumentManagerPage /> },
+                  { path: 'document-manager/trainer/:trainerUuid', element: <DocumentManagerPage /> },
                   { path: 'trainer-overview', element: <TrainerOverviewPage /> },
                   { path: 'data-check', element: <DataCheckPage /> },
                   { path: 'reports/:report?', element: <ReportsPage /> },

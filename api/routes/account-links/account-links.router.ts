@@ -33,7 +33,7 @@ import { requireOwnUser, requireTrainer } from '../../auth/trainer-guards';
 import type { SecretSource } from '../../auth/account-links';
 import { t } from '../../http/locale';
 import { validate, validated } from '../../http/validate';
-import { confirmEmail, readLogo, recommendationOf, removeLogo, requestPasswordReset, resetPassword, saveLogo, sendEmailConfirmation } from './account.service';
+import { confirmEmail, logoStateOf, readLogo, recommendationOf, removeLogo, requestPasswordReset, resetPassword, saveLogo, sendEmailConfirmation } from './account.service';
 import {
   acceptInvitation,
   declineFromLink,
@@ -48,6 +48,7 @@ import {
   trainerInvitation,
 } from './invitations.service';
 import { requestEntityManager } from '../../http/entity-manager';
+import { ldJsonBody } from '../../http/ld-json';
 
 // The account routes: the links e-mailed to people (no log-in), the trainer's invitations, connections,
 // e-mail confirmation and referral code (/api/v2), the admin's invitations and logo (/api/v1/{g}), and
@@ -78,7 +79,7 @@ const schemas = {
   },
   reset: { body: ZResetPasswordRequest, response: ZSuccess, access: 'public', summary: 'Sets a new password from a reset link and ends every session of the account.' },
   invitations: { response: ZPendingInvitationList, summary: "The trainer's pending invitations (to the account's log-in address)." },
-  accept: { body: ZStudioGroupLinkRequest, response: ZStudioGroupLinkAnswer, summary: 'Accepts an invitation: links the account (trainerUuid = user uuid) to the studio group\'s trainer record.' },
+  accept: { body: ZStudioGroupLinkRequest, response: ZStudioGroupLinkAnswer, summary: 'Accepts an invitation: links the account (trainerUuid = user uuid) to the studio group\'s trainer record. Takes application/ld+json (as the spec sends it) or JSON.' },
   decline: { body: ZStudioGroupLinkRequest, response: ZSuccess, summary: 'Declines an invitation: it leaves the list, nothing is linked.' },
   deleteConnection: {
     body: ZStudioGroupConnectionDelete,
@@ -94,10 +95,10 @@ const schemas = {
   invite: { params: ZTrainerIdParams, body: ZInviteTrainerRequest, response: ZTrainerInvitationSaved, summary: 'Invites the trainer by e-mail (one pending invitation per trainer).' },
   resend: { params: ZTrainerIdParams, response: ZTrainerInvitationSaved, summary: 'Sends the pending invitation again with a new link; earlier links stop working.' },
   revoke: { params: ZTrainerIdParams, response: ZTrainerInvitationSaved, summary: 'Withdraws the pending invitation; its links stop working.' },
-  logo: { response: ZLogoState, summary: "The studio group's logo path (null: the app shows initials)." },
+  logo: { response: ZLogoState, summary: "The studio group's logo path (never null) and whether it is an uploaded one (else drawn from the initials)." },
   putLogo: { body: ZLogoUpload, response: ZLogoSaved, summary: 'Stores the logo: PNG or JPEG (checked by content), at most 512 KB, base64 in JSON.' },
-  deleteLogo: { response: ZLogoSaved, summary: 'Removes the logo.' },
-  logoFile: { params: ZLogoParams, response: z.string(), produces: 'image/png', access: 'public', summary: "A studio group's logo (PNG or JPEG), named by a hash of its uuid." },
+  deleteLogo: { response: ZLogoSaved, summary: 'Removes the uploaded logo: the path serves the one drawn from the initials again.' },
+  logoFile: { params: ZLogoParams, response: z.string(), produces: 'image/png', access: 'public', summary: "A studio group's logo, named by a hash of its uuid: the uploaded PNG or JPEG, else a PNG drawn from the group's initials on its colour." },
 } as const;
 
 const toStudioGroupRef = (group: StudioGroup) => ({ uuid: group.uuid, id: group.id, mandantId: group.mandant.id, apiSlug: group.apiSlug, name: group.name });
@@ -168,7 +169,7 @@ export function createAccountLinksTrainerRouter(deps: AccountLinksDeps) {
   router.get('/trainer_account/invitations/:user', requireTrainer, requireOwnUser, validate(schemas.invitations), async (req, res) => {
     res.json(await pendingInvitations(requestEntityManager(), authOf(req).userId));
   });
-  router.post('/trainer_account_to_studio_groups', requireTrainer, validate(schemas.accept), async (req, res) => {
+  router.post('/trainer_account_to_studio_groups', requireTrainer, ldJsonBody, validate(schemas.accept), async (req, res) => {
     const { body } = validated(req, schemas.accept);
     const { studioGroup } = await acceptInvitation(requestEntityManager(), authOf(req), body);
     res.json({
@@ -217,15 +218,15 @@ export function createAccountLinksStaffRouter(deps: AccountLinksDeps) {
     res.json({ status: 'success', message: t(req, 'account.invitation.revoked'), invitation });
   });
   router.get('/settings/logo', validate(schemas.logo), (req, res) => {
-    res.json({ studioGroupLogoPath: studioGroupOf(req).logoPath ?? null });
+    res.json(logoStateOf(studioGroupOf(req)));
   });
   router.put('/settings/logo', validate(schemas.putLogo), async (req, res) => {
-    const path = await saveLogo(requestEntityManager(), deps.dataDir, studioGroupOf(req), validated(req, schemas.putLogo).body.contentBase64);
-    res.json({ status: 'success', message: t(req, 'account.logo.saved'), studioGroupLogoPath: path });
+    const state = await saveLogo(requestEntityManager(), deps.dataDir, studioGroupOf(req), validated(req, schemas.putLogo).body.contentBase64);
+    res.json({ status: 'success', message: t(req, 'account.logo.saved'), ...state });
   });
   router.delete('/settings/logo', validate(schemas.deleteLogo), async (req, res) => {
-    await removeLogo(requestEntityManager(), deps.dataDir, studioGroupOf(req));
-    res.json({ status: 'success', message: t(req, 'account.logo.removed'), studioGroupLogoPath: null });
+    const state = await removeLogo(requestEntityManager(), deps.dataDir, studioGroupOf(req));
+    res.json({ status: 'success', message: t(req, 'account.logo.removed'), ...state });
   });
   return router;
 }
@@ -234,7 +235,7 @@ export function createAccountLinksStaffRouter(deps: AccountLinksDeps) {
 export function createLogoFileRouter(deps: Pick<AccountLinksDeps, 'dataDir'>) {
   const router = Router();
   router.get('/build/images/logo/:file', validate(schemas.logoFile), async (req, res) => {
-    const { bytes, mime } = await readLogo(deps.dataDir, validated(req, schemas.logoFile).params.file);
+    const { bytes, mime } = await readLogo(requestEntityManager(), deps.dataDir, validated(req, schemas.logoFile).params.file);
     res.set({ 'content-type': mime, 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' }).send(bytes);
   });
   return router;

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { fileTypeFromBuffer } from 'file-type';
-import { StudioGroup, TrainerAccount, User } from '../../../db/entities';
-import { LOGO_MAX_BYTES } from '../../../contracts/account-links.contract';
+import { ApiSession, StudioGroup, TrainerAccount, User } from '../../../db/entities';
+import { LOGO_MAX_BYTES, type TLogoState } from '../../../contracts/account-links.contract';
+import { readLogoFile, removeLogoFile, writeLogoFile } from '../../../db/logo-storage';
+import { drawInitialsLogo, logoUrlPath } from '../../../domain/studio-group-logo';
 import type { TLocale } from '../../../contracts/common.contract';
 import { recommendationCodeFrom, isCampaignActive } from '../../../domain/referral';
 import { hashPassword } from '../../../domain/passwords';
@@ -130,38 +130,57 @@ export async function recommendationOf(em: EntityManager, userId: number, campai
 
 // --- studio group logo ----------------------------------------------------------------------------
 
-/** The logo's file name: a hash of the studio group uuid (trainer spec 2), so the path reveals no uuid. */
-export const logoFileName = (studioGroupUuid: string) => `${crypto.createHash('sha256').update(studioGroupUuid).digest('hex')}.png`;
-export const logoUrlPath = (studioGroupUuid: string) => `/build/images/logo/${logoFileName(studioGroupUuid)}`;
-const logoDir = (dataDir: string) => path.join(dataDir, 'logos');
+/** Where the group's logo is: the uploaded one, or the one drawn from its initials (never empty). */
+export const logoPathOf = (group: Pick<StudioGroup, 'uuid'>) => logoUrlPath(group.uuid);
+
+export const logoStateOf = (group: StudioGroup): TLogoState => ({ studioGroupLogoPath: logoPathOf(group), studioGroupLogoUploaded: Boolean(group.logoPath) });
 
 /** Stores a PNG or JPEG logo, checked by its content (not by a name or a declared type), at most LOGO_MAX_BYTES. */
-export async function saveLogo(em: EntityManager, dataDir: string, group: StudioGroup, contentBase64: string): Promise<string> {
+export async function saveLogo(em: EntityManager, dataDir: string, group: StudioGroup, contentBase64: string): Promise<TLogoState> {
   const bytes = Buffer.from(contentBase64, 'base64');
   if (bytes.length === 0) throw badRequest('account.logo.notImage', 'contentBase64');
   if (bytes.length > LOGO_MAX_BYTES) throw new HttpError(413, 'account.logo.tooLarge', 'contentBase64');
   const type = await fileTypeFromBuffer(bytes);
   if (type?.mime !== 'image/png' && type?.mime !== 'image/jpeg') throw badRequest('account.logo.notImage', 'contentBase64');
-  await fs.mkdir(logoDir(dataDir), { recursive: true });
-  const target = path.join(logoDir(dataDir), logoFileName(group.uuid));
-  const temporary = `${target}.${crypto.randomUUID()}.tmp`;
-  await fs.writeFile(temporary, bytes);
-  await fs.rename(temporary, target);
+  await writeLogoFile(dataDir, group.uuid, bytes);
   group.logoPath = logoUrlPath(group.uuid);
   await em.flush();
-  return group.logoPath;
+  return logoStateOf(group);
 }
 
-export async function removeLogo(em: EntityManager, dataDir: string, group: StudioGroup): Promise<void> {
-  await fs.rm(path.join(logoDir(dataDir), logoFileName(group.uuid)), { force: true });
+export async function removeLogo(em: EntityManager, dataDir: string, group: StudioGroup): Promise<TLogoState> {
+  await removeLogoFile(dataDir, group.uuid);
   group.logoPath = null;
   await em.flush();
+  return logoStateOf(group);
 }
 
-/** The stored logo and its type (sniffed again: the file name says .png for JPEGs too). */
-export async function readLogo(dataDir: string, fileName: string): Promise<{ bytes: Buffer; mime: string }> {
-  const bytes = await fs.readFile(path.join(logoDir(dataDir), path.basename(fileName))).catch(() => null);
-  if (!bytes) throw notFound('account.logo.notFound');
-  const type = await fileTypeFromBuffer(bytes);
-  return { bytes, mime: type?.mime ?? 'application/octet-stream' };
+// Drawn logos by file name with the name they were drawn from: drawing one costs a few
+// milliseconds, and a page with a notification list asks for the same logo many times.
+const drawnLogos = new Map<string, { name: string; bytes: Buffer }>();
+const DRAWN_LOGOS_KEPT = 500;
+
+/**
+ * The logo at /build/images/logo/{file}: the uploaded one (its type sniffed again: the file name says
+ * .png for JPEGs too), else the one drawn from the initials of the group whose uuid hashes to the
+ * name; a name no group has is "not found".
+ */
+export async function readLogo(em: EntityManager, dataDir: string, fileName: string): Promise<{ bytes: Buffer; mime: string }> {
+  const uploaded = await readLogoFile(dataDir, fileName);
+  if (uploaded) {
+    const type = await fileTypeFromBuffer(uploaded);
+    return { bytes: uploaded, mime: type?.mime ?? 'application/octet-stream' };
+  }
+  const hash = fileName.replace(/\.png$/, '');
+  const [group] = await em.getConnection().execute<Array<{ uuid: string; name: string }>>(
+    `select uuid, name from studio_group where encode(sha256(convert_to(uuid::text, 'UTF8')), 'hex') = ? limit 1`,
+    [hash],
+  );
+  if (!group) throw notFound('account.logo.notFound');
+  const drawn = drawnLogos.get(fileName);
+  if (drawn?.name === group.name) return { bytes: drawn.bytes, mime: 'image/png' };
+  const bytes = drawInitialsLogo({ studioGroupUuid: group.uuid, name: group.name });
+  if (drawnLogos.size >= DRAWN_LOGOS_KEPT) drawnLogos.delete(drawnLogos.keys().next().value!);
+  drawnLogos.set(fileName, { name: group.name, bytes });
+  return { bytes, mime: 'image/png' };
 }

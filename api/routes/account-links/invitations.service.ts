@@ -4,6 +4,7 @@ import { AccountToken, Invitation, Notification, StudioGroup, StudioGroupTrainer
 import type { TInvitationLinkInfo, TPendingInvitation, TTrainerInvitation } from '../../../contracts/account-links.contract';
 import type { TLocale } from '../../../contracts/common.contract';
 import { hashPassword } from '../../../domain/passwords';
+import { logoUrlPath } from '../../../domain/studio-group-logo';
 import { checkLink, issueLink, retireLinks, sendLinkEmail, useLink, type SecretSource } from '../../auth/account-links';
 import type { AuthContext } from '../../auth/sessions';
 import { conflict, HttpError, notFound } from '../../http/errors';
@@ -128,7 +129,7 @@ export async function invitationLinkInfo(em: EntityManager, secret: SecretSource
     studioGroupUuid: group.uuid,
     studioGroupTrainerUuid: trainer.uuid,
     studioGroupCompanyName: group.companyName,
-    studioGroupLogoPath: group.logoPath ?? null,
+    studioGroupLogoPath: logoUrlPath(group.uuid),
     email: invitation.email,
     firstname: trainer.firstname ?? '',
     lastname: trainer.lastname ?? '',
@@ -215,7 +216,7 @@ export async function pendingInvitations(em: EntityManager, userId: number): Pro
     studioGroupUuid: invitation.studioGroup.uuid,
     studioGroupTrainerUuid: invitation.trainer.uuid,
     studioGroupCompanyName: invitation.studioGroup.companyName,
-    studioGroupLogoPath: invitation.studioGroup.logoPath ?? null,
+    studioGroupLogoPath: logoUrlPath(invitation.studioGroup.uuid),
   }));
 }
 

@@ -1,5 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import {
+  CLASS_LIST_MAX_DAYS,
+  REPORT_MAX_MONTHS,
   ZBalanceQuery,
   ZClassesWithoutTrainerParams,
   ZClassesWithoutTrainerResponse,
@@ -57,9 +59,9 @@ export function createReportsRouter() {
   const router = Router({ mergeParams: true });
 
   const balances: Array<{ path: string; grouping: BalanceGrouping; summary: string }> = [
-    { path: 'trainer_balance_by_month', grouping: { studio: false, className: false }, summary: 'Trainer balance by month: what was billed per trainer and month (issued credit notes net of cancellations).' },
-    { path: 'trainer_balance_by_month_by_class', grouping: { studio: false, className: true }, summary: 'Trainer balance by month and class.' },
-    { path: 'trainer_balance_by_studio_by_month_by_class', grouping: { studio: true, className: true }, summary: 'Trainer balance by studio, month and class.' },
+    { path: 'trainer_balance_by_month', grouping: { studio: false, className: false }, summary: `Trainer balance by month: what was billed per trainer and month (issued credit notes net of cancellations) (at most ${REPORT_MAX_MONTHS} months; longer is a 400 naming dateEnd).` },
+    { path: 'trainer_balance_by_month_by_class', grouping: { studio: false, className: true }, summary: `Trainer balance by month and class (at most ${REPORT_MAX_MONTHS} months; longer is a 400 naming dateEnd).` },
+    { path: 'trainer_balance_by_studio_by_month_by_class', grouping: { studio: true, className: true }, summary: `Trainer balance by studio, month and class (at most ${REPORT_MAX_MONTHS} months; longer is a 400 naming dateEnd).` },
   ];
   for (const { path, grouping, summary } of balances) {
     const schemas = { params: ZReportPathParams, query: ZBalanceQuery, response: ZTrainerBalanceResponse, summary };
@@ -69,25 +71,25 @@ export function createReportsRouter() {
     });
   }
 
-  const studioSchemas = { params: ZReportPathParams, query: ZBalanceQuery, response: ZStudioBalanceResponse, summary: 'Studio balance by month: what was billed per studio, month and VAT rate.' };
+  const studioSchemas = { params: ZReportPathParams, query: ZBalanceQuery, response: ZStudioBalanceResponse, summary: `Studio balance by month: what was billed per studio, month and VAT rate (at most ${REPORT_MAX_MONTHS} months; longer is a 400 naming dateEnd).` };
   router.get('/report/studio_balance_by_month/:idMandant/:idStudioGroup', validate(studioSchemas), async (req, res) => {
     const { params, query } = validated(req, studioSchemas);
     sendJsonText(res, await studioBalance(requestEntityManager(), await reportGroup(req, params), query));
   });
 
-  const ruleSchemas = { params: ZReportPathParams, query: ZReportRangeQuery, response: ZRuleCheckResponse, summary: 'Payment-type-rule check: per class group of the range the rule that pays it (or none and why), its fields and computed amounts.' };
+  const ruleSchemas = { params: ZReportPathParams, query: ZReportRangeQuery, response: ZRuleCheckResponse, summary: `Payment-type-rule check: per class group of the range the rule that pays it (or none and why), its fields and computed amounts (at most ${REPORT_MAX_MONTHS} months; longer is a 400 naming dateEnd).` };
   router.get('/report/paymenttyperule_check/:idMandant/:idStudioGroup', validate(ruleSchemas), async (req, res) => {
     const { params, query } = validated(req, ruleSchemas);
     res.json(await paymentTypeRuleCheck(requestEntityManager(), await reportGroup(req, params), query));
   });
 
-  const logSchemas = { params: ZReportPathParams, query: ZReportRangeQuery, response: ZSettlementLogReportResponse, summary: 'The settlement log across the settlements of a month range, newest first.' };
+  const logSchemas = { params: ZReportPathParams, query: ZReportRangeQuery, response: ZSettlementLogReportResponse, summary: `The settlement log across the settlements of a month range, newest first (at most ${REPORT_MAX_MONTHS} months; longer is a 400 naming dateEnd).` };
   router.get('/report/settlement_log/:idMandant/:idStudioGroup', validate(logSchemas), async (req, res) => {
     const { params, query } = validated(req, logSchemas);
     sendJsonText(res, await settlementLogReport(requestEntityManager(), await reportGroup(req, params), query));
   });
 
-  const withoutTrainerSchemas = { params: ZClassesWithoutTrainerParams, response: ZClassesWithoutTrainerResponse, summary: 'Classes without a trainer in a day range (not paid until a trainer is added in the booking system).' };
+  const withoutTrainerSchemas = { params: ZClassesWithoutTrainerParams, response: ZClassesWithoutTrainerResponse, summary: `Classes without a trainer in a day range (not paid until a trainer is added in the booking system) (at most ${REPORT_MAX_MONTHS} months; longer is a 400 naming dateEnd).` };
   router.get('/report/classes/classes-without-trainer/:idMandant/:idStudioGroup/:dateStart/:dateEnd', validate(withoutTrainerSchemas), async (req, res) => {
     const { params } = validated(req, withoutTrainerSchemas);
     sendJsonText(res, await classesWithoutTrainer(requestEntityManager(), await reportGroup(req, params), params));
@@ -97,7 +99,7 @@ export function createReportsRouter() {
     params: ZReportSourcePathParams,
     query: ZOptionalRangeQuery,
     response: ZMultiTrainerClassesResponse,
-    summary: 'Classes with several trainers (the path names the source system); optionally in a day range.',
+    summary: `Classes with several trainers (the path names the source system); optionally in a day range (at most ${REPORT_MAX_MONTHS} months).`,
   };
   router.get('/report/:sourceSystem/trainerbyclass/:idMandant/:idStudioGroup', validate(severalSchemas), async (req, res) => {
     const { params, query } = validated(req, severalSchemas);
@@ -107,7 +109,7 @@ export function createReportsRouter() {
     sendJsonText(res, await classesWithSeveralTrainers(requestEntityManager(), group, range));
   });
 
-  const classSchemas = { params: ZReportPathParams, query: ZClassListQuery, response: ZClassListResponse, summary: 'The classes of a day range (at most 31 days), one row per class.' };
+  const classSchemas = { params: ZReportPathParams, query: ZClassListQuery, response: ZClassListResponse, summary: `The classes of a day range, one row per class (at most ${CLASS_LIST_MAX_DAYS} days: a month of a large group is 60,000 rows; longer is a 400 naming dateEnd).` };
   router.get('/classes/:idMandant/:idStudioGroup', validate(classSchemas), async (req, res) => {
     const { params, query } = validated(req, classSchemas);
     sendJsonText(res, await classList(requestEntityManager(), await reportGroup(req, params), query));

@@ -1,4 +1,5 @@
-import express, { Router } from 'express';
+import { Router } from 'express';
+import { ldJsonBody } from '../../http/ld-json';
 import type { Client } from '@temporalio/client';
 import { z } from 'zod';
 import { authOf } from '../../auth/sessions';
@@ -17,7 +18,7 @@ type Deps = { temporal: Client };
 const uuidParam = z.object({ settlementUuid: ZUuid });
 const schemas = {
   reviews: {
-    params: z.object({ idStudioGroup: z.coerce.number().int(), settlementUuid: ZUuid }),
+    params: z.object({ idStudioGroup: z.coerce.number().int().positive(), settlementUuid: ZUuid }),
     response: ZTrainerReviewsResponse,
     summary: 'The trainer reviews of a settlement: one per trainer sent a preview, with their review rows (step 4).',
   },
@@ -37,8 +38,6 @@ const schemas = {
  */
 export function createReviewRowsRouter({ temporal }: Deps) {
   const router = Router({ mergeParams: true });
-  // The spec sends the review as application/ld+json; app.ts parses application/json only.
-  const ldJson = express.json({ type: 'application/ld+json', limit: '1mb' });
 
   router.get('/settlement/trainer/reviews/:idStudioGroup/:settlementUuid', validate(schemas.reviews), async (req, res) => {
     const { params } = validated(req, schemas.reviews);
@@ -49,7 +48,7 @@ export function createReviewRowsRouter({ temporal }: Deps) {
     res.json(answer);
   });
 
-  router.put('/trainer_account/settlement_review/:settlementUuid', ldJson, validate(schemas.save), async (req, res) => {
+  router.put('/trainer_account/settlement_review/:settlementUuid', ldJsonBody, validate(schemas.save), async (req, res) => {
     const { params, body } = validated(req, schemas.save);
     const group = studioGroupOf(req);
     assertSameStudioGroup(group, { studioGroupUuid: body.studioGroupUuid });

@@ -1,4 +1,5 @@
-import express, { Router } from 'express';
+import { Router } from 'express';
+import { ldJsonBody } from '../../http/ld-json';
 import type { Client } from '@temporalio/client';
 import { z } from 'zod';
 import { authOf } from '../../auth/sessions';
@@ -36,8 +37,6 @@ const schemas = {
  */
 export function createReviewRowsTrainerRouter({ temporal }: Deps) {
   const router = Router();
-  // The portal sends the review as application/ld+json; app.ts parses application/json only.
-  const ldJson = express.json({ type: 'application/ld+json', limit: '1mb' });
 
   router.get('/:studioGroupUuid/trainer_account/settlement_review/:settlementUuid/:user', requireTrainer, requireOwnUser, validate(schemas.read), async (req, res) => {
     const { params } = validated(req, schemas.read);
@@ -50,7 +49,7 @@ export function createReviewRowsTrainerRouter({ temporal }: Deps) {
   });
 
   for (const method of ['post', 'put'] as const) {
-    router[method]('/:studioGroupUuid/trainer_account/settlement_review/:settlementUuid', requireTrainer, ldJson, validate(schemas.save), async (req, res) => {
+    router[method]('/:studioGroupUuid/trainer_account/settlement_review/:settlementUuid', requireTrainer, ldJsonBody, validate(schemas.save), async (req, res) => {
       const { params, body } = validated(req, schemas.save);
       const auth = authOf(req);
       if (body.trainerAccountUuid !== auth.userUuid) throw new HttpError(403, 'auth.notYourAccount', 'trainerAccountUuid');

@@ -6,7 +6,7 @@ import { checkTrainerData } from '../../../domain/trainer-data';
 import { TRAINER_RECORD_COLUMNS, trainerDataOf, type TrainerRecordSql } from '../../../db/queries/trainer-data';
 import { billingFactsOf, readBillingFacts } from '../../../db/queries/billing-facts';
 import { billingEligibility } from '../../../domain/credit-notes';
-import { centsToEuros, formatEuro } from '../../../domain/money';
+import { centsToEuros } from '../../../domain/money';
 import {
   LOCKED_TRAINER_WORKFLOW_STATES,
   type TAdminPosition,
@@ -165,13 +165,16 @@ async function settlementTrainerRows(em: EntityManager, settlement: Settlement):
   return rows.sort((a, b) => name(a).localeCompare(name(b), 'de') || a.trainer_id - b.trainer_id);
 }
 
-/** Spec 2.13 / 7: Trainer, Netto, MwSt, Brutto (de-DE euro strings) plus the cents. */
+/** Spec 2.13 / 7 and 3: Trainer, Netto, MwSt, Brutto (also as sum_net, sum_vat, sum_gross) in euros, plus the cents. */
 export async function trainerSummary(em: EntityManager, settlement: Settlement): Promise<TTrainerSummaryRow[]> {
   return (await settlementTrainerRows(em, settlement)).map((row) => ({
     Trainer: trainerDisplayName({ companyName: row.company_name, firstname: row.firstname, lastname: row.lastname, sourceId: row.source_id }),
-    Netto: formatEuro(row.sum_net),
-    MwSt: formatEuro(row.sum_vat),
-    Brutto: formatEuro(row.sum_gross),
+    Netto: centsToEuros(row.sum_net),
+    MwSt: centsToEuros(row.sum_vat),
+    Brutto: centsToEuros(row.sum_gross),
+    sum_net: centsToEuros(row.sum_net),
+    sum_vat: centsToEuros(row.sum_vat),
+    sum_gross: centsToEuros(row.sum_gross),
     trainer_uuid: row.trainer_uuid,
     trainer_id: row.trainer_id,
     trainer_name: trainerName({ firstname: row.firstname, lastname: row.lastname, sourceId: row.source_id }),

@@ -104,7 +104,7 @@ const stepAnswer = (message: string, settlementUuid: string, state: TSettlementW
 });
 
 const uuidParam = z.object({ settlementUuid: ZUuid });
-const monthPath = z.object({ apiSlug: z.string(), idStudioGroup: z.coerce.number().int(), settlementMonth: z.string() });
+const monthPath = z.object({ apiSlug: z.string(), idStudioGroup: z.coerce.number().int().positive(), settlementMonth: z.string() });
 
 const schemas = {
   billable: {
@@ -144,7 +144,7 @@ const schemas = {
     summary: 'A prepared trainer\'s preview table per studio ("club") they have lines in: a list of {ClubID, html}.',
   },
   logs: {
-    params: z.object({ idStudioGroup: z.coerce.number().int(), importMonth: z.string(), settlementUuid: ZUuid }),
+    params: z.object({ idStudioGroup: z.coerce.number().int().positive(), importMonth: z.string(), settlementUuid: ZUuid }),
     response: ZSettlementLogResponse,
     summary: 'The settlement log (timestamp, proc, trainer_uuid, status, message), oldest first.',
   },

@@ -7,6 +7,7 @@ import type { TrainerSnapshot } from '../../../domain/trainer-data';
 import { hashPassword } from '../../../domain/passwords';
 import { revokeSessions, type AuthContext } from '../../auth/sessions';
 import { retireAllLinksOf } from '../../auth/account-links';
+import { logoUrlPath } from '../../../domain/studio-group-logo';
 import { studioGroupsOf } from '../../auth/tenancy';
 import type {
   TConnectedStudioGroup,
@@ -148,7 +149,7 @@ const toNotification = (notification: Notification): TTrainerNotification => ({
   id: notification.uuid,
   studioGroupUuid: notification.studioGroup.uuid,
   studioGroupName: notification.studioGroup.name,
-  studioGroupLogoPath: notification.studioGroup.logoPath ?? null,
+  studioGroupLogoPath: logoUrlPath(notification.studioGroup.uuid),
   message: notification.message,
   link: notification.link,
   approved: notification.approvedAt ? notification.approvedAt.toISOString() : null,
@@ -192,7 +193,7 @@ export async function listConnectedStudioGroups(em: EntityManager, userId: numbe
     studioGroupUuid: link.studioGroup.uuid,
     studioGroupName: link.studioGroup.name,
     studioGroupCompanyName: link.studioGroup.companyName,
-    studioGroupLogoPath: link.studioGroup.logoPath ?? null,
+    studioGroupLogoPath: logoUrlPath(link.studioGroup.uuid),
     studioGroupTrainerUuid: link.uuid,
   }));
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, AppShell, Avatar, Burger, Container, Group, Indicator, ScrollArea, Stack, Text } from '@mantine/core';
+import { ActionIcon, AppShell, Burger, Container, Group, Indicator, ScrollArea, Stack, Text } from '@mantine/core';
 import '../shared/mantine-styles-trainer'; // the UI kit's CSS of the portal's first screen beyond the entry's
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
@@ -19,9 +19,10 @@ import { PendingInvitationsNav } from './account-links/PendingInvitationsNav';
 import { VideoHelpButton } from '../shared/video-help/VideoHelpButton';
 import { MyDocumentsNavItem } from './documents/MyDocumentsNavItem';
 import { useUnreadNotificationCount } from './notifications/api';
-import { initialsOf } from '../shared/initials';
 import { usePhone } from '../shared/hooks/use-phone';
 import classes from './TrainerLayout.module.css';
+import { GroupLogo } from '../shared/account-links/GroupLogo';
+import { useConnectedStudioGroups } from './shared/api';
 
 // The bell's panel, its list and the floating elements load with the first click on the bell.
 const NotificationPopover = lazy(() => import('./notifications/NotificationPopover').then((module) => ({ default: module.NotificationPopover })));
@@ -37,6 +38,7 @@ export function TrainerLayout() {
   const [panelWanted, setPanelWanted] = useState(false);
   const unread = useUnreadNotificationCount().data;
   const studioGroups = session?.studioGroups ?? [];
+  const connectedGroups = useConnectedStudioGroups();
   const profilePath = `/${locale}/trainer/profile`;
   const bellLabel = unread ? t('topbar.unreadNotifications', { count: unread }) : t('topbar.notifications');
   const phone = usePhone();
@@ -115,22 +117,22 @@ export function TrainerLayout() {
                 {t('nav.studioGroups')}
               </Text>
               <Stack gap={4} data-testid="nav-studio-groups">
-                {studioGroups.map((group) => (
-                  <NavItem
-                    key={group.uuid}
-                    to={`/${locale}/trainer/studio/${group.uuid}`}
-                    end={false}
-                    label={group.name}
-                    icon={
-                      <Avatar size={22} radius="sm" color="brand" variant="light">
-                        <Text fz={10} fw={700}>
-                          {initialsOf(group.name)}
-                        </Text>
-                      </Avatar>
-                    }
-                    onNavigate={closeNav}
-                  />
-                ))}
+                {studioGroups.map((group) => {
+                  const connected = connectedGroups.data?.find((candidate) => candidate.studioGroupUuid === group.uuid);
+                  // The spec's logo and company name; until the connected groups arrive, the session's name and initials.
+                  const label = connected?.studioGroupCompanyName ?? group.name;
+                  return (
+                    <NavItem
+                      key={group.uuid}
+                      to={`/${locale}/trainer/studio/${group.uuid}`}
+                      end={false}
+                      label={label}
+                      description={connected && connected.studioGroupCompanyName !== group.name ? group.name : undefined}
+                      icon={<GroupLogo name={label} logoPath={connected?.studioGroupLogoPath} size={22} />}
+                      onNavigate={closeNav}
+                    />
+                  );
+                })}
               </Stack>
             </>
           )}

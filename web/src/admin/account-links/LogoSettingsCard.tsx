@@ -20,6 +20,7 @@ export function LogoSettingsCard({ studioGroupUuid, name }: { studioGroupUuid: s
   const logo = useStudioGroupLogo(studioGroupUuid);
   const change = useChangeStudioGroupLogo(studioGroupUuid);
   const path = logo.data?.studioGroupLogoPath ?? null;
+  const uploaded = logo.data?.studioGroupLogoUploaded ?? false;
   const done = { onSuccess: (saved: { message: string }) => notifications.show({ color: 'green', message: saved.message, autoClose: 4000 }) };
   const upload = async (file: File | null) => {
     if (!file) return;
@@ -40,7 +41,7 @@ export function LogoSettingsCard({ studioGroupUuid, name }: { studioGroupUuid: s
         <Group gap="lg">
           {/* A new file at the same path: the query string makes the browser fetch it again. */}
           <GroupLogo name={name} logoPath={path ? `${path}?v=${change.submittedAt}` : null} size={56} />
-          {!path && (
+          {logo.data && !uploaded && (
             <Text size="sm" c="dimmed">
               {t('accountLinks.logo.none')}
             </Text>
@@ -59,7 +60,7 @@ export function LogoSettingsCard({ studioGroupUuid, name }: { studioGroupUuid: s
               </Button>
             )}
           </FileButton>
-          {path && (
+          {uploaded && (
             <Button type="button" variant="subtle" color="red" onClick={() => change.mutate(null, done)} data-testid="logo-remove">
               {t('accountLinks.logo.remove')}
             </Button>

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { ZSignDownloadResponse } from '../../../../contracts/credit-note-list.contract';
 import { adminDocumentDownloadPath, adminDocumentsZipPath, type TDocumentManagerTrainer, type TManagedDocument } from '../../../../contracts/documents.contract';
 import { apiRequest, errorMessage } from '../../shared/api/client';
@@ -151,18 +151,30 @@ function DocumentPanel({ studioGroupUuid, trainer, document }: { studioGroupUuid
   );
 }
 
-/** Admin 2.18: trainer list (search, sort, hide-empty, problems), documents grouped by category, the side panel. */
+/** The document a trainer's view opens with: the first pending one (what staff are here for), else the first. */
+const firstDocumentOf = (trainer: TDocumentManagerTrainer) => trainer.files.find((file) => file.status === 'pending')?.uuid ?? trainer.files[0]?.uuid ?? null;
+
+/**
+ * Admin 2.18: trainer list (search, sort, hide-empty, problems), documents grouped by category, the
+ * side panel. At /admin/document-manager/trainer/{trainerUuid} the single-trainer mode: one trainer's
+ * documents and the panel, without the trainer list.
+ */
 export function DocumentManagerPage() {
   const { t } = useTranslation();
   const locale = useLocale();
   const { current } = useCurrentStudioGroup();
   const studioGroupUuid = current!.uuid;
+  const single = useParams().trainerUuid ?? null;
   const trainers = useDocumentManagerTrainers(studioGroupUuid);
   const [filter, setFilter] = useState<TrainerFilter>({ search: '', sort: 'nameAsc', hideEmpty: true, onlyProblems: false });
-  const [trainerUuid, setTrainerUuid] = useState<string | null>(null);
-  const [documentUuid, setDocumentUuid] = useState<string | null>(null);
+  const [chosenTrainerUuid, setTrainerUuid] = useState<string | null>(null);
+  const [chosenDocumentUuid, setDocumentUuid] = useState<string | null>(null);
+  const trainerUuid = single ?? chosenTrainerUuid;
   const shown = useMemo(() => filterTrainers(trainers.data ?? [], filter), [trainers.data, filter]);
   const trainer = trainers.data?.find((candidate) => candidate.uuid === trainerUuid) ?? null;
+  // In the single-trainer mode the first document opens by itself, also after the URL names another trainer.
+  const chosenIsTrainers = Boolean(trainer?.files.some((file) => file.uuid === chosenDocumentUuid));
+  const documentUuid = single && trainer && !chosenIsTrainers ? firstDocumentOf(trainer) : chosenDocumentUuid;
   const document = trainer?.files.find((file) => file.uuid === documentUuid) ?? null;
 
   if (trainers.isPending) {
@@ -187,11 +199,33 @@ export function DocumentManagerPage() {
       ]
     : [];
 
+  if (single && !trainer) {
+    return (
+      <>
+        <PageHeader title={t('documentManager.title')} />
+        <Alert color="yellow" icon={<IconAlert />} data-testid="document-manager-trainer-not-found">
+          {t('documentManager.single.notFound')}
+        </Alert>
+      </>
+    );
+  }
+
   return (
     <>
-      <PageHeader title={t('documentManager.title')} description={t('documentManager.description')} />
-      <div data-testid="document-manager">
+      <PageHeader
+        title={single && trainer ? t('documentManager.single.title', { name: trainer.name }) : t('documentManager.title')}
+        description={single ? t('documentManager.single.description') : t('documentManager.description')}
+        actions={
+          single && (
+            <Button component={Link} to={`/${locale}/admin/document-manager`} variant="default" data-testid="document-manager-all-trainers">
+              {t('documentManager.single.allTrainers')}
+            </Button>
+          )
+        }
+      />
+      <div data-testid="document-manager" data-mode={single ? 'single-trainer' : 'all'}>
       <Grid gap="md">
+        {!single && (
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Card withBorder radius="md" p="sm">
             <Stack gap="xs">
@@ -213,7 +247,7 @@ export function DocumentManagerPage() {
                       key={candidate.uuid}
                       onClick={() => {
                         setTrainerUuid(candidate.uuid);
-                        setDocumentUuid(candidate.files.find((file) => file.status === 'pending')?.uuid ?? candidate.files[0]?.uuid ?? null);
+                        setDocumentUuid(firstDocumentOf(candidate));
                       }}
                       p="xs"
                       style={{ borderRadius: 6, background: candidate.uuid === trainerUuid ? 'var(--mantine-color-brand-light)' : undefined, borderLeft: hasProblem(candidate) ? '3px solid var(--mantine-color-red-6)' : '3px solid transparent' }}
@@ -231,7 +265,8 @@ export function DocumentManagerPage() {
             </Stack>
           </Card>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 3 }}>
+        )}
+        <Grid.Col span={{ base: 12, md: single ? 5 : 3 }}>
           <Card withBorder radius="md" p="sm">
             {!trainer ? (
               <Text c="dimmed">{t('documentManager.chooseTrainer')}</Text>
@@ -244,6 +279,11 @@ export function DocumentManagerPage() {
                   <Anchor component={Link} to={`/${locale}/admin/trainer/${trainer.id}/edit`} size="sm">
                     {t('documentManager.editTrainer')}
                   </Anchor>
+                  {!single && (
+                    <Anchor component={Link} to={`/${locale}/admin/document-manager/trainer/${trainer.uuid}`} size="sm" data-testid="document-manager-open-single">
+                      {t('documentManager.single.open')}
+                    </Anchor>
+                  )}
                   {trainer.fileCount > 0 && (
                     <Anchor size="sm" data-testid="document-manager-download-all" onClick={() => void openSignedDownload({ signCall: signCallOf({ studioGroupUuid }), path: adminDocumentsZipPath(trainer.uuid) }).catch((error: unknown) => toast('red', errorMessage(error)))}>
                       {t('documentManager.downloadAll')}
@@ -293,7 +333,7 @@ export function DocumentManagerPage() {
             )}
           </Card>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
+        <Grid.Col span={{ base: 12, md: single ? 7 : 5 }}>
           {trainer && document ? (
             <DocumentPanel key={document.uuid} studioGroupUuid={studioGroupUuid} trainer={trainer} document={document} />
           ) : (

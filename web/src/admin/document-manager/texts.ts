@@ -14,6 +14,14 @@ export const documentManagerEn = {
   noTrainers: 'Keine Trainer gefunden',
   noFiles: 'No files found. Try selecting another trainer or clearing the filters.',
   chooseTrainer: 'Choose a trainer on the left.',
+  // The single-trainer mode (admin 2.18): one trainer's documents without the trainer list.
+  single: {
+    title: 'Documents of {{name}}',
+    description: "This trainer's documents by category: approve with an expiry date or reject with a reason.",
+    open: 'Open alone',
+    allTrainers: 'All trainers',
+    notFound: 'This trainer is not in the studio group.',
+  },
   editTrainer: 'Edit trainer',
   downloadAll: 'Download all (ZIP)',
   missingCategory: 'No document yet (mandatory)',
@@ -68,6 +76,13 @@ export const documentManagerDe: typeof documentManagerEn = {
   noTrainers: 'Keine Trainer gefunden',
   noFiles: 'Keine Dateien gefunden. Wähle einen anderen Trainer oder setze die Filter zurück.',
   chooseTrainer: 'Wähle links einen Trainer.',
+  single: {
+    title: 'Dokumente von {{name}}',
+    description: 'Die Dokumente dieses Trainers nach Kategorie: freigeben mit Ablaufdatum oder ablehnen mit Begründung.',
+    open: 'Einzeln öffnen',
+    allTrainers: 'Alle Trainer',
+    notFound: 'Diesen Trainer gibt es in der Studiogruppe nicht.',
+  },
   editTrainer: 'Trainer bearbeiten',
   downloadAll: 'Alle herunterladen (ZIP)',
   missingCategory: 'Noch kein Dokument (Pflicht)',

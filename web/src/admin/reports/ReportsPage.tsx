@@ -4,7 +4,7 @@ import { DateTime } from 'luxon';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import type { TStudioBalanceRow, TTrainerBalanceRow } from '../../../../contracts/reports.contract';
+import { CLASS_LIST_MAX_DAYS, REPORT_MAX_MONTHS, type TStudioBalanceRow, type TTrainerBalanceRow } from '../../../../contracts/reports.contract';
 import { errorMessage } from '../../shared/api/client';
 import { IconAlert, IconInfo } from '../../shared/components/icons';
 import { PageHeader } from '../../shared/components/PageHeader';
@@ -66,7 +66,7 @@ function RangePicker({ kind, range, onChange }: { kind: ReportKind; range: Repor
         type="range"
         allowSingleDateInRange
         label={t('reports.picker.months')}
-        description={t('reports.picker.monthsHint')}
+        description={t('reports.picker.monthsHint', { months: REPORT_MAX_MONTHS })}
         valueFormat="MMMM YYYY"
         value={draft}
         onChange={(value) => {
@@ -83,6 +83,8 @@ function RangePicker({ kind, range, onChange }: { kind: ReportKind; range: Repor
       type="range"
       allowSingleDateInRange
       label={t('reports.picker.days')}
+      // The API's limits (docs/api.md): a class list is a row per class, so it takes a month at a time.
+      description={kind === 'classes' ? t('reports.picker.classDaysHint', { days: CLASS_LIST_MAX_DAYS }) : t('reports.picker.daysHint', { months: REPORT_MAX_MONTHS })}
       valueFormat="DD.MM.YYYY"
       value={draft}
       onChange={(value) => {

@@ -26,8 +26,10 @@ export const reportsEn = {
   },
   picker: {
     months: 'Months',
-    monthsHint: 'Pick the first and the last month; click a month twice for a single month.',
+    monthsHint: 'Pick the first and the last month; click a month twice for a single month. At most {{months}} months at a time.',
     days: 'Days',
+    daysHint: 'At most {{months}} months at a time.',
+    classDaysHint: 'At most {{days}} days at a time: the list has a row for every class.',
     includePrepared: 'Include prepared months not yet billed',
     load: 'Show',
   },
@@ -137,8 +139,10 @@ export const reportsDe: typeof reportsEn = {
   },
   picker: {
     months: 'Monate',
-    monthsHint: 'Wähle den ersten und den letzten Monat; klicke einen Monat zweimal für einen einzelnen Monat.',
+    monthsHint: 'Wähle den ersten und den letzten Monat; klicke einen Monat zweimal für einen einzelnen Monat. Höchstens {{months}} Monate auf einmal.',
     days: 'Tage',
+    daysHint: 'Höchstens {{months}} Monate auf einmal.',
+    classDaysHint: 'Höchstens {{days}} Tage auf einmal: Die Liste hat eine Zeile je Kurs.',
     includePrepared: 'Vorbereitete, noch nicht abgerechnete Monate einbeziehen',
     load: 'Anzeigen',
   },

@@ -19,6 +19,7 @@ import { useCurrentStudioGroup } from '../shared/current-studio-group';
 import { IconDots } from '../settlement/icons';
 import { reviewQueryKeys, settlementQueryKeys, useAddAdminComment, useApproveByCompany, useApproveByLocation, useCreditNotePreview, usePreviewCheck, useSettlement } from '../settlement/api';
 import { useSettlementLiveUpdates } from '../settlement/use-settlement-live-updates';
+import { PREVIEW_CHECK_MODALS, useOpenRequest } from '../settlement/wizard/wizard-links';
 import { ApprovalCommentsPanel } from './ApprovalCommentsPanel';
 import { CreditNotePreviewPanel } from './CreditNotePreviewPanel';
 import { LocationTrainerList } from './LocationTrainerList';
@@ -62,6 +63,10 @@ function threadOf(preview: TCreditNotePreview, classHash: string, overallTitle: 
   return { classHash: row.class_hash, title: when ? `${row.class_name} · ${when}` : row.class_name, comments: row.comment.comments };
 }
 
+/** The modal a `?open=` names (the wizard menu's items), or none. */
+const modalOfRequest = (requested: string) =>
+  (Object.keys(PREVIEW_CHECK_MODALS) as Array<keyof typeof PREVIEW_CHECK_MODALS>).find((modal) => PREVIEW_CHECK_MODALS[modal] === requested) ?? null;
+
 function PreviewCheck({ settlementUuid }: { settlementUuid: string }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -91,6 +96,8 @@ function PreviewCheck({ settlementUuid }: { settlementUuid: string }) {
 
   const [queueRequest, setQueueRequest] = useState<ImportQueueRequest | null>(null);
   const [modal, setModal] = useState<'approveAll' | 'sendCreditNotes' | 'sendAll' | null>(null);
+  // The wizard's three-dot menu (spec 2.2, step 4) opens these modals here by `?open=`.
+  useOpenRequest(Boolean(list.data), (requested) => setModal(modalOfRequest(requested)));
 
   const month = list.data?.settlementMonth ?? settlement.data?.month ?? null;
   const inProgress = settlement.data ? settlement.data.status === 'in_progress' : true;

@@ -72,7 +72,7 @@ export function SettlementCommandModal({
         <Stack gap="md">
           <Text size="sm">{t(`settlement.commands.${texts.key}.text`, { month: formatMonth(month, locale) })}</Text>
           {command.isError && (
-            <Alert color="red" icon={<IconAlert />} role="alert" data-testid="settlement-command-error">
+            <Alert color="red" icon={<IconAlert />} role="alert" title={t('settlement.updateFailed')} data-testid="settlement-command-error">
               {errorMessage(command.error)}
             </Alert>
           )}

@@ -48,8 +48,11 @@ function SettlementItem({ item }: { item: TSettlementIndexItem }) {
                 </ActionIcon>
               </Menu.Target>
               <Menu.Dropdown>
-                <Menu.Item component={Link} to={`/${locale}/admin/settlement/wizard/${item.settlementUuid}?step=0`}>
+                <Menu.Item component={Link} to={`/${locale}/admin/settlement/wizard/${item.settlementUuid}?step=0`} data-testid="settlement-item-trainers">
                   {t('settlement.index.trainers')}
+                </Menu.Item>
+                <Menu.Item component={Link} to={`/${locale}/admin/settlement/${item.settlementUuid}/preview-check`} data-testid="settlement-item-preview">
+                  {t('settlement.index.preview')}
                 </Menu.Item>
                 <Menu.Item component={Link} to={`/${locale}/admin/settlement/wizard/${item.settlementUuid}`}>
                   {t('settlement.index.continue')}

@@ -337,9 +337,7 @@ export function SettlementSummaryPage() {
                 <Menu.Item color="green" onClick={() => setCommandAction('finish_settlement')} data-testid="summary-finish">
                   {t('settlement.commands.finish.menu')}
                 </Menu.Item>
-                <Menu.Item onClick={() => setCommandAction('archive_settlement')} data-testid="summary-archive">
-                  {t('settlement.commands.archive.menu')}
-                </Menu.Item>
+                {/* Spec 2.12: 'archive settlement' is in the menu but always hidden; the archive command stays in the API. */}
                 {deletable && (
                   <Menu.Item color="red" onClick={() => setCommandAction('delete_settlement')} data-testid="summary-delete">
                     {t('settlement.commands.delete.menu')}

@@ -21,7 +21,8 @@ import { useSettlementLiveUpdates } from './use-settlement-live-updates';
 import { settlementMonthOf } from './settlement-month';
 import { StepLoader } from './wizard/StepLoader';
 import { useWizardErrors, WizardErrorArea } from './wizard/wizard-errors';
-import { clampStep, LAST_STEP, openingStep, progressOfStep, WIZARD_STEPS } from './wizard/wizard-steps';
+import { clampStep, LAST_STEP, openingStep, progressOfStep, WIZARD_STEPS, wizardMenuItems, type WizardMenuItem } from './wizard/wizard-steps';
+import { PREVIEW_CHECK_MODALS, SEND_PREVIEW_MODAL } from './wizard/wizard-links';
 import type { WizardStepProps } from './wizard/wizard-types';
 
 // Step screens load lazily (spec 2.2); the loaders are module constants so a render never restarts them.
@@ -32,6 +33,33 @@ const loadSendPreviewStep = () => import('./steps/SendPreviewStep').then((m) => 
 const loadFeedbackReviewStep = () => import('./steps/FeedbackReviewStep').then((m) => m.FeedbackReviewStep as ComponentType<WizardStepProps>);
 const loadCreditNotesStep = () => import('./steps/CreditNotesStep').then((m) => m.CreditNotesStep as ComponentType<WizardStepProps>);
 const loadSummaryStep = () => import('./credit-notes/SummaryStepPane').then((m) => m.SummaryStepPane as ComponentType<WizardStepProps>);
+
+const SEND_PREVIEW_STEP = 2;
+
+const MENU_ITEM_TEST_IDS: Record<WizardMenuItem, string> = {
+  reload: 'reload',
+  trainerPreviews: 'trainer-previews',
+  finish: 'finish',
+  next: 'next',
+  trainerOverview: 'trainer-overview',
+  sendPreview: 'send-preview',
+  approveAll: 'approve-all',
+  sendAll: 'send-all',
+  sendCreditNotes: 'send-credit-notes',
+  accountingEmail: 'accounting-email',
+};
+const MENU_ITEM_LABELS = {
+  reload: 'settlement.wizard.reload',
+  trainerPreviews: 'settlement.wizard.menu.trainerPreviews',
+  finish: 'settlement.commands.finish.menu',
+  next: 'settlement.wizard.menu.next',
+  trainerOverview: 'settlement.wizard.trainerOverview',
+  sendPreview: 'settlement.wizard.menu.sendPreview',
+  approveAll: 'previewCheck.approveAll.menu',
+  sendAll: 'previewCheck.sendAll.menu',
+  sendCreditNotes: 'previewCheck.sendCreditNotes.menu',
+  accountingEmail: 'settlement.wizard.menu.accountingEmail',
+} as const satisfies Record<WizardMenuItem, string>;
 
 /** Step index 4: a finished credit-note run moves the workflow to the summary, but the step stays on screen for its accounting e-mail. */
 const CREDIT_NOTES_STEP = 4;
@@ -161,8 +189,32 @@ function SettlementWizard({ settlementUuid }: { settlementUuid: string }) {
   }, [settlement, searchParams, shown, setSearchParams]);
 
   const stepProps: WizardStepProps = { group, settlementUuid, month, settlement, setMonth, goToStep, followWorkflow };
+  const menuItems = wizardMenuItems({
+    step: viewStep,
+    exists: Boolean(settlement),
+    inProgress: settlement?.status === 'in_progress',
+    maxReachable,
+    trainerReview: workflow?.trainerReview ?? null,
+    runFinished: workflowStep === LAST_STEP,
+  });
+  // 'Send preview to trainers' on step 2: the send-preview step opens its modal (it holds the send).
+  const openSendPreview = async () => {
+    await goToStep(SEND_PREVIEW_STEP);
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        next.set('open', SEND_PREVIEW_MODAL);
+        return next;
+      },
+      { replace: true },
+    );
+  };
+  const showAccountingEmail = () => {
+    const form = document.querySelector<HTMLElement>('[data-testid="accounting-email-form"]');
+    form?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    form?.querySelector<HTMLElement>('input, textarea')?.focus({ preventScroll: true });
+  };
   const title = settlement ? t('settlement.wizard.title') : t('settlement.wizard.newTitle');
-  const inProgress = settlement?.status === 'in_progress';
 
   const header = (
     <PageHeader
@@ -179,25 +231,60 @@ function SettlementWizard({ settlementUuid }: { settlementUuid: string }) {
               </ActionIcon>
             </Menu.Target>
             <Menu.Dropdown>
-              <Menu.Item
-                onClick={() => void queryClient.invalidateQueries({ queryKey: settlementQueryKeys.detail(settlementUuid) })}
-                data-testid="wizard-reload"
-              >
-                {t('settlement.wizard.reload')}
-              </Menu.Item>
-              {settlement && (
-                <Menu.Item component={Link} to={`/${locale}/admin/settlement/${settlementUuid}`} data-testid="wizard-trainer-overview">
-                  {t('settlement.wizard.trainerOverview')}
-                </Menu.Item>
-              )}
-              {settlement && inProgress && (
-                <>
-                  <Menu.Divider />
-                  <Menu.Item color="green" onClick={() => setCommandAction('finish_settlement')} data-testid="wizard-finish">
-                    {t('settlement.commands.finish.menu')}
-                  </Menu.Item>
-                </>
-              )}
+              {menuItems.map((item) => {
+                const testId = `wizard-${MENU_ITEM_TEST_IDS[item]}`;
+                const label = t(MENU_ITEM_LABELS[item]);
+                switch (item) {
+                  case 'reload':
+                    return (
+                      <Menu.Item key={item} onClick={() => void queryClient.invalidateQueries({ queryKey: settlementQueryKeys.detail(settlementUuid) })} data-testid={testId}>
+                        {label}
+                      </Menu.Item>
+                    );
+                  case 'trainerOverview':
+                    return (
+                      <Menu.Item key={item} component={Link} to={`/${locale}/admin/settlement/${settlementUuid}`} data-testid={testId}>
+                        {label}
+                      </Menu.Item>
+                    );
+                  case 'trainerPreviews':
+                  case 'approveAll':
+                  case 'sendAll':
+                  case 'sendCreditNotes': {
+                    // The preview check holds these; the three commands open their modal there.
+                    const open = item === 'trainerPreviews' ? '' : `?open=${PREVIEW_CHECK_MODALS[item]}`;
+                    return (
+                      <Menu.Item key={item} component={Link} to={`/${locale}/admin/settlement/${settlementUuid}/preview-check${open}`} data-testid={testId}>
+                        {label}
+                      </Menu.Item>
+                    );
+                  }
+                  case 'finish':
+                    return (
+                      <Menu.Item key={item} color="green" onClick={() => setCommandAction('finish_settlement')} data-testid={testId}>
+                        {label}
+                      </Menu.Item>
+                    );
+                  case 'next':
+                    return (
+                      <Menu.Item key={item} onClick={() => void goToStep(viewStep + 1)} data-testid={testId}>
+                        {label}
+                      </Menu.Item>
+                    );
+                  case 'sendPreview':
+                    return (
+                      <Menu.Item key={item} onClick={() => void openSendPreview()} data-testid={testId}>
+                        {label}
+                      </Menu.Item>
+                    );
+                  case 'accountingEmail':
+                    return (
+                      <Menu.Item key={item} onClick={showAccountingEmail} data-testid={testId}>
+                        {label}
+                      </Menu.Item>
+                    );
+                }
+              })}
             </Menu.Dropdown>
           </Menu>
         </Group>
@@ -267,7 +354,7 @@ function SettlementWizard({ settlementUuid }: { settlementUuid: string }) {
               <Stepper.Step
                 key={key}
                 label={t(`settlement.wizard.steps.${key}`)}
-                allowStepSelect={Boolean(settlement) && inProgress && index !== viewStep && index <= maxReachable && !jump.isPending}
+                allowStepSelect={Boolean(settlement) && settlement?.status === 'in_progress' && index !== viewStep && index <= maxReachable && !jump.isPending}
                 data-testid={`wizard-step-${index}`}
               />
             ))}

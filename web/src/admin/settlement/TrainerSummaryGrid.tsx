@@ -3,18 +3,19 @@ import { AgGridReact } from 'ag-grid-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TTrainerSummaryRow } from '../../../../contracts/settlement.contract';
-import { formatMoney } from '../../shared/format';
+import { centsToEuros } from '../../../../domain/money';
+import { formatEuros } from '../../shared/format';
 import { gridTheme } from '../../shared/grid';
 
-type TotalsRow = Pick<TTrainerSummaryRow, 'Trainer' | 'net_cents' | 'vat_cents' | 'gross_cents'> & { total: true };
+type TotalsRow = Pick<TTrainerSummaryRow, 'Trainer' | 'Netto' | 'MwSt' | 'Brutto'> & { total: true };
 type GridRow = TTrainerSummaryRow | TotalsRow;
 
 const isTotals = (row: GridRow | undefined): row is TotalsRow => Boolean(row && 'total' in row);
 
 /**
- * Spec 2.5 / 2.13: Trainer, Netto, MwSt, Brutto and a hidden trainer id, 600 px high; a click on a
- * row picks that trainer. Amounts are the answer's `*_cents` fields, so sorting is numeric and
- * the totals row is the sum of the rows to the cent.
+ * Spec 2.5 / 2.13: Trainer, Netto, MwSt, Brutto (euros) and a hidden trainer id, 600 px high; a
+ * click on a row picks that trainer. The totals row adds the rows' `*_cents` fields, so it is the sum
+ * of the rows to the cent.
  */
 export function TrainerSummaryGrid({
   rows,
@@ -30,20 +31,20 @@ export function TrainerSummaryGrid({
   const { t, i18n } = useTranslation();
 
   const columnDefs = useMemo<ColDef<GridRow>[]>(() => {
-    const money = (field: 'net_cents' | 'vat_cents' | 'gross_cents', header: string, colId: string): ColDef<GridRow> => ({
+    const money = (field: 'Netto' | 'MwSt' | 'Brutto', header: string, colId: string): ColDef<GridRow> => ({
       colId,
       field,
       headerName: header,
       type: 'numericColumn',
-      valueFormatter: ({ value }) => (typeof value === 'number' ? formatMoney(value) : ''),
+      valueFormatter: ({ value }) => (typeof value === 'number' ? formatEuros(value) : ''),
       width: 150,
       cellDataType: 'number',
     });
     return [
       { colId: 'trainer', field: 'Trainer', headerName: t('settlement.prepare.columns.trainer'), flex: 1, minWidth: 200, sort: 'asc', filter: true },
-      money('net_cents', t('settlement.prepare.columns.net'), 'net'),
-      money('vat_cents', t('settlement.prepare.columns.vat'), 'vat'),
-      money('gross_cents', t('settlement.prepare.columns.gross'), 'gross'),
+      money('Netto', t('settlement.prepare.columns.net'), 'net'),
+      money('MwSt', t('settlement.prepare.columns.vat'), 'vat'),
+      money('Brutto', t('settlement.prepare.columns.gross'), 'gross'),
       { colId: 'trainerId', headerName: 'TrainerID', hide: true, valueGetter: ({ data }) => (data && !isTotals(data) ? data.trainer_id : null) },
     ];
     // the language is listed on purpose: headers follow a language switch
@@ -54,9 +55,9 @@ export function TrainerSummaryGrid({
       {
         total: true,
         Trainer: t('settlement.prepare.total', { count: rows.length }),
-        net_cents: rows.reduce((sum, row) => sum + row.net_cents, 0),
-        vat_cents: rows.reduce((sum, row) => sum + row.vat_cents, 0),
-        gross_cents: rows.reduce((sum, row) => sum + row.gross_cents, 0),
+        Netto: centsToEuros(rows.reduce((sum, row) => sum + row.net_cents, 0)),
+        MwSt: centsToEuros(rows.reduce((sum, row) => sum + row.vat_cents, 0)),
+        Brutto: centsToEuros(rows.reduce((sum, row) => sum + row.gross_cents, 0)),
       },
     ],
     [rows, t],

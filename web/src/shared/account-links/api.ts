@@ -88,7 +88,8 @@ export function useAnswerInvitation() {
   return useMutation({
     mutationFn: async ({ accept, ...body }: TStudioGroupLinkRequest & { accept: boolean }) => {
       const answer = accept
-        ? await apiRequest('/api/v2/trainer_account_to_studio_groups', { method: 'POST', body, schema: ZStudioGroupLinkAnswer })
+        ? // As the spec sends it: application/ld+json.
+          await apiRequest('/api/v2/trainer_account_to_studio_groups', { method: 'POST', body: JSON.stringify(body), contentType: 'application/ld+json', schema: ZStudioGroupLinkAnswer })
         : await apiRequest('/api/v2/trainer_account/invitations/decline', { method: 'POST', body, schema: ZSuccess });
       if (accept) await refreshSession();
       return answer;
@@ -166,6 +167,6 @@ export function useChangeStudioGroupLogo(studioGroupUuid: string) {
       contentBase64 === null
         ? apiRequest(`/api/v1/${studioGroupUuid}/settings/logo`, { method: 'DELETE', schema: ZLogoSaved })
         : apiRequest(`/api/v1/${studioGroupUuid}/settings/logo`, { method: 'PUT', body: { contentBase64 }, schema: ZLogoSaved }),
-    onSuccess: (saved) => queryClient.setQueryData(logoQueryKeys.detail(studioGroupUuid), { studioGroupLogoPath: saved.studioGroupLogoPath }),
+    onSuccess: ({ studioGroupLogoPath, studioGroupLogoUploaded }) => queryClient.setQueryData(logoQueryKeys.detail(studioGroupUuid), { studioGroupLogoPath, studioGroupLogoUploaded }),
   });
 }

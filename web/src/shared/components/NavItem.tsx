@@ -3,9 +3,10 @@ import type { ReactNode } from 'react';
 import { Link, useMatch } from 'react-router';
 
 /** A sidebar entry, highlighted while its route is open. */
-export function NavItem({ to, label, icon, end = true, testId, onNavigate }: {
+export function NavItem({ to, label, description, icon, end = true, testId, onNavigate }: {
   to: string;
   label: string;
+  description?: string;
   icon?: ReactNode;
   end?: boolean;
   testId?: string;
@@ -17,6 +18,7 @@ export function NavItem({ to, label, icon, end = true, testId, onNavigate }: {
       component={Link}
       to={to}
       label={label}
+      description={description}
       leftSection={icon}
       active={active}
       aria-current={active ? 'page' : undefined}

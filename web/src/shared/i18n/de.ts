@@ -629,6 +629,9 @@ export const de: Translation = {
     },
   },
   settlement: {
+    // Admin spec 8: creating the settlement (the wizard's step 2 buttons) and updating it failed.
+    entityCreateFailed: 'Fehler beim Anlegen der Abrechnung.',
+    updateFailed: 'Fehler beim Aktualisieren der Abrechnung.',
     nav: {
       section: 'Monatsabschluss',
       settlements: 'Abrechnungen',
@@ -656,6 +659,7 @@ export const de: Translation = {
       view: 'Ansehen',
       options: 'Optionen',
       trainers: 'Trainer',
+      preview: 'Vorschau',
       continue: 'Im Assistenten fortsetzen',
       sumGross: 'Summe brutto {{amount}}',
       loadError: 'Die Abrechnungen konnten nicht geladen werden.',
@@ -678,6 +682,8 @@ export const de: Translation = {
         summary: 'Zusammenfassung',
       },
       moreActions: 'Weitere Aktionen',
+      // The three-dot menu's items of spec 2.2 beyond reload, trainer overview and finish.
+      menu: { trainerPreviews: 'Trainer-Vorschauen', next: 'Weiter', sendPreview: 'Vorschau an Trainer senden', accountingEmail: 'Buchhaltungs-E-Mail senden' },
       reload: 'Neu laden',
       trainerOverview: 'Trainerübersicht',
       backToIndex: 'Zurück zu den Abrechnungen',
@@ -1051,7 +1057,6 @@ export const de: Translation = {
     sendEmails: 'E-Mails senden',
     downloadSepa: 'Banking-XML herunterladen',
     showLogs: 'Logs anzeigen',
-    hideLogs: 'Logs ausblenden',
     done: 'Fertig',
     error: 'Fehler',
     invoiceNotCreated: 'Rechnung für {{trainer}} wurde nicht erstellt',

@@ -628,6 +628,9 @@ export const en = {
     },
   },
   settlement: {
+    // Admin spec 8: creating the settlement (the wizard's step 2 buttons) and updating it failed.
+    entityCreateFailed: 'Error creating settlement entity.',
+    updateFailed: 'Error updating settlement.',
     nav: {
       section: 'Month close',
       settlements: 'Settlements',
@@ -655,6 +658,7 @@ export const en = {
       view: 'View',
       options: 'Options',
       trainers: 'Trainers',
+      preview: 'Preview',
       continue: 'Continue in the wizard',
       sumGross: 'Gross total {{amount}}',
       loadError: 'The settlements could not be loaded.',
@@ -677,6 +681,8 @@ export const en = {
         summary: 'Summary',
       },
       moreActions: 'More actions',
+      // The three-dot menu's items of spec 2.2 beyond reload, trainer overview and finish.
+      menu: { trainerPreviews: 'Trainer previews', next: 'Next', sendPreview: 'Send preview to trainers', accountingEmail: 'Send accounting e-mail' },
       reload: 'Reload',
       trainerOverview: 'Trainer overview',
       backToIndex: 'Back to the settlements',
@@ -1050,7 +1056,6 @@ export const en = {
     sendEmails: 'Send Emails',
     downloadSepa: 'Download banking XML',
     showLogs: 'Show logs',
-    hideLogs: 'Hide logs',
     done: 'Done',
     error: 'error',
     invoiceNotCreated: 'Invoice for {{trainer}} has not been created',

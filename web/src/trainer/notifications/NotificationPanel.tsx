@@ -84,7 +84,8 @@ export function NotificationPanel({ onFollow }: { onFollow: () => void }) {
                   {/* Named by what it shows (WCAG 2.5.3 Label in Name), led by whether it was read. */}
                   <VisuallyHidden>{`${unread ? t('trainerAccount.notifications.unread') : t('trainerAccount.notifications.read')}: `}</VisuallyHidden>
                   <Group gap="sm" wrap="nowrap" align="flex-start">
-                    <Avatar src={notification.studioGroupLogoPath} size={32} radius="sm" color="brand" variant="light">
+                    {/* The group's logo (never null); decorative: the group's name stands beside it. */}
+                    <Avatar src={notification.studioGroupLogoPath} alt="" size={32} radius="sm" color="brand" variant="light" data-testid="notification-logo">
                       <Text fz={11} fw={700}>
                         {initialsOf(notification.studioGroupName)}
                       </Text>

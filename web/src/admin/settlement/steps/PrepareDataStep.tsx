@@ -37,6 +37,8 @@ export function PrepareDataStep({ group, settlementUuid, month, settlement, goTo
   const preparation = workflow?.preparation ?? null;
   const prepared = preparation?.phase === 'done';
   const createSettlement = useCreateSettlement(group, settlementUuid);
+  // Spec 8: 'Error creating settlement entity.', then the server's reason.
+  const entityCreateFailed = (error: unknown) => [t('settlement.entityCreateFailed'), errorMessage(error)].filter(Boolean).join(' ');
 
   const [running, setRunning] = useState(false);
   const [showProgress, setShowProgress] = useState(false);
@@ -244,7 +246,7 @@ export function PrepareDataStep({ group, settlementUuid, month, settlement, goTo
                 {workflow.trainerReview === null ? (
                   <Group gap="sm">
                     <Button
-                      onClick={() => createSettlement.mutate({ month, trainerReview: true }, { onSuccess: (answer) => followWorkflow(answer.state.step), onError: (error) => report(errorMessage(error)) })}
+                      onClick={() => createSettlement.mutate({ month, trainerReview: true }, { onSuccess: (answer) => followWorkflow(answer.state.step), onError: (error) => report(entityCreateFailed(error)) })}
                       loading={createSettlement.isPending && createSettlement.variables?.trainerReview === true}
                       disabled={running || selectionChanged || createSettlement.isPending}
                       data-testid="prepare-with-preview"
@@ -253,7 +255,7 @@ export function PrepareDataStep({ group, settlementUuid, month, settlement, goTo
                     </Button>
                     <Button
                       variant="default"
-                      onClick={() => createSettlement.mutate({ month, trainerReview: false }, { onSuccess: (answer) => followWorkflow(answer.state.step), onError: (error) => report(errorMessage(error)) })}
+                      onClick={() => createSettlement.mutate({ month, trainerReview: false }, { onSuccess: (answer) => followWorkflow(answer.state.step), onError: (error) => report(entityCreateFailed(error)) })}
                       loading={createSettlement.isPending && createSettlement.variables?.trainerReview === false}
                       disabled={running || selectionChanged || createSettlement.isPending}
                       data-testid="prepare-skip-preview"

@@ -10,6 +10,7 @@ import { useLocale } from '../../../shared/hooks/use-locale';
 import { useStreamedRun } from '../../../shared/streams/use-streamed-run';
 import { StreamMessageLog } from '../../shared/StreamMessageLog';
 import { SendPreviewModal } from '../SendPreviewModal';
+import { SEND_PREVIEW_MODAL, useOpenRequest } from '../wizard/wizard-links';
 import { reviewQueryKeys, sendPreviews, settlementQueryKeys, useTrainerList } from '../api';
 import { initialSendPreviewState, sendPreviewProgress, sendPreviewReducer } from './send-preview-run';
 import { useWizardErrors } from '../wizard/wizard-errors';
@@ -44,6 +45,8 @@ export function SendPreviewStep({ group, settlementUuid, month, settlement, goTo
   const workflow = settlement?.workflow ?? null;
   const trainerList = useTrainerList({ group, uuid: settlementUuid, month });
   const [modalOpen, setModalOpen] = useState(false);
+  // The wizard menu's 'send preview to trainers' (spec 2.2) opens the modal once the trainers are known.
+  useOpenRequest(Boolean(trainerList.data) && settlement?.status === 'in_progress', (requested) => setModalOpen(requested === SEND_PREVIEW_MODAL));
   const [state, dispatch] = useReducer(sendPreviewReducer, initialSendPreviewState);
   const [showProgress, setShowProgress] = useState(false);
   const run = useStreamedRun();

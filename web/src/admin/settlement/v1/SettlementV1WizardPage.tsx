@@ -3,7 +3,7 @@ import { MonthPickerInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { TTrainerListItem } from '../../../../../contracts/settlement.contract';
 import type { TV1UpdateEmailsResponse } from '../../../../../contracts/settlement-v1.contract';
 import { ApiError, errorMessage } from '../../../shared/api/client';
@@ -14,9 +14,7 @@ import { formatMonth } from '../../../shared/format';
 import { useLocale } from '../../../shared/hooks/use-locale';
 import { useSession } from '../../../shared/session';
 import { useCurrentStudioGroup } from '../../shared/current-studio-group';
-import { SettlementLogGrid } from '../SettlementLogGrid';
 import { SumCards } from '../SumCards';
-import { useSettlementLogs } from '../api';
 import { firstOpenMonth, isSettleableMonth, latestSettleableMonth, settlementMonthOf } from '../settlement-month';
 import {
   createInvoice,
@@ -36,6 +34,15 @@ const BADGE_COLOR: Record<V1Message['status'], string> = { success: 'green', err
 
 /** A failed call's own message, or none for a network failure (the step then says the spec's text). */
 const serverMessageOf = (error: unknown) => (error instanceof ApiError && error.status > 0 ? error.message : '');
+/** The settlement's state update after a step (spec 8: 'Error updating settlement.', then the server's reason). */
+class SettlementUpdateError extends Error {}
+const updatingSettlement = async <T,>(update: () => Promise<T>): Promise<T> => {
+  try {
+    return await update();
+  } catch (error) {
+    throw new SettlementUpdateError(serverMessageOf(error));
+  }
+};
 
 /**
  * `/:locale/admin/settlement/v1`: wizard v1 (admin spec 2.1, 4 "Wizard v1 flow"): choose the month,
@@ -46,6 +53,8 @@ const serverMessageOf = (error: unknown) => (error instanceof ApiError && error.
  */
 export function SettlementV1WizardPage() {
   const { t } = useTranslation();
+  const alertOf = (error: unknown) =>
+    error instanceof SettlementUpdateError ? [t('settlement.updateFailed'), error.message].filter(Boolean).join(' ') : serverMessageOf(error) || t('settlementV1.error');
   const locale = useLocale();
   const navigate = useNavigate();
   const session = useSession();
@@ -64,7 +73,6 @@ export function SettlementV1WizardPage() {
   const [trainers, setTrainers] = useState<TTrainerListItem[]>([]);
   const [invoiced, setInvoiced] = useState<TTrainerListItem[]>([]);
   const [result, setResult] = useState<TV1UpdateEmailsResponse | null>(null);
-  const [showLogs, setShowLogs] = useState(false);
   const mounted = useRef(true);
   useEffect(
     () => () => {
@@ -75,7 +83,6 @@ export function SettlementV1WizardPage() {
 
   const importMonth = monthValue ? settlementMonthOf(monthValue) : null;
   const scope: V1Scope | null = importMonth && session ? { group, importMonth, settlementUuid, userUuid: session.userUuid } : null;
-  const logs = useSettlementLogs({ group, uuid: settlementUuid, month: importMonth, enabled: showLogs });
 
   const addMessage = (status: V1Message['status'], text: string) => {
     if (mounted.current) setMessages((list) => [...list, { key: `${list.length}`, status, text }]);
@@ -111,7 +118,7 @@ export function SettlementV1WizardPage() {
       setStep(1);
     } catch (error) {
       // Spec 8: a non-success answer shows the server's message in red; a network failure says 'error'.
-      setAlert(serverMessageOf(error) || t('settlementV1.error'));
+      setAlert(alertOf(error));
     } finally {
       setProgress(null);
       setBusy(false);
@@ -131,12 +138,12 @@ export function SettlementV1WizardPage() {
         onProgress: setProgress,
       });
       setInvoiced(results.filter((entry) => entry.ok).map((entry) => entry.trainer));
-      const updated = await updateInvoiceState(scope);
+      const updated = await updatingSettlement(() => updateInvoiceState(scope));
       addMessage('info', updated.message);
       await pause(STEP_PAUSE_MS);
       setStep(2);
     } catch (error) {
-      setAlert(serverMessageOf(error) || t('settlementV1.error'));
+      setAlert(alertOf(error));
     } finally {
       setProgress(null);
       setBusy(false);
@@ -155,13 +162,13 @@ export function SettlementV1WizardPage() {
         onMessage: (status, text) => addMessage(status, text),
         onProgress: setProgress,
       });
-      const finished = await updateEmailState(scope);
+      const finished = await updatingSettlement(() => updateEmailState(scope));
       addMessage('success', finished.message);
       setResult(finished);
       await pause(STEP_PAUSE_MS);
       setStep(3);
     } catch (error) {
-      setAlert(serverMessageOf(error) || t('settlementV1.error'));
+      setAlert(alertOf(error));
     } finally {
       setProgress(null);
       setBusy(false);
@@ -267,19 +274,14 @@ export function SettlementV1WizardPage() {
                 <Button data-testid="v1-download-sepa" onClick={downloadSepa}>
                   {t('settlementV1.downloadSepa')}
                 </Button>
-                <Button data-testid="v1-show-logs" variant="light" onClick={() => setShowLogs((shown) => !shown)}>
-                  {showLogs ? t('settlementV1.hideLogs') : t('settlementV1.showLogs')}
+                {/* Spec 2.1: 'Show logs' leads to the settlement's detail page, here its log tab. */}
+                <Button data-testid="v1-show-logs" variant="light" component={Link} to={`/${locale}/admin/settlement/${settlementUuid}?tab=log`}>
+                  {t('settlementV1.showLogs')}
                 </Button>
                 <Button data-testid="v1-done" variant="default" onClick={() => void navigate(`/${locale}/admin/settlements`)}>
                   {t('settlementV1.done')}
                 </Button>
               </Group>
-              {showLogs && logs.isError && (
-                <Alert color="red" icon={<IconAlert />}>
-                  {errorMessage(logs.error)}
-                </Alert>
-              )}
-              {showLogs && logs.data && <SettlementLogGrid rows={logs.data} height={400} />}
             </Stack>
           </Card>
         )}

@@ -28,3 +28,57 @@ export function openingStep(workflowStep: number, trainerReview: boolean | null 
   if (trainerReview === false && workflowStep > REVIEW_STEP) return clampStep(workflowStep);
   return Math.min(REVIEW_STEP, clampStep(workflowStep));
 }
+
+/** The secondary actions of the wizard's three-dot menu (spec 2.2, "Buttons per step"). */
+export type WizardMenuItem =
+  | 'reload'
+  | 'trainerPreviews'
+  | 'finish'
+  | 'next'
+  | 'trainerOverview'
+  | 'sendPreview'
+  | 'approveAll'
+  | 'sendAll'
+  | 'sendCreditNotes'
+  | 'accountingEmail';
+
+export type WizardMenuState = {
+  /** The step on screen (0–5). */
+  step: number;
+  /** The settlement exists (a new one has none of these but Reload). */
+  exists: boolean;
+  inProgress: boolean;
+  /** The furthest step the workflow has reached. */
+  maxReachable: number;
+  /** The settlement asks trainers to review (null: not chosen yet). */
+  trainerReview: boolean | null;
+  /** A credit-note run has finished (its files exist for the accounting e-mail). */
+  runFinished: boolean;
+};
+
+/**
+ * The menu's items on each step, in the spec's order. Items the spec calls "hidden by default"
+ * appear once they can do something: trainer previews once previews went out, Next once the
+ * workflow has reached the next step, finish while the settlement is in progress, the accounting
+ * e-mail once a run has its files. Reload stays on the credit-note step too: an approval made in the
+ * preview check meanwhile makes a trainer billable there.
+ */
+export function wizardMenuItems({ step, exists, inProgress, maxReachable, trainerReview, runFinished }: WizardMenuState): WizardMenuItem[] {
+  const previewsSent = exists && trainerReview === true && maxReachable >= REVIEW_STEP;
+  const when = (condition: boolean, item: WizardMenuItem): WizardMenuItem[] => (condition ? [item] : []);
+  const overview = when(exists, 'trainerOverview');
+  switch (clampStep(step)) {
+    case 0:
+      return ['reload', ...when(previewsSent, 'trainerPreviews'), ...when(exists && inProgress, 'finish'), ...when(exists && maxReachable >= 1, 'next')];
+    case 1:
+      return ['reload', ...overview, ...when(exists && inProgress && trainerReview === true && maxReachable >= 2, 'sendPreview')];
+    case 2:
+      return [...overview, ...when(previewsSent, 'trainerPreviews')];
+    case 3:
+      return ['reload', ...overview, ...(exists && inProgress ? (['approveAll', 'sendAll', 'sendCreditNotes'] as const) : [])];
+    case 4:
+      return ['reload', ...overview, ...when(exists && runFinished, 'accountingEmail')];
+    default:
+      return overview;
+  }
+}
