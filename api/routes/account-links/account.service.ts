@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { fileTypeFromBuffer } from 'file-type';
-import { ApiSession, StudioGroup, TrainerAccount, User } from '../../../db/entities';
+import { StudioGroup, TrainerAccount, User } from '../../../db/entities';
 import { LOGO_MAX_BYTES, type TLogoState } from '../../../contracts/account-links.contract';
 import { readLogoFile, removeLogoFile, writeLogoFile } from '../../../db/logo-storage';
 import { drawInitialsLogo, logoUrlPath } from '../../../domain/studio-group-logo';
