@@ -26,11 +26,15 @@ export type Close = {
   trainerUuids: string[];
 };
 
-/** `count` synthetic trainers of demo-fitness (complete data, consent, classes) in a prepared settlement; `trainerReview` as the admin chose. */
+/**
+ * `count` synthetic trainers of demo-fitness (complete data, consent, classes; with a portal account
+ * each when `trainerReview`, so they can review a preview) in a prepared settlement.
+ */
 export async function prepareClose(stack: FaultStack, { count, prefix, trainerReview = false }: { count: number; prefix: string; trainerReview?: boolean }): Promise<Close> {
   const admin = await logIn(stack.baseUrl, 'admin@demo.test');
   const { keys: group } = await findDemoFitness(stack.orm.em.fork());
   const trainerUuids = await writeSyntheticTrainers(stack.orm, { studioGroupId: group.id, month: MONTH, count, prefix });
+  if (trainerReview) await linkPortalAccounts(stack, { studioGroupId: group.id, trainerUuids });
   const settlementUuid = randomUUID();
   await prepareSettlement(stack.baseUrl, admin, group, settlementUuid, MONTH, trainerUuids, trainerReview);
   return { admin, group, settlementUuid, trainerUuids };
@@ -156,4 +160,71 @@ export async function expectMailedOnce(stack: FaultStack, { keyPrefix, trainerUu
   expect(new Set(received.map((mail) => mail.messageId)).size).toBe(rows.length);
   const addressOf = new Map(rows.map((row) => [row.uuid, row.to_address]));
   for (const mail of received) expect(mail.envelopeTo).toEqual([addressOf.get(/^<([^@>]+)@/.exec(mail.messageId!)![1]!)]);
+}
+
+/**
+ * A portal account linked to each of these trainers (user, trainer account, link), as an accepted
+ * invitation leaves them: a preview is e-mailed only to a trainer who can log in to review it.
+ */
+export async function linkPortalAccounts(stack: FaultStack, { studioGroupId, trainerUuids }: { studioGroupId: number; trainerUuids: string[] }) {
+  // One statement: all accounts or none.
+  await stack.orm.em
+    .fork()
+    .getConnection()
+    .execute(
+      `with t as (select id, firstname, lastname, 'account-' || email as email from trainer where uuid in (select value::uuid from jsonb_array_elements_text(?::jsonb))),
+            u as (insert into app_user (uuid, email, password_hash, role, locale, firstname, lastname, is_verified, created_at, updated_at)
+                  select gen_random_uuid(), email, 'x', 'trainer', 'de', firstname, lastname, true, now(), now() from t returning id, email, firstname, lastname),
+            a as (insert into trainer_account (uuid, user_id, firstname, lastname, email, language, created_at, updated_at)
+                  select gen_random_uuid(), u.id, u.firstname, u.lastname, u.email, 'de', now(), now() from u returning id, email)
+       insert into studio_group_trainer (uuid, studio_group_id, trainer_id, trainer_account_id, self_billing_consent_at, created_at, updated_at)
+       select gen_random_uuid(), ?, t.id, a.id, now(), now(), now() from a join t on t.email = a.email`,
+      [JSON.stringify(trainerUuids), studioGroupId],
+      'run',
+    );
+}
+
+/** Starts sending the previews through the API (the streamed call) and reads its stream on the side. */
+export async function startPreviewSend(stack: FaultStack, close: Close) {
+  const abort = new AbortController();
+  const response = await fetch(`${stack.baseUrl}/api/v1/${close.group.uuid}/settlement/trainer-preview/send`, {
+    method: 'POST',
+    headers: { ...close.admin.headers, 'x-locale': 'en' },
+    body: JSON.stringify({ settlementUuid: close.settlementUuid, settlementMonth: MONTH, trainersSelected: close.trainerUuids, message: '' }),
+    signal: abort.signal,
+  });
+  expect(response.status).toBe(200);
+  const stream = (async () => {
+    for await (const line of readNdjson(response)) void line;
+  })().catch(() => undefined);
+  return {
+    stopReading: async () => {
+      abort.abort();
+      await stream;
+    },
+  };
+}
+
+/** Waits until the admin's screen shows the preview send done. */
+export async function waitForPreviewSendEnd(stack: FaultStack, close: Close, timeoutMs: number) {
+  const detail = await waitUntil(
+    'the preview send to finish',
+    async () => {
+      const answer = await settlementDetail(stack, close);
+      return answer?.workflow?.previewSend?.phase === 'done' ? answer : undefined;
+    },
+    { timeoutMs, intervalMs: 500 },
+  );
+  return detail.workflow!;
+}
+
+export const previewKeyPrefix = (close: Close) => `${close.group.uuid.toLowerCase()}:settlement-preview:${close.settlementUuid}:`;
+
+/** The outbox rows of the settlement's previews by status. */
+export async function previewMailsByStatus(stack: FaultStack, close: Close): Promise<Record<string, number>> {
+  const rows = await stack.orm.em
+    .fork()
+    .getConnection()
+    .execute<Array<{ status: string; count: string }>>(`select status, count(*) as count from outgoing_email where idempotency_key like ? group by status`, [`${previewKeyPrefix(close)}%`]);
+  return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
 }
