@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DateTime } from 'luxon';
 import { expect } from 'vitest';
+import type { TSendStreamMessage } from '../../contracts/review.contract';
 import type { TSettlementDetail } from '../../contracts/settlement.contract';
 import { AccountingFile, CreditNote } from '../../db/entities';
 import { findDemoFitness, prepareSettlement } from '../support/month-close';
@@ -52,11 +53,14 @@ export async function startCreditNoteRun(stack: FaultStack, close: Close) {
   });
   expect(response.status).toBe(200);
   // The stream follows the run; a fault may break it (the api loses its database): the run goes on regardless.
+  const messages: TSendStreamMessage[] = [];
   const stream = (async () => {
-    for await (const line of readNdjson(response)) void line;
+    for await (const line of readNdjson<TSendStreamMessage>(response)) messages.push(line);
   })().catch(() => undefined);
   return {
     runUuid,
+    /** What the admin's progress view received so far. */
+    messages,
     stopReading: async () => {
       abort.abort();
       await stream;
