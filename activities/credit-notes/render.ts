@@ -109,7 +109,7 @@ export function createRenderActivities({ orm, pdfStore, dataDir }: { orm: MikroO
           () => activityContext()?.heartbeat({ drawn: ++drawn, total: undrawn.length }),
         );
       } catch (error) {
-        if (isDiskFull(error)) await reportDiskFull(orm, { settlementUuid: input.settlementUuid, runUuid: input.runUuid, dataDir, error });
+        if (isDiskFull(error)) await reportDiskFull(orm, { settlementUuid: input.settlementUuid, runUuid: input.runUuid, dataDir, locale: input.locale, error });
         throw error;
       }
       return { drawn: undrawn.length };

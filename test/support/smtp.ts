@@ -70,6 +70,9 @@ export async function startSmtpServer(): Promise<SmtpServer> {
       });
     },
   });
+  // A client that dies mid-conversation (a killed worker) resets its connection: that is the
+  // client's fault to survive, not an error of this process.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const port = (server.server.address() as AddressInfo).port;
   return {
