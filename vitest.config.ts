@@ -7,7 +7,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['**/*.test.ts', '**/*.test.tsx'],
-    exclude: ['node_modules/**', 'dist/**', 'data/**'],
+    // The fault tests (test/faults/) have their own config and script: `npm run test:faults`.
+    exclude: ['node_modules/**', 'dist/**', 'data/**', 'test/faults/**'],
     globalSetup: ['test/global-setup.ts'],
     fileParallelism: false,
     testTimeout: 60_000,

@@ -28,7 +28,7 @@ declare module 'vitest' {
  * stack's worker, the workflow tests' workers, the replay test, and worker processes through
  * WORKFLOW_BUNDLE) instead of bundling the same sources again. Runs beside the servers' start-up.
  */
-async function provideWorkflowBundle(project: TestProject): Promise<() => Promise<void>> {
+export async function provideWorkflowBundle(project: TestProject): Promise<() => Promise<void>> {
   project.provide('workflowBundleError', '');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trainerpay-workflow-bundle-'));
   const codePath = path.join(dir, 'workflow-bundle.js');

@@ -125,7 +125,7 @@ async function issueAndSendPipelined(input: TCreditNoteRunInput, trainerUuids: s
     const issued = countChunk(state, chunk.length, result);
     if (issued.length > 0) {
       drawing = drawing.then(async () => {
-        if (!failure) await pipeline.drawCreditNotePdfs({ runUuid, settlementUuid, trainerUuids: issued });
+        if (!failure) await pipeline.drawCreditNotePdfs({ runUuid, settlementUuid, trainerUuids: issued, locale });
       }).catch(noteFailure);
       if (sendEmails) {
         const drawn = drawing;

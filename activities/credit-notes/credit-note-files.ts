@@ -50,12 +50,19 @@ export const sepaMessageId = (runUuid: string) => `TP${runUuid.replace(/-/g, '')
 export async function writeFileAtomic(absolutePath: string, data: Buffer | string): Promise<void> {
   await fsp.mkdir(path.dirname(absolutePath), { recursive: true });
   const temp = `${absolutePath}.${randomUUID()}.tmp`;
-  const handle = await fsp.open(temp, 'w');
   try {
-    await handle.writeFile(data);
-    await handle.sync();
-  } finally {
-    await handle.close();
+    const handle = await fsp.open(temp, 'w');
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await fsp.rename(temp, absolutePath);
+  } catch (error) {
+    // A full disk leaves the part written so far: removed, so it does not hold on to the space
+    // the operator frees, nor lie beside the data for ever.
+    await fsp.rm(temp, { force: true });
+    throw error;
   }
-  await fsp.rename(temp, absolutePath);
 }

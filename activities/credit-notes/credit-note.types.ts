@@ -61,6 +61,8 @@ export const ZDrawCreditNotePdfsInput = z.object({
   runUuid: ZUuid,
   settlementUuid: ZUuid,
   trainerUuids: z.array(ZUuid).max(1000),
+  /** The run's language, for a message to the admin (a full disk); histories recorded before it have none. */
+  locale: ZLocale.optional(),
 });
 export type TDrawCreditNotePdfsInput = z.input<typeof ZDrawCreditNotePdfsInput>;
 /** drawn: PDFs drawn by this call (0 when an earlier attempt drew them all). */

@@ -17,6 +17,7 @@ import { datevSettingsOf } from '../../db/queries/datev-settings';
 import type { SettlementRow } from '../shared/settlement';
 import { sql } from '../../db/queries/sql';
 import { sha256, writeFileAtomic } from './credit-note-files';
+import { isDiskFull } from './disk-full';
 import { CREDIT_NOTE_DOCUMENT_COLUMNS, type CreditNoteDocumentSql } from '../../db/queries/credit-note-documents';
 import type { TRunFile } from './credit-note.types';
 
@@ -216,6 +217,8 @@ export async function createDatevRunFiles({
       sumCents: batch.sumCents,
     };
   } catch (error) {
+    // Not this file's fault: the whole step waits for space (see disk-full.ts).
+    if (isDiskFull(error)) throw error;
     const errorText = translate(locale, 'datev.file.error');
     const detail = error instanceof DatevFormatError ? translate(locale, error.messageKey, error.params) : (error as Error).message;
     return {

@@ -41,8 +41,8 @@ export type { CreditNoteActivityDeps };
 export function createCreditNoteActivities({ orm, dataDir, queueEmail, queueEmails }: CreditNoteActivityDeps) {
   const pdfStore = createPdfStore({ orm, dataDir });
   return {
-    ...createIssueActivities({ orm, pdfStore }),
-    ...createRenderActivities({ orm, pdfStore }),
+    ...createIssueActivities({ orm, pdfStore, dataDir }),
+    ...createRenderActivities({ orm, pdfStore, dataDir }),
     ...createCreditNoteMailActivities({ orm, queueEmails, dataDir }),
     ...createRunFilesActivities({ orm, dataDir }),
     ...createFinishActivities({ orm, dataDir, queueEmail, queueEmails }),

@@ -37,6 +37,7 @@ import {
 import { creditNoteFilePath } from './credit-note-files';
 import { todayInGermany, transferDateFor } from './payment-date';
 import type { PdfStore, PdfToStore } from './render';
+import { isDiskFull, reportDiskFull } from './disk-full';
 import { findGroup, findRun, nonRetryable, PROC, publishSend, publishSends, snapshotOf, uuidList, type GroupRow, type TrainerRow } from './run-records';
 
 // Starting a run and issuing its credit notes: numbers (gap-free per studio group and year) and
@@ -329,7 +330,7 @@ async function issueBatch(em: EntityManager, settlement: SettlementRow, group: G
   });
 }
 
-export function createIssueActivities({ orm, pdfStore }: { orm: MikroORM; pdfStore: PdfStore }) {
+export function createIssueActivities({ orm, pdfStore, dataDir }: { orm: MikroORM; pdfStore: PdfStore; dataDir: string }) {
   async function recordBatch(input: ReturnType<typeof ZIssueCreditNotesInput.parse>): Promise<Issued[]> {
     const em = orm.em.fork();
     const settlement = await settlementRowOf(em, input.settlementUuid);
@@ -373,10 +374,15 @@ export function createIssueActivities({ orm, pdfStore }: { orm: MikroORM; pdfSto
       // Numbers and records for the whole batch in one transaction; then the PDFs, drawn in the
       // render pool and all written before the activity answers, their hashes recorded in one update.
       let stored = 0;
-      await pdfStore.storePdfs(
-        issued.flatMap(({ pdf, creditNoteUuid }) => (pdf && creditNoteUuid ? [{ creditNoteUuid, pdf }] : [])),
-        () => activityContext()?.heartbeat({ processed: input.offset + ++stored, total: input.total }),
-      );
+      try {
+        await pdfStore.storePdfs(
+          issued.flatMap(({ pdf, creditNoteUuid }) => (pdf && creditNoteUuid ? [{ creditNoteUuid, pdf }] : [])),
+          () => activityContext()?.heartbeat({ processed: input.offset + ++stored, total: input.total }),
+        );
+      } catch (error) {
+        if (isDiskFull(error)) await reportDiskFull(orm, { settlementUuid: input.settlementUuid, runUuid: input.runUuid, dataDir, locale: input.locale, error });
+        throw error;
+      }
       return { trainers: issued.map(({ pdf: _pdf, ...trainer }) => trainer) };
     },
 

@@ -10,6 +10,7 @@ import { storeXRechnung } from './e-invoice-files';
 import { PdfRenderPool } from './pdf-pool';
 import { idArray } from '../../db/queries/id-array';
 import { findRun } from './run-records';
+import { isDiskFull, reportDiskFull } from './disk-full';
 
 /** PDFs being drawn at once per activity (the pool has a thread per core). */
 export const PDFS_IN_FLIGHT = 8;
@@ -80,7 +81,7 @@ export function createPdfStore({ orm, dataDir }: { orm: MikroORM; dataDir: strin
 
 export type PdfStore = ReturnType<typeof createPdfStore>;
 
-export function createRenderActivities({ orm, pdfStore }: { orm: MikroORM; pdfStore: PdfStore }) {
+export function createRenderActivities({ orm, pdfStore, dataDir }: { orm: MikroORM; pdfStore: PdfStore; dataDir: string }) {
   return {
     /**
      * Draws the PDFs (and XRechnungen) of the run's recorded credit notes of these trainers that have
@@ -102,10 +103,15 @@ export function createRenderActivities({ orm, pdfStore }: { orm: MikroORM; pdfSt
         [run.id, idArray(input.trainerUuids)],
       );
       let drawn = 0;
-      await pdfStore.storePdfs(
-        undrawn.map((note) => ({ creditNoteUuid: note.uuid, pdf: { doc: note.document, filePath: note.file_path } })),
-        () => activityContext()?.heartbeat({ drawn: ++drawn, total: undrawn.length }),
-      );
+      try {
+        await pdfStore.storePdfs(
+          undrawn.map((note) => ({ creditNoteUuid: note.uuid, pdf: { doc: note.document, filePath: note.file_path } })),
+          () => activityContext()?.heartbeat({ drawn: ++drawn, total: undrawn.length }),
+        );
+      } catch (error) {
+        if (isDiskFull(error)) await reportDiskFull(orm, { settlementUuid: input.settlementUuid, runUuid: input.runUuid, dataDir, locale: input.locale, error });
+        throw error;
+      }
       return { drawn: undrawn.length };
     },
   };

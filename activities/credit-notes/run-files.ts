@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { ZipArchive } from 'archiver';
 import { DateTime } from 'luxon';
+import type { z } from 'zod';
 import { studioCostsCsv, type StudioCostLine } from '../../domain/accounting';
 import { translate, type Locale, type MessageKey } from '../../domain/messages';
 import { formatEuro, sumCents } from '../../domain/money';
@@ -18,6 +19,7 @@ import { sql } from '../../db/queries/sql';
 import { ZCreateRunFilesInput, type TAccountingFileType, type TCreateRunFilesInput, type TCreateRunFilesResult, type TRunFile } from './credit-note.types';
 import { datevFilePaths, runFilePaths, sepaMessageId, sha256OfFile, writeFileAtomic } from './credit-note-files';
 import { createDatevRunFiles } from './datev-files';
+import { isDiskFull, reportDiskFull } from './disk-full';
 import { notifySmallBusinessLimits } from './small-business-notices';
 import { nextSepaBusinessDay, todayInGermany, transferDateFor } from './payment-date';
 import { xrechnungFileName, xrechnungFilePath } from './e-invoice-files';
@@ -148,79 +150,91 @@ export function createRunFilesActivities({ orm, dataDir }: { orm: MikroORM; data
      */
     async createRunFiles(rawInput: TCreateRunFilesInput): Promise<TCreateRunFilesResult> {
       const input = ZCreateRunFilesInput.parse(rawInput);
-      const em = orm.em.fork();
-      const settlement = await settlementRowOf(em, input.settlementUuid);
-      const group = await findGroup(em, settlement.studio_group_id);
-      const run = await findRun(em, input.runUuid, settlement);
-      const notes = await runCreditNotes(em, run.id);
-      const paths = runFilePaths(input.runUuid, settlement.month);
-      const wanted = new Set(group.accounting_files ?? []);
-      const logRows: Array<{ type: TAccountingFileType; ok: boolean; message: string }> = [];
-      const results: TRunFile[] = [];
-      const result: TCreateRunFilesResult = { files: results, creditNotes: notes.length };
-
-      /** Builds one file; a failure is that file's error row, never the others'. */
-      const record = async (type: TAccountingFileType, build: () => Promise<{ message: string }>) => {
-        try {
-          const { message } = await build();
-          const hash = await sha256OfFile(absolute(paths[type]));
-          results.push({ type, status: wanted.has(type) ? 'success' : 'not_set', filePath: paths[type] });
-          logRows.push({ type, ok: true, message });
-          return hash;
-        } catch (error) {
-          const errorText = translate(input.locale, FILE_ERROR_KEYS[type]);
-          const detail = error instanceof SepaFileError ? translate(input.locale, error.messageKey, error.params) : (error as Error).message;
-          results.push({ type, status: 'error', filePath: null, error: errorText });
-          logRows.push({ type, ok: false, message: `${errorText} ${detail}`.trim() });
-          return null;
-        }
-      };
-
-      const sepaHash = await record('SEPA_XML', async () => {
-        const { xml, payments, leftOut } = buildSepaFile({ notes, group, settlementMonth: settlement.month, runUuid: input.runUuid, locale: input.locale });
-        await writeFileAtomic(absolute(paths.SEPA_XML), xml);
-        result.sepaControlSumCents = sumCents(payments.map((payment) => payment.amountCents));
-        result.sepaPayments = payments.length;
-        const created = translate(input.locale, 'creditNote.file.sepaCreated', { count: payments.length, amount: formatEuro(result.sepaControlSumCents, input.locale === 'de' ? 'de-DE' : 'en-GB') });
-        return { message: [created, ...leftOut].join(' ') };
-      });
-      const zipHash = await record('CREDIT_NOTES_ZIP', async () => {
-        await writeCreditNotesZip(absolute(paths.CREDIT_NOTES_ZIP), notes, absolute);
-        return { message: translate(input.locale, 'creditNote.file.zipCreated', { count: notes.length }) };
-      });
-      const csvHash = await record('STUDIO_COSTS_BY_MONTH', async () => {
-        const costSums = await runStudioCostSums(em, run.id, translate(input.locale, 'creditNote.adminStudio'));
-        await writeFileAtomic(absolute(paths.STUDIO_COSTS_BY_MONTH), studioCostsCsv(costSums, input.locale));
-        return { message: translate(input.locale, 'creditNote.file.csvCreated') };
-      });
-
-      // DATEV: the booking batch and the creditors beside it; without settings 'not_set' with a message.
-      const datev = await createDatevRunFiles({ em, settlement, run, paths: datevFilePaths(input.runUuid, settlement.month), absolute, wanted: wanted.has('DATEV_EXTF'), locale: input.locale });
-      results.push(...datev.files);
-      logRows.push(...datev.logRows);
-
-      const hashes: Record<TRunFile['type'], string | null> = { SEPA_XML: sepaHash, CREDIT_NOTES_ZIP: zipHash, STUDIO_COSTS_BY_MONTH: csvHash, ...datev.hashes };
-      await em.fork().transactional(async (tem) => {
-        for (const file of results) {
-          await sql(
-            tem,
-            `insert into accounting_file (uuid, settlement_run_id, type, status, file_path, sha256, created_at, updated_at)
-             values (?, ?, ?, ?, ?, ?, now(), now())
-             on conflict (settlement_run_id, type) do update set status = excluded.status, file_path = excluded.file_path, sha256 = excluded.sha256, updated_at = now()`,
-            [randomUUID(), run.id, file.type, file.status, file.filePath, hashes[file.type]],
-          );
-        }
-        for (const row of logRows) {
-          const status = row.ok ? 'info' : 'error';
-          const written = await writeSettlementLog(tem, settlement, [
-            { eventKey: `${PROC.files}:${input.runUuid}:${row.type}:${row.ok ? 'success' : 'error'}`, proc: PROC.files, trainerUuid: null, status, message: row.message },
-          ]);
-          if (written > 0) await publishSend(tem, settlement.uuid, input.runUuid, { status, message: row.message });
-        }
-        // §19 UStG: the run's trainers without VAT near or past a small-business limit are told in the portal, once per threshold and year.
-        await notifySmallBusinessLimits(tem, { runId: run.id, studioGroupId: settlement.studio_group_id, studioGroupUuid: settlement.studio_group_uuid });
-      });
-      return result;
+      try {
+        return await writeRunFiles(input);
+      } catch (error) {
+        if (isDiskFull(error)) await reportDiskFull(orm, { settlementUuid: input.settlementUuid, runUuid: input.runUuid, dataDir, locale: input.locale, error });
+        throw error;
+      }
     },
   };
+
+  /** createRunFiles' work: the files written, their rows and log rows recorded. */
+  async function writeRunFiles(input: z.output<typeof ZCreateRunFilesInput>): Promise<TCreateRunFilesResult> {
+    const em = orm.em.fork();
+    const settlement = await settlementRowOf(em, input.settlementUuid);
+    const group = await findGroup(em, settlement.studio_group_id);
+    const run = await findRun(em, input.runUuid, settlement);
+    const notes = await runCreditNotes(em, run.id);
+    const paths = runFilePaths(input.runUuid, settlement.month);
+    const wanted = new Set(group.accounting_files ?? []);
+    const logRows: Array<{ type: TAccountingFileType; ok: boolean; message: string }> = [];
+    const results: TRunFile[] = [];
+    const result: TCreateRunFilesResult = { files: results, creditNotes: notes.length };
+
+    /** Builds one file; a failure is that file's error row, never the others'. */
+    const record = async (type: TAccountingFileType, build: () => Promise<{ message: string }>) => {
+      try {
+        const { message } = await build();
+        const hash = await sha256OfFile(absolute(paths[type]));
+        results.push({ type, status: wanted.has(type) ? 'success' : 'not_set', filePath: paths[type] });
+        logRows.push({ type, ok: true, message });
+        return hash;
+      } catch (error) {
+        // Not this file's fault: the whole step waits for space (see disk-full.ts).
+        if (isDiskFull(error)) throw error;
+        const errorText = translate(input.locale, FILE_ERROR_KEYS[type]);
+        const detail = error instanceof SepaFileError ? translate(input.locale, error.messageKey, error.params) : (error as Error).message;
+        results.push({ type, status: 'error', filePath: null, error: errorText });
+        logRows.push({ type, ok: false, message: `${errorText} ${detail}`.trim() });
+        return null;
+      }
+    };
+
+    const sepaHash = await record('SEPA_XML', async () => {
+      const { xml, payments, leftOut } = buildSepaFile({ notes, group, settlementMonth: settlement.month, runUuid: input.runUuid, locale: input.locale });
+      await writeFileAtomic(absolute(paths.SEPA_XML), xml);
+      result.sepaControlSumCents = sumCents(payments.map((payment) => payment.amountCents));
+      result.sepaPayments = payments.length;
+      const created = translate(input.locale, 'creditNote.file.sepaCreated', { count: payments.length, amount: formatEuro(result.sepaControlSumCents, input.locale === 'de' ? 'de-DE' : 'en-GB') });
+      return { message: [created, ...leftOut].join(' ') };
+    });
+    const zipHash = await record('CREDIT_NOTES_ZIP', async () => {
+      await writeCreditNotesZip(absolute(paths.CREDIT_NOTES_ZIP), notes, absolute);
+      return { message: translate(input.locale, 'creditNote.file.zipCreated', { count: notes.length }) };
+    });
+    const csvHash = await record('STUDIO_COSTS_BY_MONTH', async () => {
+      const costSums = await runStudioCostSums(em, run.id, translate(input.locale, 'creditNote.adminStudio'));
+      await writeFileAtomic(absolute(paths.STUDIO_COSTS_BY_MONTH), studioCostsCsv(costSums, input.locale));
+      return { message: translate(input.locale, 'creditNote.file.csvCreated') };
+    });
+
+    // DATEV: the booking batch and the creditors beside it; without settings 'not_set' with a message.
+    const datev = await createDatevRunFiles({ em, settlement, run, paths: datevFilePaths(input.runUuid, settlement.month), absolute, wanted: wanted.has('DATEV_EXTF'), locale: input.locale });
+    results.push(...datev.files);
+    logRows.push(...datev.logRows);
+
+    const hashes: Record<TRunFile['type'], string | null> = { SEPA_XML: sepaHash, CREDIT_NOTES_ZIP: zipHash, STUDIO_COSTS_BY_MONTH: csvHash, ...datev.hashes };
+    await em.fork().transactional(async (tem) => {
+      for (const file of results) {
+        await sql(
+          tem,
+          `insert into accounting_file (uuid, settlement_run_id, type, status, file_path, sha256, created_at, updated_at)
+           values (?, ?, ?, ?, ?, ?, now(), now())
+           on conflict (settlement_run_id, type) do update set status = excluded.status, file_path = excluded.file_path, sha256 = excluded.sha256, updated_at = now()`,
+          [randomUUID(), run.id, file.type, file.status, file.filePath, hashes[file.type]],
+        );
+      }
+      for (const row of logRows) {
+        const status = row.ok ? 'info' : 'error';
+        const written = await writeSettlementLog(tem, settlement, [
+          { eventKey: `${PROC.files}:${input.runUuid}:${row.type}:${row.ok ? 'success' : 'error'}`, proc: PROC.files, trainerUuid: null, status, message: row.message },
+        ]);
+        if (written > 0) await publishSend(tem, settlement.uuid, input.runUuid, { status, message: row.message });
+      }
+      // §19 UStG: the run's trainers without VAT near or past a small-business limit are told in the portal, once per threshold and year.
+      await notifySmallBusinessLimits(tem, { runId: run.id, studioGroupId: settlement.studio_group_id, studioGroupUuid: settlement.studio_group_uuid });
+    });
+    return result;
+  }
 }

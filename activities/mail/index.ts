@@ -43,10 +43,12 @@ export { renderEmail } from './template';
 // 2. deliverEmail sends one row, at most once: it locks the row, sends only a row not `sent` yet,
 //    and marks it `sent` in the same transaction. A retry overlapping a slow attempt waits for the
 //    lock and then finds the row sent.
-// queueEmails and deliverEmails do the same for a batch (a month's 1,000 previews or credit notes):
-// one statement finds the recipients, one insert records the rows, one locks them, one update marks
-// them, instead of a handful of round trips per e-mail. (A crash between the server's "250 OK" and the commit can
-//    still send twice; the Message-ID is the row's uuid, so the copy is recognisable as one.)
+// queueEmails does the same for a batch (a month's 1,000 previews or credit notes): one statement
+// finds the recipients, one insert records the rows. deliverEmails sends a batch over several
+// connections, each e-mail in its own transaction, so what the server accepted is recorded at once
+// (a worker killed in the middle of a batch leaves only the unsent e-mails queued). A crash between
+// the server's "250 OK" and that commit can still send one twice; the Message-ID is the row's uuid,
+// so the copy is recognisable as one.
 //
 // Status model (within the entity's queued | sent | failed):
 // - queued: recorded, not accepted by a mail server. With no SMTP_URL it stays queued for good:
@@ -255,87 +257,93 @@ export function createMailActivities({ orm, mailer, publicUrl, dataDir }: MailAc
   }
 
   /**
-   * Sends the rows of a batch not sent yet, in one transaction: one statement locks them (an
-   * overlapping attempt waits and then finds them sent), MAIL_CONNECTIONS go to the SMTP server at
-   * a time over the pooled transport, and one flush records every outcome. The first temporary
-   * failure (the server unavailable) stops the batch: nobody takes a next e-mail, what was sent is
-   * recorded, and the activity fails so that the retry sends the rest.
+   * Sends the rows of a batch not sent yet, MAIL_CONNECTIONS at a time over the pooled transport,
+   * each in a transaction of its own: the row is locked (an overlapping attempt waits, then finds it
+   * sent), handed to the server, and recorded sent in the commit right after the server's "250 OK".
+   * One transaction for the whole batch would record nothing until the last e-mail: a worker killed
+   * in the middle (or a database outage) left every e-mail it had sent queued, and the retry sent
+   * them all again. The first temporary failure (the server unavailable) stops the batch: nobody
+   * takes a next e-mail, the failure is noted on the row, and the activity fails so that the retry
+   * sends the rest.
    */
   async function deliverAll(emailUuids: string[]): Promise<TDeliverEmailResult[]> {
     if (emailUuids.length === 0) return [];
-    const outcome = await orm.em.fork().transactional(async (tem): Promise<{ results: TDeliverEmailResult[]; retry?: { error: unknown; description: string } }> => {
-      // Locked in id order, so overlapping batches cannot deadlock.
-      const rows = await tem.find(OutgoingEmail, { uuid: { $in: [...new Set(emailUuids)] } }, { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' } });
-      const rowOf = new Map(rows.map((row) => [row.uuid, row]));
-      const absent = emailUuids.find((uuid) => !rowOf.has(uuid));
-      if (absent) throw nonRetryable('NotFound', `E-mail ${absent} not found.`);
-      const resultOf = new Map<string, TDeliverEmailResult>();
-      const changed: OutgoingEmail[] = [];
-      const fail = (row: OutgoingEmail, error: string) => {
-        row.status = 'failed';
-        row.error = error;
-        changed.push(row);
-        resultOf.set(row.uuid, { emailUuid: row.uuid, status: 'failed', delivery: 'failed', alreadySent: false, error });
-      };
-      const send = mailer.kind === 'smtp' ? mailer.send : undefined;
-      const pending: OutgoingEmail[] = [];
-      for (const row of rows) {
-        if (row.status === 'sent') resultOf.set(row.uuid, { emailUuid: row.uuid, status: 'sent', delivery: 'smtp', alreadySent: true });
-        else if (!send) resultOf.set(row.uuid, { emailUuid: row.uuid, status: row.status, delivery: 'outbox', alreadySent: false });
-        else {
-          const missing = row.attachments.find((attachment) => !fs.existsSync(attachmentPath(attachment.filePath)));
-          if (missing) fail(row, `Attachment ${missing.fileName} not found.`);
-          else pending.push(row);
-        }
-      }
+    const rows = await orm.em.fork().find(OutgoingEmail, { uuid: { $in: [...new Set(emailUuids)] } }, { fields: ['id', 'uuid', 'status'], orderBy: { id: 'asc' } });
+    const rowOf = new Map(rows.map((row) => [row.uuid, row]));
+    const absent = emailUuids.find((uuid) => !rowOf.has(uuid));
+    if (absent) throw nonRetryable('NotFound', `E-mail ${absent} not found.`);
+    const resultOf = new Map<string, TDeliverEmailResult>();
+    const send = mailer.kind === 'smtp' ? mailer.send : undefined;
+    const pending: number[] = [];
+    for (const row of rows) {
+      if (row.status === 'sent') resultOf.set(row.uuid, { emailUuid: row.uuid, status: 'sent', delivery: 'smtp', alreadySent: true });
+      else if (!send) resultOf.set(row.uuid, { emailUuid: row.uuid, status: row.status, delivery: 'outbox', alreadySent: false });
+      else pending.push(row.id);
+    }
 
-      let retry: { error: unknown; description: string } | undefined;
-      let next = 0;
-      let delivered = 0;
-      await Promise.all(
-        Array.from({ length: Math.min(MAIL_CONNECTIONS, pending.length) }, async () => {
-          for (let index = next++; index < pending.length && !retry; index = next++) {
-            const row = pending[index]!;
-            try {
-              await send!({
-                messageId: `<${row.uuid}@${fromDomain(mailer.from)}>`,
-                to: row.toAddress,
-                subject: row.subject,
-                text: row.textBody,
-                html: row.htmlBody ?? undefined,
-                attachments: row.attachments.map((attachment) => ({
-                  filename: attachment.fileName,
-                  path: attachmentPath(attachment.filePath),
-                  ...(attachment.contentType ? { contentType: attachment.contentType } : {}),
-                })),
-              });
-            } catch (error) {
-              const { code, responseCode, message: text } = error as { code?: string; responseCode?: number; message?: string };
-              const description = text ?? String(error);
-              if (code && MESSAGE_REFUSED_CODES.has(code) && typeof responseCode === 'number' && isPermanentResponseCode(responseCode)) {
-                fail(row, description);
-                continue;
-              }
-              // Temporary (the server is down, busy, or refuses our log-in until it is fixed): note it, keep the row queued, retry.
-              row.error = description;
-              retry ??= { error, description };
-              continue;
-            }
-            row.status = 'sent';
-            row.sentAt = new Date();
-            row.error = null;
-            changed.push(row);
-            resultOf.set(row.uuid, { emailUuid: row.uuid, status: 'sent', delivery: 'smtp', alreadySent: false });
-            activityContext()?.heartbeat({ delivered: ++delivered });
-          }
-        }),
-      );
-      await tem.flush();
-      await notifyOutboxChanged(tem, changed);
-      return { results: emailUuids.map((uuid) => resultOf.get(uuid) ?? { emailUuid: uuid, status: 'queued', delivery: 'smtp', alreadySent: false, ...(retry ? { error: retry.description } : {}) }), retry };
-    });
-    if (outcome.retry) throw ApplicationFailure.retryable(outcome.retry.description || 'The e-mail could not be sent.', 'MailServerUnavailable');
-    return outcome.results;
+    let retry: { error: unknown; description: string } | undefined;
+    let delivered = 0;
+    /** One e-mail: locked, sent, recorded, committed. Answers whether this call sent it. */
+    const deliverOne = (id: number) =>
+      orm.em.fork().transactional(async (tem): Promise<boolean> => {
+        const row = await tem.findOneOrFail(OutgoingEmail, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+        if (row.status === 'sent') {
+          resultOf.set(row.uuid, { emailUuid: row.uuid, status: 'sent', delivery: 'smtp', alreadySent: true });
+          return false;
+        }
+        const fail = async (error: string) => {
+          row.status = 'failed';
+          row.error = error;
+          await tem.flush();
+          await notifyOutboxChanged(tem, [row]);
+          resultOf.set(row.uuid, { emailUuid: row.uuid, status: 'failed', delivery: 'failed', alreadySent: false, error });
+          return false;
+        };
+        const missing = row.attachments.find((attachment) => !fs.existsSync(attachmentPath(attachment.filePath)));
+        if (missing) return fail(`Attachment ${missing.fileName} not found.`);
+        try {
+          await send!({
+            messageId: `<${row.uuid}@${fromDomain(mailer.from)}>`,
+            to: row.toAddress,
+            subject: row.subject,
+            text: row.textBody,
+            html: row.htmlBody ?? undefined,
+            attachments: row.attachments.map((attachment) => ({
+              filename: attachment.fileName,
+              path: attachmentPath(attachment.filePath),
+              ...(attachment.contentType ? { contentType: attachment.contentType } : {}),
+            })),
+          });
+        } catch (error) {
+          const { code, responseCode, message: text } = error as { code?: string; responseCode?: number; message?: string };
+          const description = text ?? String(error);
+          if (code && MESSAGE_REFUSED_CODES.has(code) && typeof responseCode === 'number' && isPermanentResponseCode(responseCode)) return fail(description);
+          // Temporary (the server is down, busy, or refuses our log-in until it is fixed): note it
+          // for the Outbox page, keep the row queued, retry.
+          row.error = description;
+          await tem.flush();
+          retry ??= { error, description };
+          return false;
+        }
+        row.status = 'sent';
+        row.sentAt = new Date();
+        row.error = null;
+        await tem.flush();
+        await notifyOutboxChanged(tem, [row]);
+        resultOf.set(row.uuid, { emailUuid: row.uuid, status: 'sent', delivery: 'smtp', alreadySent: false });
+        return true;
+      });
+
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(MAIL_CONNECTIONS, pending.length) }, async () => {
+        for (let index = next++; index < pending.length && !retry; index = next++) {
+          if (await deliverOne(pending[index]!)) activityContext()?.heartbeat({ delivered: ++delivered });
+        }
+      }),
+    );
+    if (retry) throw ApplicationFailure.retryable(retry.description || 'The e-mail could not be sent.', 'MailServerUnavailable');
+    return emailUuids.map((uuid) => resultOf.get(uuid) ?? { emailUuid: uuid, status: 'queued', delivery: 'smtp', alreadySent: false });
   }
 
   const mailActivities = {

@@ -68,6 +68,10 @@ export const creditNoteMessages = defineMessages({
 
   // --- credit-note run (spec admin 2.8, 2.9, 4 "Credit-note send stream", 8) ----------------------
   'creditNote.run.started': { en: 'Creating credit notes for {count:trainer:trainers} …', de: 'Gutschriften für {count:Trainer:Trainer} werden erstellt …' },
+  'creditNote.run.diskFull': {
+    en: 'The disk is full ({code}: no space left in {dataDir}): the credit notes\' files cannot be written. The run waits and continues by itself once space is freed there.',
+    de: 'Der Datenträger ist voll ({code}: kein Platz mehr in {dataDir}): Die Dateien der Gutschriften können nicht geschrieben werden. Der Lauf wartet und setzt sich selbst fort, sobald dort Platz frei ist.',
+  },
   'creditNote.run.created': { en: 'Credit note {number} for {trainer} created', de: 'Gutschrift {number} für {trainer} erstellt' },
   'creditNote.run.sent': { en: 'Credit note for {trainer} sent', de: 'Gutschrift für {trainer} versendet' },
   'creditNote.run.noEmail': {
