@@ -10,6 +10,7 @@ import { translate, type MessageKey, type MessageParams } from '../messages';
 import { formatEuro } from '../money';
 import { VAT_EXEMPTION_NOTE } from '../pay';
 import { SETTLEMENT_TIME_ZONE } from '../settlement/month';
+import { useCachedGlyphs } from './pdf-font-subset';
 import { assertValidCreditNote, creditNoteTotals, type TCreditNoteDocument, type TCreditNoteLine, type TCreditNoteParty } from './document';
 
 // The credit note PDF. It carries what §14 (4) UStG asks of a self-billed invoice: both parties'
@@ -48,7 +49,7 @@ function fonts() {
 }
 
 // pdfkit's view of a document's fonts (private fields): the font in use and the fonts by name.
-type EmbeddedFont = { font: fontkit.Font; layoutCache?: Record<string, unknown> };
+type EmbeddedFont = { font: fontkit.Font; layoutCache?: Record<string, unknown>; subset: unknown };
 type PdfFontState = { _font: EmbeddedFont; _fontFamilies: Record<string, EmbeddedFont> };
 
 // The layout of a word (fontkit's shaping: glyphs and advances, scaled to 1000 units) depends on the
@@ -76,6 +77,7 @@ function useFonts(pdf: PDFKit.PDFDocument) {
     const layouts = sharedLayouts.get(state._font.font) ?? Object.create(null);
     sharedLayouts.set(state._font.font, layouts);
     state._font.layoutCache = layouts;
+    useCachedGlyphs(state._font.subset, state._font.font);
   }
   pdf.font(FONT);
 }
@@ -163,6 +165,9 @@ function attachFacturX(pdf: PDFKit.PDFDocument, xml: Buffer, issued: Date) {
   doc.addNamedEmbeddedFile(FACTUR_X_FILE_NAME, fileSpec);
   doc._root.data.AF = [...(doc._root.data.AF ?? []), fileSpec];
 }
+
+/** pdfkit's drawing of one line of text at (x, y) (private). */
+type PdfLine = { _fragment: (text: string, x: number, y: number, options: { textWidth: number; wordCount: number }) => void };
 
 /** pdfkit's PDF/A hook (runs after the Info dictionary is written, before the XMP is). */
 type PdfaHooks = { endSubset: () => void; info: Record<string, unknown> };
@@ -324,7 +329,9 @@ export async function renderCreditNotePdf(doc: TCreditNoteDocument): Promise<Buf
       pdf.text(text, x, y, { width, align });
       return;
     }
-    pdf.text(text, align === 'right' ? x + (width - measured) : x, y, { lineBreak: false });
+    // What pdf.text(…, { lineBreak: false }) calls for one line, without measuring the text twice more
+    // (for the x it leaves behind, which is set here, and for underlines, which are not drawn).
+    (pdf as unknown as PdfLine)._fragment(text, align === 'right' ? x + (width - measured) : x, y, { textWidth: measured, wordCount: 0 });
     pdf.x = x;
     pdf.y = y + pdf.currentLineHeight(true);
   };
