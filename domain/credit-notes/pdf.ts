@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { deflateSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import * as fontkit from 'fontkit';
 import { friendlyFormatIBAN } from 'ibantools';
@@ -131,6 +132,8 @@ const FACTUR_X_XMP = `
         </rdf:Description>
         `;
 
+const FACTUR_X_COMPRESSION_LEVEL = 3;
+
 type PdfRef = PDFKit.PDFKitReference & { data: Record<string, unknown> };
 type PdfAttachments = {
   ref: (data: Record<string, unknown>) => PdfRef;
@@ -139,10 +142,12 @@ type PdfAttachments = {
 };
 
 /**
- * Embeds the Factur-X XML as pdfkit's `file()` does, object for object and key for key (so the bytes
- * are those `file()` writes), but with the MD5 checksum the embedded-file parameters carry taken from
- * node:crypto: pdfkit computes it in JavaScript, which cost more per credit note than drawing all of
- * its table rows' text, and takes no checksum from its caller.
+ * Embeds the Factur-X XML as pdfkit's `file()` does, object for object, with two differences that
+ * cost less CPU per credit note: the MD5 checksum the embedded-file parameters carry comes from
+ * node:crypto (pdfkit computes it in JavaScript, which cost more than drawing all the table rows'
+ * text, and takes no checksum from its caller), and the XML is compressed here at a lower level
+ * than pdfkit's zlib default (the XML is the PDF's largest stream, 80 KB for 60 classes and so
+ * repetitive that level 3 gives 3.2 KB against 2.8 KB at the default, in a quarter of the time).
  */
 function attachFacturX(pdf: PDFKit.PDFDocument, xml: Buffer, issued: Date) {
   const doc = pdf as unknown as PdfAttachments;
@@ -151,8 +156,10 @@ function attachFacturX(pdf: PDFKit.PDFDocument, xml: Buffer, issued: Date) {
     Params: { CreationDate: issued, ModDate: issued, CheckSum: new String(createHash('md5').update(xml).digest('hex')), Size: xml.byteLength },
     // A PDF name: pdfkit writes `text/xml` with its slash escaped.
     Subtype: 'text#2Fxml',
+    // Set, pdfkit leaves the stream as it is written.
+    Filter: 'FlateDecode',
   });
-  embeddedFile.end(xml);
+  embeddedFile.end(deflateSync(xml, { level: FACTUR_X_COMPRESSION_LEVEL }));
   const fileSpec = doc.ref({
     Type: 'Filespec',
     AFRelationship: 'Alternative',
