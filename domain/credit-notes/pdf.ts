@@ -134,7 +134,8 @@ const FACTUR_X_XMP = `
 
 const FACTUR_X_COMPRESSION_LEVEL = 3;
 
-type PdfRef = PDFKit.PDFKitReference & { data: Record<string, unknown> };
+/** pdfkit's indirect objects and the document's embedded-file registry (private or loosely typed). */
+type PdfRef = { data: Record<string, unknown>; end: (chunk?: Uint8Array) => void };
 type PdfAttachments = {
   ref: (data: Record<string, unknown>) => PdfRef;
   addNamedEmbeddedFile: (name: string, ref: PdfRef) => void;
@@ -148,6 +149,7 @@ type PdfAttachments = {
  * text, and takes no checksum from its caller), and the XML is compressed here at a lower level
  * than pdfkit's zlib default (the XML is the PDF's largest stream, 80 KB for 60 classes and so
  * repetitive that level 3 gives 3.2 KB against 2.8 KB at the default, in a quarter of the time).
+ * See docs/decisions/0085 for the internals this relies on.
  */
 function attachFacturX(pdf: PDFKit.PDFDocument, xml: Buffer, issued: Date) {
   const doc = pdf as unknown as PdfAttachments;
