@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import * as fontkit from 'fontkit';
 import { friendlyFormatIBAN } from 'ibantools';
 import { DateTime } from 'luxon';
@@ -178,8 +179,35 @@ function attachFacturX(pdf: PDFKit.PDFDocument, xml: Buffer, issued: Date) {
 /** pdfkit's drawing of one line of text at (x, y) (private). */
 type PdfLine = { _fragment: (text: string, x: number, y: number, options: { textWidth: number; wordCount: number }) => void };
 
-/** pdfkit's PDF/A hook (runs after the Info dictionary is written, before the XMP is). */
-type PdfaHooks = { endSubset: () => void; info: Record<string, unknown> };
+/** pdfkit's PDF/A hooks (endSubset runs after the Info dictionary is written, before the XMP is). */
+type PdfaHooks = { endSubset: () => void; info: Record<string, unknown>; _addColorOutputIntent: () => void };
+
+// The sRGB profile of PDF/A's output intent, pdfkit's own file, compressed once per process: pdfkit
+// reads it once but deflates it again in every document (to the same bytes, written here as they are).
+let compressedSrgbProfile: Buffer | undefined;
+function srgbProfile(): Buffer {
+  if (!compressedSrgbProfile) {
+    const require = createRequire(import.meta.url);
+    compressedSrgbProfile = deflateSync(readFileSync(path.join(path.dirname(require.resolve('pdfkit')), 'data', 'sRGB_IEC61966_2_1.icc')));
+  }
+  return compressedSrgbProfile;
+}
+
+/** pdfkit's `_addColorOutputIntent`, object for object, with the profile compressed once. */
+function addSrgbOutputIntent(pdf: PDFKit.PDFDocument) {
+  const doc = pdf as unknown as PdfAttachments & { _root: { data: { OutputIntents?: PdfRef[] } } };
+  const profile = doc.ref({ Length: 0, N: 3, Filter: 'FlateDecode' });
+  profile.end(srgbProfile());
+  const intent = doc.ref({
+    Type: 'OutputIntent',
+    S: 'GTS_PDFA1',
+    Info: new String('sRGB IEC61966-2.1'),
+    OutputConditionIdentifier: new String('sRGB IEC61966-2.1'),
+    DestOutputProfile: profile,
+  });
+  intent.end();
+  doc._root.data.OutputIntents = [intent];
+}
 const BODY_SIZE = 9;
 const CELL_PADDING = 4;
 
@@ -308,6 +336,7 @@ export async function renderCreditNotePdf(doc: TCreditNoteDocument): Promise<Buf
     pdf.appendXML(FACTUR_X_XMP);
     endSubset();
   };
+  hooks._addColorOutputIntent = () => addSrgbOutputIntent(pdf);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
