@@ -208,6 +208,7 @@ function addSrgbOutputIntent(pdf: PDFKit.PDFDocument) {
   intent.end();
   doc._root.data.OutputIntents = [intent];
 }
+
 const BODY_SIZE = 9;
 const CELL_PADDING = 4;
 
