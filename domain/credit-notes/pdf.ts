@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { deflateSync } from 'node:zlib';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import * as fontkit from 'fontkit';
 import { friendlyFormatIBAN } from 'ibantools';
 import { DateTime } from 'luxon';
@@ -9,6 +12,7 @@ import { translate, type MessageKey, type MessageParams } from '../messages';
 import { formatEuro } from '../money';
 import { VAT_EXEMPTION_NOTE } from '../pay';
 import { SETTLEMENT_TIME_ZONE } from '../settlement/month';
+import { useCachedGlyphs } from './pdf-font-subset';
 import { assertValidCreditNote, creditNoteTotals, type TCreditNoteDocument, type TCreditNoteLine, type TCreditNoteParty } from './document';
 
 // The credit note PDF. It carries what §14 (4) UStG asks of a self-billed invoice: both parties'
@@ -47,7 +51,7 @@ function fonts() {
 }
 
 // pdfkit's view of a document's fonts (private fields): the font in use and the fonts by name.
-type EmbeddedFont = { font: fontkit.Font; layoutCache?: Record<string, unknown> };
+type EmbeddedFont = { font: fontkit.Font; layoutCache?: Record<string, unknown>; subset: unknown };
 type PdfFontState = { _font: EmbeddedFont; _fontFamilies: Record<string, EmbeddedFont> };
 
 // The layout of a word (fontkit's shaping: glyphs and advances, scaled to 1000 units) depends on the
@@ -75,6 +79,7 @@ function useFonts(pdf: PDFKit.PDFDocument) {
     const layouts = sharedLayouts.get(state._font.font) ?? Object.create(null);
     sharedLayouts.set(state._font.font, layouts);
     state._font.layoutCache = layouts;
+    useCachedGlyphs(state._font.subset, state._font.font);
   }
   pdf.font(FONT);
 }
@@ -128,8 +133,82 @@ const FACTUR_X_XMP = `
         </rdf:Description>
         `;
 
-/** pdfkit's PDF/A hook (runs after the Info dictionary is written, before the XMP is). */
-type PdfaHooks = { endSubset: () => void; info: Record<string, unknown> };
+const FACTUR_X_COMPRESSION_LEVEL = 3;
+
+/** pdfkit's indirect objects and the document's embedded-file registry (private or loosely typed). */
+type PdfRef = { data: Record<string, unknown>; end: (chunk?: Uint8Array) => void };
+type PdfAttachments = {
+  ref: (data: Record<string, unknown>) => PdfRef;
+  addNamedEmbeddedFile: (name: string, ref: PdfRef) => void;
+  _root: { data: { AF?: PdfRef[] } };
+};
+
+/**
+ * Embeds the Factur-X XML as pdfkit's `file()` does, object for object, with two differences that
+ * cost less CPU per credit note: the MD5 checksum the embedded-file parameters carry comes from
+ * node:crypto (pdfkit computes it in JavaScript, which cost more than drawing all the table rows'
+ * text, and takes no checksum from its caller), and the XML is compressed here at a lower level
+ * than pdfkit's zlib default (the XML is the PDF's largest stream, 80 KB for 60 classes and so
+ * repetitive that level 3 gives 3.2 KB against 2.8 KB at the default, in a quarter of the time).
+ * See docs/decisions/0085 for the internals this relies on.
+ */
+function attachFacturX(pdf: PDFKit.PDFDocument, xml: Buffer, issued: Date) {
+  const doc = pdf as unknown as PdfAttachments;
+  const embeddedFile = doc.ref({
+    Type: 'EmbeddedFile',
+    Params: { CreationDate: issued, ModDate: issued, CheckSum: new String(createHash('md5').update(xml).digest('hex')), Size: xml.byteLength },
+    // A PDF name: pdfkit writes `text/xml` with its slash escaped.
+    Subtype: 'text#2Fxml',
+    // Set, pdfkit leaves the stream as it is written.
+    Filter: 'FlateDecode',
+  });
+  embeddedFile.end(deflateSync(xml, { level: FACTUR_X_COMPRESSION_LEVEL }));
+  const fileSpec = doc.ref({
+    Type: 'Filespec',
+    AFRelationship: 'Alternative',
+    F: new String(FACTUR_X_FILE_NAME),
+    EF: { F: embeddedFile },
+    UF: new String(FACTUR_X_FILE_NAME),
+    Desc: new String('Factur-X/ZUGFeRD invoice (EN 16931)'),
+  });
+  fileSpec.end();
+  doc.addNamedEmbeddedFile(FACTUR_X_FILE_NAME, fileSpec);
+  doc._root.data.AF = [...(doc._root.data.AF ?? []), fileSpec];
+}
+
+/** pdfkit's drawing of one line of text at (x, y) (private). */
+type PdfLine = { _fragment: (text: string, x: number, y: number, options: { textWidth: number; wordCount: number }) => void };
+
+/** pdfkit's PDF/A hooks (endSubset runs after the Info dictionary is written, before the XMP is). */
+type PdfaHooks = { endSubset: () => void; info: Record<string, unknown>; _addColorOutputIntent: () => void };
+
+// The sRGB profile of PDF/A's output intent, pdfkit's own file, compressed once per process: pdfkit
+// reads it once but deflates it again in every document (to the same bytes, written here as they are).
+let compressedSrgbProfile: Buffer | undefined;
+function srgbProfile(): Buffer {
+  if (!compressedSrgbProfile) {
+    const require = createRequire(import.meta.url);
+    compressedSrgbProfile = deflateSync(readFileSync(path.join(path.dirname(require.resolve('pdfkit')), 'data', 'sRGB_IEC61966_2_1.icc')));
+  }
+  return compressedSrgbProfile;
+}
+
+/** pdfkit's `_addColorOutputIntent`, object for object, with the profile compressed once. */
+function addSrgbOutputIntent(pdf: PDFKit.PDFDocument) {
+  const doc = pdf as unknown as PdfAttachments & { _root: { data: { OutputIntents?: PdfRef[] } } };
+  const profile = doc.ref({ Length: 0, N: 3, Filter: 'FlateDecode' });
+  profile.end(srgbProfile());
+  const intent = doc.ref({
+    Type: 'OutputIntent',
+    S: 'GTS_PDFA1',
+    Info: new String('sRGB IEC61966-2.1'),
+    OutputConditionIdentifier: new String('sRGB IEC61966-2.1'),
+    DestOutputProfile: profile,
+  });
+  intent.end();
+  doc._root.data.OutputIntents = [intent];
+}
+
 const BODY_SIZE = 9;
 const CELL_PADDING = 4;
 
@@ -246,14 +325,7 @@ export async function renderCreditNotePdf(doc: TCreditNoteDocument): Promise<Buf
   // pdfkit's types know font files, not the parsed font it also takes.
   useFonts(pdf);
   // The e-invoice inside: the same document's CII XML (Factur-X EN 16931), dated like the PDF.
-  pdf.file(Buffer.from(buildCreditNoteCii(doc, { syntax: 'factur-x' }), 'utf8'), {
-    name: FACTUR_X_FILE_NAME,
-    type: 'text/xml',
-    description: 'Factur-X/ZUGFeRD invoice (EN 16931)',
-    creationDate: issued,
-    modifiedDate: issued,
-    relationship: 'Alternative',
-  } as PDFKit.Mixins.PDFAttachmentOptions);
+  attachFacturX(pdf, Buffer.from(buildCreditNoteCii(doc, { syntax: 'factur-x' }), 'utf8'), issued);
   // pdfkit writes the Info strings into the XMP as they are: escaped there (after the Info
   // dictionary got the plain text), and the Factur-X declaration added.
   const hooks = pdf as unknown as PdfaHooks;
@@ -265,6 +337,7 @@ export async function renderCreditNotePdf(doc: TCreditNoteDocument): Promise<Buf
     pdf.appendXML(FACTUR_X_XMP);
     endSubset();
   };
+  hooks._addColorOutputIntent = () => addSrgbOutputIntent(pdf);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -276,6 +349,32 @@ export async function renderCreditNotePdf(doc: TCreditNoteDocument): Promise<Buf
   const contentWidth = pdf.page.width - PAGE_MARGIN.left - PAGE_MARGIN.right;
   const bottom = () => pdf.page.height - PAGE_MARGIN.bottom;
 
+  // Most texts fit on one line: those are measured and drawn without pdfkit's line wrapper (a line
+  // breaker and an event emitter per text, once to measure and once to draw, were a fifth of a
+  // credit note's CPU). The numbers are the wrapper's own — the line height added to the current y,
+  // a right-aligned x as the width minus the text's, the x and y it leaves behind — so the bytes stay
+  // those the wrapper writes. A text that needs more than one line, or would not fit above the
+  // page's bottom margin (where the wrapper starts a new page), takes the wrapper.
+  /** The text's width when it is drawn on one line within `width` (at `y`, when the caller has not made sure it is above the bottom margin), else null. */
+  const oneLineWidth = (text: string, width: number, y?: number): number | null => {
+    if (text !== text.trim() || LINE_BREAKING.test(text)) return null;
+    if (y !== undefined && y + pdf.currentLineHeight(true) > pdf.page.maxY()) return null;
+    const textWidth = pdf.widthOfString(text);
+    return textWidth <= width - ONE_LINE_SLACK ? textWidth : null;
+  };
+  /** Draws a text at (x, y) within `width` as `pdf.text(text, x, y, { width, align })` does, leaving x and y where that leaves them. */
+  const drawText = (text: string, x: number, y: number, width: number, align: 'left' | 'right' = 'left', measured = oneLineWidth(text, width, y)) => {
+    if (measured === null) {
+      pdf.text(text, x, y, { width, align });
+      return;
+    }
+    // What pdf.text(…, { lineBreak: false }) calls for one line, without measuring the text twice more
+    // (for the x it leaves behind, which is set here, and for underlines, which are not drawn).
+    (pdf as unknown as PdfLine)._fragment(text, align === 'right' ? x + (width - measured) : x, y, { textWidth: measured, wordCount: 0 });
+    pdf.x = x;
+    pdf.y = y + pdf.currentLineHeight(true);
+  };
+
   // --- parties --------------------------------------------------------------------------------
   const partyLines = (party: TCreditNoteParty) => {
     const lines = [party.name, `${party.street} ${party.houseNumber}`.trim(), `${party.postalCode} ${party.city}`.trim()];
@@ -286,12 +385,14 @@ export async function renderCreditNotePdf(doc: TCreditNoteDocument): Promise<Buf
   };
   const partyWidth = contentWidth / 2 - 10;
   const drawParty = (label: string, party: TCreditNoteParty, x: number, y: number) => {
-    pdf.font(FONT_BOLD).fontSize(8).fillColor('#555555').text(label, x, y, { width: partyWidth });
+    pdf.font(FONT_BOLD).fontSize(8).fillColor('#555555');
+    drawText(label, x, y, partyWidth);
     pdf.font(FONT).fontSize(BODY_SIZE).fillColor('black');
     const [name, ...rest] = partyLines(party);
-    pdf.font(FONT_BOLD).text(name, x, pdf.y + 2, { width: partyWidth });
+    pdf.font(FONT_BOLD);
+    drawText(name!, x, pdf.y + 2, partyWidth);
     pdf.font(FONT);
-    for (const line of rest) pdf.text(line, x, pdf.y, { width: partyWidth });
+    for (const line of rest) drawText(line, x, pdf.y, partyWidth);
     return pdf.y;
   };
   const top = PAGE_MARGIN.top;
@@ -300,13 +401,15 @@ export async function renderCreditNotePdf(doc: TCreditNoteDocument): Promise<Buf
   let y = Math.max(issuerEnd, recipientEnd) + 28;
 
   // --- title and facts ------------------------------------------------------------------------
-  pdf.font(FONT_BOLD).fontSize(18).text(title, left, y, { width: contentWidth });
+  pdf.font(FONT_BOLD).fontSize(18);
+  drawText(title, left, y, contentWidth);
   y = pdf.y + 4;
   const intro =
     doc.documentType === 'cancellation'
       ? t('creditNote.pdf.cancellationNote', { number: doc.cancelsNumber ?? '' })
       : t('creditNote.pdf.selfBillingNote');
-  pdf.font(FONT).fontSize(BODY_SIZE).text(intro, left, y, { width: contentWidth });
+  pdf.font(FONT).fontSize(BODY_SIZE);
+  drawText(intro, left, y, contentWidth);
   y = pdf.y + 10;
 
   const period = servicePeriod(doc.serviceMonth);
@@ -323,8 +426,10 @@ export async function renderCreditNotePdf(doc: TCreditNoteDocument): Promise<Buf
     ],
   ];
   for (const [label, value] of facts) {
-    pdf.font(FONT_BOLD).text(label, left, y, { width: 120 });
-    pdf.font(FONT).text(value, left + 120, y, { width: contentWidth - 120 });
+    pdf.font(FONT_BOLD);
+    drawText(label, left, y, 120);
+    pdf.font(FONT);
+    drawText(value, left + 120, y, contentWidth - 120);
     y = pdf.y + 2;
   }
   y += 12;
@@ -346,44 +451,41 @@ export async function renderCreditNotePdf(doc: TCreditNoteDocument): Promise<Buf
     bookedSlots: t('creditNote.pdf.column.bookedSlots'),
     net: t('creditNote.pdf.column.net'),
   };
-  // Most cells fit on one line: those are measured and drawn without pdfkit's line wrapper (a line
-  // breaker and an event emitter per cell, once to measure and once to draw, were a fifth of a
-  // credit note's CPU). The numbers are the wrapper's own — the line height added to the current y,
-  // a right-aligned x as the column's width minus the text's, the x and y it leaves behind — so the
-  // bytes stay those the wrapper writes. A cell that needs more than one line takes the wrapper.
-  const oneLine = (text: string, width: number) => !LINE_BREAKING.test(text) && pdf.widthOfString(text) <= width - ONE_LINE_SLACK;
-  const rowHeight = (texts: Record<Column['key'], string>) =>
+  // A row's cells are measured once: the row's height and then its drawing take the same widths. A
+  // row starts a new page when it does not fit above the bottom margin, so no cell needs to.
+  type Cell = { text: string; width: number; measured: number | null };
+  const measureRow = (texts: Record<Column['key'], string>): Cell[] =>
+    COLUMNS.map((column) => {
+      const width = column.width - CELL_PADDING;
+      const text = texts[column.key];
+      return { text, width, measured: oneLineWidth(text || ' ', width) };
+    });
+  const rowHeight = (cells: Cell[]) =>
     Math.max(
-      ...COLUMNS.map((column) => {
-        const text = texts[column.key] || ' ';
-        const width = column.width - CELL_PADDING;
-        if (!oneLine(text, width)) return pdf.heightOfString(text, { width });
+      ...cells.map(({ text, width, measured }) => {
+        if (measured === null) return pdf.heightOfString(text || ' ', { width });
         const lineTop = pdf.y;
         return lineTop + pdf.currentLineHeight(true) - lineTop;
       }),
     );
-  const drawRow = (texts: Record<Column['key'], string>, rowY: number) => {
+  const drawRow = (cells: Cell[], rowY: number) => {
     let x = left;
-    for (const column of COLUMNS) {
-      const text = texts[column.key];
-      const width = column.width - CELL_PADDING;
+    for (const [index, column] of COLUMNS.entries()) {
+      const { text, width, measured } = cells[index]!;
       if (text === '') {
         pdf.x = x;
         pdf.y = rowY;
-      } else if (text === text.trim() && oneLine(text, width)) {
-        pdf.text(text, column.align === 'right' ? x + (width - pdf.widthOfString(text)) : x, rowY, { lineBreak: false });
-        pdf.x = x;
-        pdf.y = rowY + pdf.currentLineHeight(true);
       } else {
-        pdf.text(text, x, rowY, { width, align: column.align, lineBreak: true });
+        drawText(text, x, rowY, width, column.align, measured);
       }
       x += column.width;
     }
   };
   const drawHeader = (headerY: number) => {
     pdf.font(FONT_BOLD).fontSize(BODY_SIZE);
-    const height = rowHeight(header);
-    drawRow(header, headerY);
+    const cells = measureRow(header);
+    const height = rowHeight(cells);
+    drawRow(cells, headerY);
     const lineY = headerY + height + 2;
     pdf.moveTo(left, lineY).lineTo(left + contentWidth, lineY).lineWidth(0.7).stroke();
     pdf.font(FONT);
@@ -397,10 +499,10 @@ export async function renderCreditNotePdf(doc: TCreditNoteDocument): Promise<Buf
   y = drawHeader(y);
   pdf.font(FONT).fontSize(BODY_SIZE);
   for (const line of doc.lines) {
-    const texts = cellTexts(line);
-    const height = rowHeight(texts);
+    const cells = measureRow(cellTexts(line));
+    const height = rowHeight(cells);
     if (y + height > bottom()) y = drawHeader(newPage());
-    drawRow(texts, y);
+    drawRow(cells, y);
     y += height + 3;
   }
   pdf.moveTo(left, y).lineTo(left + contentWidth, y).lineWidth(0.7).stroke();
@@ -428,8 +530,8 @@ export async function renderCreditNotePdf(doc: TCreditNoteDocument): Promise<Buf
   if (y + totalsHeight > bottom()) y = newPage();
   for (const row of totalRows) {
     pdf.font(row.bold ? FONT_BOLD : FONT).fontSize(row.bold ? 10 : BODY_SIZE);
-    pdf.text(row.label, totalsX, y, { width: labelWidth - CELL_PADDING, align: 'right' });
-    pdf.text(pdfText(euro(row.amount, doc.locale)), totalsX + labelWidth, y, { width: amountWidth - CELL_PADDING, align: 'right' });
+    drawText(row.label, totalsX, y, labelWidth - CELL_PADDING, 'right');
+    drawText(pdfText(euro(row.amount, doc.locale)), totalsX + labelWidth, y, amountWidth - CELL_PADDING, 'right');
     y += 14;
   }
   y += 10;
@@ -450,7 +552,7 @@ export async function renderCreditNotePdf(doc: TCreditNoteDocument): Promise<Buf
   for (const note of notes) {
     const height = pdf.heightOfString(note, { width: contentWidth });
     if (y + height > bottom()) y = newPage();
-    pdf.text(note, left, y, { width: contentWidth });
+    drawText(note, left, y, contentWidth);
     y = pdf.y + 6;
   }
 
@@ -461,7 +563,8 @@ export async function renderCreditNotePdf(doc: TCreditNoteDocument): Promise<Buf
     // Writing below the bottom margin would make pdfkit start a new page; lift the margin meanwhile.
     pdf.page.margins.bottom = 0;
     const footer = t('creditNote.pdf.page', { number: doc.number, page: index + 1, pages: range.count });
-    pdf.font(FONT).fontSize(8).fillColor('#555555').text(footer, left, pdf.page.height - 40, { width: contentWidth, align: 'right', lineBreak: false });
+    pdf.font(FONT).fontSize(8).fillColor('#555555');
+    drawText(footer, left, pdf.page.height - 40, contentWidth, 'right');
     pdf.fillColor('black');
     pdf.page.margins.bottom = PAGE_MARGIN.bottom;
   }
