@@ -7,10 +7,17 @@
 //   prepare      the three phases (invoice data, classes, trainers) and /settlement/create (review on)
 //   previews     /settlement/trainer-preview/send for every trainer (stream), until every preview
 //                e-mail has arrived over SMTP
-//   interactive  BENCH_USERS (200) trainers at once on their review screen (credit-note-preview,
-//                add-comment) and staff on the preview check, BENCH_INTERACTIVE_SECONDS (10) long:
-//                latencies p50 / p99
-//   approvals    every trainer approves (BENCH_USERS at a time)
+//   interactive  every trainer logged in; an open-loop load of BENCH_RATE (100) requests a second,
+//                Poisson arrivals sent on schedule whether or not earlier answers came back, latency
+//                counted from the scheduled send time (no coordinated omission), for
+//                BENCH_INTERACTIVE_SECONDS (60): 60 % credit-note-preview, 20 % add-comment, 20 %
+//                the trainer's approve switch (each trainer's toggles alternate and never overlap,
+//                and whoever is left approved is un-approved afterwards, untimed); meanwhile 4 staff
+//                on the preview check, closed loop. p50 / p99 per kind, errors (any non-2xx), goals
+//                met / NOT met (p99 ≤ 50 ms preview, ≤ 100 ms the others, 0 errors).
+//                BENCH_SATURATION=1 then steps the rate 100, 200, 400, 800, 1,600 a second, 15 s
+//                each, and reports the highest at which every kind's p99 stays ≤ 100 ms (goal ≥ 1,000)
+//   approvals    every trainer approves (BENCH_USERS, 200, at a time)
 //   approve all  the company approves every trainer with the preview check's one approve_all call
 //   credit notes /settlement/trainer-credit-note/send for every trainer (numbers, PDFs, SEPA, ZIP, CSV:
 //                the stream to its end), until every credit-note e-mail has arrived
@@ -38,8 +45,15 @@ import { processProbe, type TreeFigures } from './process-probe';
 import { BENCH_MONTH, groupSizeFromEnv, scratchDatabase, writeSyntheticGroup } from './synthetic-group';
 
 const SIZE = groupSizeFromEnv();
+/** How many trainers approve at once in the 'approvals' phase. */
 const USERS = Number(process.env.BENCH_USERS ?? 200);
-const INTERACTIVE_SECONDS = Number(process.env.BENCH_INTERACTIVE_SECONDS ?? 10);
+/** The interactive phase's open-loop arrival rate (requests a second) and length. */
+const RATE = Number(process.env.BENCH_RATE ?? 100);
+const INTERACTIVE_SECONDS = Number(process.env.BENCH_INTERACTIVE_SECONDS ?? 60);
+/** BENCH_SATURATION=1: after the interactive load, step the rate up until a p99 passes 100 ms. */
+const SATURATION = process.env.BENCH_SATURATION === '1';
+const SATURATION_RATES = [100, 200, 400, 800, 1_600];
+const SATURATION_SECONDS = 15;
 /** BENCH_PHASES=prepare,previews: run only these phases (each needs the ones before it), e.g. to profile one. */
 const PHASES = process.env.BENCH_PHASES?.split(',').map((name) => name.trim());
 /** The month close's time budget per phase on a 2-core machine (ms). */
@@ -84,6 +98,24 @@ const percentile = (values: number[], p: number) => {
   return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 };
 const latencyText = (values: number[]) => `p50 ${percentile(values, 50).toFixed(0)} ms, p99 ${percentile(values, 99).toFixed(0)} ms (${values.length} calls)`;
+
+type Kind = 'preview' | 'comment' | 'approval' | 'preview check';
+const KINDS: Kind[] = ['preview', 'comment', 'approval', 'preview check'];
+/** The interactive goal: p99 per kind (ms), and no errors. */
+const P99_GOALS: Record<Kind, number> = { preview: 50, comment: 100, approval: 100, 'preview check': 100 };
+type LoadResult = { latencies: Record<Kind, number[]>; errors: number; firstErrors: string[]; scheduled: number; seconds: number; driverLagMs: number[] };
+const met = (held: boolean) => (held ? 'met' : 'NOT met');
+function resultLines(result: LoadResult): string[] {
+  const lines = KINDS.map((kind) => {
+    const p99 = percentile(result.latencies[kind], 99);
+    return `${kind}: ${latencyText(result.latencies[kind])}, goal p99 ≤ ${P99_GOALS[kind]} ms: ${met(p99 <= P99_GOALS[kind])}`;
+  });
+  lines.push(`errors (non-2xx or no answer): ${result.errors}, goal 0: ${met(result.errors === 0)}${result.firstErrors.length ? ` (first: ${result.firstErrors.join(' | ')})` : ''}`);
+  // The driver's own lag behind its schedule: large, and the driver (not the server) is the limit.
+  lines.push(`arrivals: ${result.scheduled} in ${result.seconds} s (${(result.scheduled / result.seconds).toFixed(0)}/s); the driver sent them p99 ${percentile(result.driverLagMs, 99).toFixed(0)} ms late`);
+  return lines;
+}
+const withinSaturationGoal = (result: LoadResult) => result.errors === 0 && KINDS.every((kind) => percentile(result.latencies[kind], 99) <= 100);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
@@ -185,37 +217,107 @@ async function main() {
 
     let interactive = '';
     await phase('interactive', async () => {
-      const until = performance.now() + INTERACTIVE_SECONDS * 1000;
-      const previews: number[] = [];
-      const comments: number[] = [];
-      const checks: number[] = [];
-      const trainers = users.trainers.slice(0, USERS);
-      const timed = async (into: number[], request: () => Promise<Response>, what: string) => {
-        const callStarted = performance.now();
-        const response = await request();
-        await expectOk(response, what);
-        await response.arrayBuffer();
-        into.push(performance.now() - callStarted);
-      };
-      let round = 0;
-      await Promise.all([
-        ...trainers.map(async (trainer) => {
-          for (let turn = 0; performance.now() < until; turn++) {
-            await timed(previews, () => call('GET', previewPath(trainer), trainer), 'credit-note-preview');
-            if (turn === 1) await timed(comments, () => call('POST', `${previewPath(trainer)}/add-comment`, trainer, { comment: 'Kurs am Montag fehlt?', classHash: OVERALL_FEEDBACK }), 'add-comment');
-          }
-        }),
-        // Staff looking through the preview check while the trainers review (spec admin 2.16).
-        ...Array.from({ length: 4 }, async () => {
-          while (performance.now() < until) {
-            const trainer = users.trainers[round++ % users.trainers.length]!;
-            await timed(checks, () => call('POST', v1(`/settlement/trainer-preview/${trainer.trainerUuid}`), admin, { settlementUuid, settlementMonth: BENCH_MONTH, apiSlug: group.apiSlug }), 'preview check');
-          }
-        }),
-      ]);
-      interactive = `${USERS} trainers + 4 staff for ${INTERACTIVE_SECONDS} s — credit-note-preview ${latencyText(previews)}; add-comment ${latencyText(comments)}; preview check ${latencyText(checks)}`;
-      return interactive;
+      const load = { rate: RATE, seconds: INTERACTIVE_SECONDS };
+      const result = await openLoop(load);
+      const lines = [`${users.trainers.length} trainers logged in, ${RATE} requests/s (Poisson) + 4 staff for ${INTERACTIVE_SECONDS} s`, ...resultLines(result)];
+      if (SATURATION) {
+        // Each step on the same settlement: the toggles of the step before are undone by then.
+        let highest = 0;
+        for (const rate of SATURATION_RATES) {
+          const step = await openLoop({ rate, seconds: SATURATION_SECONDS });
+          const held = withinSaturationGoal(step);
+          lines.push(`saturation ${rate}/s for ${SATURATION_SECONDS} s: ${KINDS.map((kind) => `${kind} p99 ${percentile(step.latencies[kind], 99).toFixed(0)} ms`).join(', ')}, ${step.errors} errors, ${step.scheduled} sent (p99 ${percentile(step.driverLagMs, 99).toFixed(0)} ms late): ${held ? 'held' : 'not held'}`);
+          if (!held) break;
+          highest = rate;
+        }
+        lines.push(`saturation: highest rate with every kind's p99 ≤ 100 ms and no errors ${highest}/s (goal ≥ 1,000/s): ${highest >= 1_000 ? 'met' : 'NOT met'}`);
+      }
+      interactive = lines.join('\n  ');
+      return lines[0]!;
     });
+
+    /**
+     * The review screens under an open-loop load: requests arrive at `rate` a second with exponential
+     * gaps (Poisson arrivals) and are sent when the clock says so, whether or not the answers before
+     * them came back; each latency counts from the scheduled send time. Closed-loop callers (who call
+     * again only after an answer) slow down with the server and hide its queue (coordinated omission).
+     * The 4 staff on the preview check stay closed-loop: 4 people clicking through rows.
+     */
+    async function openLoop(load: { rate: number; seconds: number }): Promise<LoadResult> {
+      const latencies: Record<Kind, number[]> = { preview: [], comment: [], approval: [], 'preview check': [] };
+      let errors = 0;
+      const firstErrors: string[] = [];
+      const send = async (kind: Kind, scheduledAt: number, request: () => Promise<Response>) => {
+        try {
+          const response = await request();
+          const body = await response.text();
+          if (response.status >= 300) {
+            errors++;
+            if (firstErrors.length < 3) firstErrors.push(`${kind} ${response.status} ${body.slice(0, 200)}`);
+            return;
+          }
+          latencies[kind].push(performance.now() - scheduledAt);
+        } catch (error) {
+          errors++;
+          if (firstErrors.length < 3) firstErrors.push(`${kind} ${String(error)}`);
+        }
+      };
+      // A trainer's toggles alternate approve / un-approve and never overlap, so each trainer ends
+      // unapproved (after the clean-up below) as the 'approvals' phase expects.
+      const approved = new Set<Caller>();
+      const toggling = new Set<Caller>();
+      const toggle = async (trainer: Caller, scheduledAt: number) => {
+        toggling.add(trainer);
+        const approve = !approved.has(trainer);
+        await send('approval', scheduledAt, async () => {
+          const response = await call('POST', `${previewPath(trainer)}/approve`, trainer, { approved: approve });
+          if (response.status < 300) {
+            if (approve) approved.add(trainer);
+            else approved.delete(trainer);
+          }
+          return response;
+        });
+        toggling.delete(trainer);
+      };
+      const randomTrainer = () => users.trainers[Math.floor(Math.random() * users.trainers.length)]!;
+      const started = performance.now();
+      const until = started + load.seconds * 1000;
+      const inFlight: Array<Promise<void>> = [];
+      let round = 0;
+      const staff = Array.from({ length: 4 }, async () => {
+        while (performance.now() < until) {
+          const trainer = users.trainers[round++ % users.trainers.length]!;
+          const callStarted = performance.now();
+          await send('preview check', callStarted, () => call('POST', v1(`/settlement/trainer-preview/${trainer.trainerUuid}`), admin, { settlementUuid, settlementMonth: BENCH_MONTH, apiSlug: group.apiSlug }));
+        }
+      });
+      let scheduled = 0;
+      const driverLagMs: number[] = [];
+      let next = started;
+      for (;;) {
+        next += (-Math.log(1 - Math.random()) / load.rate) * 1000;
+        if (next >= until) break;
+        scheduled++;
+        const wait = next - performance.now();
+        if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+        const scheduledAt = next;
+        driverLagMs.push(performance.now() - scheduledAt);
+        const draw = Math.random();
+        const trainer = randomTrainer();
+        if (draw < 0.6) inFlight.push(send('preview', scheduledAt, () => call('GET', previewPath(trainer), trainer)));
+        else if (draw < 0.8) inFlight.push(send('comment', scheduledAt, () => call('POST', `${previewPath(trainer)}/add-comment`, trainer, { comment: 'Kurs am Montag fehlt?', classHash: OVERALL_FEEDBACK })));
+        else {
+          // A trainer whose toggle is still under way is passed over for the next one that is free.
+          let free = trainer;
+          for (let tries = 0; toggling.has(free) && tries < users.trainers.length; tries++) free = randomTrainer();
+          inFlight.push(toggle(free, scheduledAt));
+        }
+      }
+      await Promise.all([...inFlight, ...staff]);
+      // Not timed: whoever the load left approved is un-approved.
+      for (const trainer of approved) await expectOk(await call('POST', `${previewPath(trainer)}/approve`, trainer, { approved: false }), 'un-approve after the interactive load');
+      return { latencies, errors, firstErrors, scheduled, seconds: load.seconds, driverLagMs };
+    }
 
     let approvalLatencies = '';
     await phase('approvals', async () => {
