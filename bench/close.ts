@@ -49,6 +49,8 @@ const SIZE = groupSizeFromEnv();
 const USERS = Number(process.env.BENCH_USERS ?? 200);
 /** The interactive phase's open-loop arrival rate (requests a second) and length. */
 const RATE = Number(process.env.BENCH_RATE ?? 100);
+/** How long a staff member looks at a trainer's preview before clicking the next (ms). */
+const STAFF_THINK_MS = 1_000;
 const INTERACTIVE_SECONDS = Number(process.env.BENCH_INTERACTIVE_SECONDS ?? 60);
 /** BENCH_SATURATION=1: after the interactive load, step the rate up until a p99 passes 100 ms. */
 const SATURATION = process.env.BENCH_SATURATION === '1';
@@ -241,7 +243,9 @@ async function main() {
      * gaps (Poisson arrivals) and are sent when the clock says so, whether or not the answers before
      * them came back; each latency counts from the scheduled send time. Closed-loop callers (who call
      * again only after an answer) slow down with the server and hide its queue (coordinated omission).
-     * The 4 staff on the preview check stay closed-loop: 4 people clicking through rows.
+     * The 4 staff on the preview check stay closed-loop: 4 people clicking through rows, each
+     * reading a trainer's preview for STAFF_THINK_MS before the next click (without it, 4 callers
+     * made ~7x the trainers' load).
      */
     async function openLoop(load: { rate: number; seconds: number }): Promise<LoadResult> {
       const latencies: Record<Kind, number[]> = { preview: [], comment: [], approval: [], 'preview check': [] };
@@ -289,6 +293,7 @@ async function main() {
           const trainer = users.trainers[round++ % users.trainers.length]!;
           const callStarted = performance.now();
           await send('preview check', callStarted, () => call('POST', v1(`/settlement/trainer-preview/${trainer.trainerUuid}`), admin, { settlementUuid, settlementMonth: BENCH_MONTH, apiSlug: group.apiSlug }));
+          await new Promise((resolve) => setTimeout(resolve, Math.min(STAFF_THINK_MS, Math.max(0, until - performance.now()))));
         }
       });
       let scheduled = 0;
