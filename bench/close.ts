@@ -13,7 +13,7 @@
 //                BENCH_INTERACTIVE_SECONDS (60): 60 % credit-note-preview, 20 % add-comment, 20 %
 //                the trainer's approve switch (each trainer's toggles alternate and never overlap,
 //                and whoever is left approved is un-approved afterwards, untimed); meanwhile 4 staff
-//                on the preview check, closed loop. p50 / p99 per kind, errors (any non-2xx), goals
+//                on the preview check, closed loop with a second per preview. p50 / p99 per kind, errors (any non-2xx), goals
 //                met / NOT met (p99 ≤ 50 ms preview, ≤ 100 ms the others, 0 errors).
 //                BENCH_SATURATION=1 then steps the rate 100, 200, 400, 800, 1,600 a second, 15 s
 //                each, and reports the highest at which every kind's p99 stays ≤ 100 ms (goal ≥ 1,000)
