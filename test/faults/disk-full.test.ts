@@ -3,14 +3,17 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { waitUntil } from '../support/processes';
 import { expectRunReconciled, prepareClose, settlementDetail, startCreditNoteRun, waitForRunEnd, type Close } from './close-checks';
+import { HEALTH_MIN_FREE_BYTES } from '../../api/routes/health/health.router';
 import { startFaultStack, type FaultStack } from './fault-stack';
 
 // The disk of the data directory fills up while a credit-note run of 100 trainers writes its PDFs.
-// The data directory is a real tmpfs of 64 MB (mounted by the test, which runs as root; PostgreSQL
-// and Temporal keep their files elsewhere), filled up by a file once the first PDFs exist: the next
-// writes fail with ENOSPC. The run does not fail and writes nothing half: the admin's progress view
-// and the settlement log say the disk is full, naming ENOSPC and the folder, and the step is retried.
-// Once the file is deleted the run continues and finishes as if nothing had happened.
+// The data directory is a real tmpfs (mounted by the test, which runs as root; PostgreSQL and
+// Temporal keep their files elsewhere) 64 MB larger than /api/health's free-space floor, below which
+// the api reports its disk down and the stack would never count as started. It is filled up by a
+// file once the first PDFs exist: the next writes fail with ENOSPC. The run does not fail and writes
+// nothing half: the admin's progress view and the settlement log say the disk is full, naming ENOSPC
+// and the folder, and the step is retried. Once the file is deleted the run continues and finishes
+// as if nothing had happened.
 
 const TRAINERS = 100;
 
@@ -19,7 +22,7 @@ let close: Close;
 let filler: string;
 
 beforeAll(async () => {
-  stack = await startFaultStack({ name: 'disk-full', dataDirSizeMb: 64 });
+  stack = await startFaultStack({ name: 'disk-full', dataDirSizeMb: HEALTH_MIN_FREE_BYTES / 1024 / 1024 + 64 });
   close = await prepareClose(stack, { count: TRAINERS, prefix: 'DISKFULL' });
   filler = path.join(stack.dataDir, 'filler.bin');
 });

@@ -19,7 +19,7 @@ const ZHealth = z.object({
   postgres: z.boolean(),
   temporal: z.boolean(),
   smtp: z.boolean().nullable(),
-  /** DATA_DIR is writable and has at least MIN_FREE_BYTES free. */
+  /** DATA_DIR is writable and has at least HEALTH_MIN_FREE_BYTES free. */
   disk: z.boolean(),
   down: z.array(z.enum(['postgres', 'temporal', 'smtp', 'disk'])),
 });
@@ -31,7 +31,7 @@ const healthSchemas = {
 } as const;
 
 /** Below this the next month's PDFs and run files may not fit: warn before a credit-note run fails half-way. */
-const MIN_FREE_BYTES = 256 * 1024 * 1024;
+export const HEALTH_MIN_FREE_BYTES = 256 * 1024 * 1024;
 /** Each probe's limit: a load balancer's health check must answer within its own timeout. */
 const PROBE_TIMEOUT_MS = 3_000;
 
@@ -45,7 +45,7 @@ async function diskUsable(dataDir: string): Promise<void> {
   await fs.writeFile(probe, 'ok');
   await fs.rm(probe, { force: true });
   const stats = await fs.statfs(dataDir);
-  if (stats.bavail * stats.bsize < MIN_FREE_BYTES) throw new Error('disk nearly full');
+  if (stats.bavail * stats.bsize < HEALTH_MIN_FREE_BYTES) throw new Error('disk nearly full');
 }
 
 /** Connects and greets (EHLO, and log-in when the URL has credentials) without sending anything. */
