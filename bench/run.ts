@@ -10,6 +10,8 @@
 // (activities/credit-notes, called as creditNoteRunWorkflow schedules them: startCreditNoteRun,
 // issueCreditNotes in chunks of 25 one after the other — number, PDF written with its hash, record —
 // then createRunFiles: SEPA pain.001, ZIP of the PDFs, studio-costs CSV). E-mails are left out.
+// Last, the bank's answer: a camt.053 of 10,000 entries read and matched against 10,000 payouts
+// (bench/bank-files.ts, which also runs alone).
 //
 //   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres npm run bench   (a scratch database on that server)
 //   npm run bench                                                             (embedded PostgreSQL in a temp folder)
@@ -27,6 +29,7 @@ import { createPrepareActivities } from '../activities/prepare';
 import { initOrm, migrateToLatest } from '../db/orm';
 import { PREPARE_CHUNK_SIZE } from '../workflows/settlement.messages';
 import { PREPARE_CONCURRENCY } from '../workflows/settlement.workflow';
+import { BANK_FILE_GOAL_MS, benchBankFiles } from './bank-files';
 import { inMachineUnits, machineLine, measureMachine } from './machine';
 import { BENCH_MONTH as MONTH, memoryProbe, scratchDatabase, writeSyntheticGroup } from './synthetic-group';
 
@@ -172,6 +175,9 @@ async function main() {
     rows.push({ run: 'credit-note run', phase: 'total', ms: ms(runStarted), detail: `peak RSS ${mb(runPeak.rss)}, heap ${mb(runPeak.heap)}` });
     memory.stop();
     if (!process.env.BENCH_KEEP) fs.rmSync(dataDir, { recursive: true, force: true });
+    const bankFileRows = await benchBankFiles();
+    rows.push(...bankFileRows);
+    const bankFileMs = bankFileRows.find((row) => row.phase === 'total')!.ms;
 
     const [first, reload] = [rows.find((row) => row.run === 'first preparation' && row.phase === 'total')!, rows.find((row) => row.run.startsWith('reload') && row.phase === 'total')];
     console.log(`\nTrainerPay benchmark: month preparation (${os.cpus().length} CPUs, Node ${process.version})`);
@@ -189,6 +195,7 @@ async function main() {
       `Goal: ${TRAINERS} credit notes issued in under ${ISSUE_GOAL_MS / 1000} s — ${(issueMs / 1000).toFixed(2)} s: ${issueMs < ISSUE_GOAL_MS ? 'met' : 'NOT met'}; ` +
         `SEPA + ZIP + CSV in under ${FILES_GOAL_MS / 1000} s — ${(filesMs / 1000).toFixed(2)} s: ${filesMs < FILES_GOAL_MS ? 'met' : 'NOT met'}.`,
     );
+    console.log(`Goal: a camt.053 of 10,000 entries read and matched in under ${BANK_FILE_GOAL_MS / 1000} s — ${(bankFileMs / 1000).toFixed(2)} s: ${bankFileMs < BANK_FILE_GOAL_MS ? 'met' : 'NOT met'}.`);
     console.log(`The spec's system paces creation and sending at one trainer every 2 s each: about ${(TRAINERS * 2 * 2).toLocaleString('en-US')} s for ${TRAINERS} trainers.`);
     console.log(`Process peak RSS (whole run, incl. set-up): ${mb(process.resourceUsage().maxRSS * 1024)}`);
   } finally {

@@ -138,14 +138,15 @@ class BankFileReader {
     const scope = this.scopes.at(-1);
     if (scope && this.stack.length === scope.depth) {
       this.leave(scope);
-    } else if (scope) {
-      const path = this.relativePath(scope);
+    } else if (scope && this.textBuffer.trim() !== '') {
+      // Only elements with text carry a field; the path is built for them alone.
       const value = this.textBuffer.trim();
+      const path = this.relativePath(scope);
       if (path.startsWith('StsRsnInf/')) this.addReason(scope, path.slice('StsRsnInf/'.length), value);
       else if (path.startsWith('RtrInf/')) this.addReason(scope, path, value);
       else if (path === 'Chrgs/Amt' || path === 'Chrgs/Rcrd/Amt') {
         (scope.name === 'transaction' ? this.transactionCharges : this.entryCharges).push(this.amount(value));
-      } else if (value !== '' && scope.fields[path] === undefined) scope.fields[path] = value;
+      } else if (scope.fields[path] === undefined) scope.fields[path] = value;
     }
     this.stack.pop();
     this.textBuffer = '';

