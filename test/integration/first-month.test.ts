@@ -41,7 +41,7 @@ const checklist = async (caller: Caller = admin, uuid = groupUuid) => {
 };
 
 /** POSTs the text as the multipart field `file`, as the upload screen does. */
-async function uploadTrainers(csv: string | Uint8Array, locale: 'de' | 'en' = 'en', caller: Caller = admin) {
+async function uploadTrainers(csv: string | Uint8Array<ArrayBuffer>, locale: 'de' | 'en' = 'en', caller: Caller = admin) {
   const form = new FormData();
   form.append('file', new Blob([csv], { type: 'text/csv' }), 'trainers.csv');
   const { 'content-type': _json, ...headers } = caller.headers;

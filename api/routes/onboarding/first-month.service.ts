@@ -6,11 +6,12 @@ import { monthInstants } from '../../../domain/settlement/month';
 import { trainerDisplayName } from '../../../domain/trainer-data';
 import { isValidBic, isValidGermanPostalCode, isValidIban, isValidVatId } from '../../../domain/validation';
 import { translate, type Locale } from '../../../domain/messages';
-import type {
-  TBulkInvitationAnswer,
-  TFirstMonthChecklist,
-  TFirstMonthInvitee,
-  TFirstMonthItemState,
+import {
+  COMPANY_DATA_FIELDS,
+  type TBulkInvitationAnswer,
+  type TFirstMonthChecklist,
+  type TFirstMonthInvitee,
+  type TFirstMonthItemState,
 } from '../../../contracts/first-month.contract';
 import type { LinkDeps } from '../account-links/invitations.service';
 import { inviteTrainer } from '../account-links/invitations.service';
@@ -78,7 +79,8 @@ export async function firstMonthChecklist(group: StudioGroup, now: Date = new Da
   const check = await dataCheck(group, now);
   const { start, end } = monthInstants(month);
 
-  const companyMissing = check.CALLCHECKER.studio_group[0]?.missing ?? [];
+  const missingNow = new Set(check.CALLCHECKER.studio_group[0]?.missing ?? []);
+  const companyMissing = COMPANY_DATA_FIELDS.filter((field) => missingNow.has(field));
   const invalid: TFirstMonthChecklist['items']['companyData']['invalid'] = [];
   if (!blank(group.iban) && !isValidIban(group.iban)) invalid.push('iban');
   if (!blank(group.bic) && !isValidBic(group.bic)) invalid.push('bic');
