@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, List, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, List, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TFirstMonthChecklist, TFirstMonthInvitee } from '../../../../../contracts/first-month.contract';
 import { errorMessage } from '../../../shared/api/client';
@@ -55,7 +55,7 @@ export function BulkInvitationCard({ studioGroupUuid, invitations }: { studioGro
         {invitations.people.length === 0 ? (
           <Text size="sm">{t('firstMonth.invite.empty')}</Text>
         ) : (
-          <ScrollArea.Autosize mah={420} type="auto">
+          <Table.ScrollContainer minWidth={560}>
             <Table striped data-testid="invitation-people">
               <Table.Thead>
                 <Table.Tr>
@@ -80,7 +80,7 @@ export function BulkInvitationCard({ studioGroupUuid, invitations }: { studioGro
                 ))}
               </Table.Tbody>
             </Table>
-          </ScrollArea.Autosize>
+          </Table.ScrollContainer>
         )}
       </Stack>
     </Card>

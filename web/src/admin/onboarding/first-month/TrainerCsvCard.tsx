@@ -29,7 +29,6 @@ export function TrainerCsvCard({ studioGroupUuid }: { studioGroupUuid: string })
         <FileInput
           data-testid="trainer-csv-file"
           label={t('firstMonth.csv.label')}
-          placeholder={t('firstMonth.csv.placeholder')}
           accept=".csv,text/csv"
           value={file}
           clearable
