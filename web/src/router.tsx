@@ -54,6 +54,7 @@ const MyDocumentsPage = lazy(() => import('./trainer/documents/MyDocumentsPage')
 const OutboxPage = lazy(() => import('./admin/outbox/OutboxPage').then((m) => ({ default: m.OutboxPage })));
 const ContactRequestsPage = lazy(() => import('./admin/contact-requests/ContactRequestsPage').then((m) => ({ default: m.ContactRequestsPage })));
 const TrainerOverviewPage = lazy(() => import('./admin/trainer-overview/TrainerOverviewPage').then((m) => ({ default: m.TrainerOverviewPage })));
+const FirstMonthPage = lazy(() => import('./admin/onboarding/first-month/FirstMonthPage').then((m) => ({ default: m.FirstMonthPage })));
 const DataCheckPage = lazy(() => import('./admin/data-check/DataCheckPage').then((m) => ({ default: m.DataCheckPage })));
 const SettlementV1WizardPage = lazy(() => import('./admin/settlement/v1/SettlementV1WizardPage').then((m) => ({ default: m.SettlementV1WizardPage })));
 
@@ -105,6 +106,7 @@ export const router = createBrowserRouter([
                   { path: 'document-manager/trainer/:trainerUuid', element: <DocumentManagerPage /> },
                   { path: 'trainer-overview', element: <TrainerOverviewPage /> },
                   { path: 'data-check', element: <DataCheckPage /> },
+                  { path: 'first-month', element: <FirstMonthPage /> },
                   { path: 'reports/:report?', element: <ReportsPage /> },
                   { path: 'credit-notes', element: <CreditNotesPage /> },
                   {

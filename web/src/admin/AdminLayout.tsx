@@ -26,6 +26,8 @@ import { ContactRequestsNavItem } from './contact-requests/ContactRequestsNavIte
 import { AppFooter } from '../site/AppFooter';
 import { ReportsNavItem } from './reports/ReportsNavItem';
 import { TrainerAdminNavItems } from './trainer-overview/TrainerAdminNavItems';
+import { FirstMonthLanding } from './onboarding/first-month/FirstMonthLanding';
+import { FirstMonthNavItem } from './onboarding/first-month/FirstMonthNavItem';
 
 /** The back-office frame: sidebar with the screens that exist so far, top bar with studio group, language and user. */
 export function AdminLayout() {
@@ -83,6 +85,7 @@ export function AdminLayout() {
 
         <AppShell.Navbar p="md" aria-label={t('nav.main')}>
           <AppShell.Section grow component={ScrollArea}>
+            <FirstMonthNavItem onNavigate={closeNav} />
             <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mb={6} style={{ letterSpacing: '0.06em' }}>
               {t('nav.imports')}
             </Text>
@@ -126,6 +129,7 @@ export function AdminLayout() {
 
         <AppShell.Main bg="gray.0">
           <Container size="xl" px={0}>
+            {current && <FirstMonthLanding />}
             {current ? (
               <LazyPageArea>
                 <Outlet />
