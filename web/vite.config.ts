@@ -69,9 +69,41 @@ function scrollAreaWithoutFloatingUi(): Plugin {
   };
 }
 
+/**
+ * The web app's entry as few scripts (docs/decisions/0145). Left to itself the bundler gives every
+ * module the entry shares with a lazy route a chunk of its own: the log-in page came as 38 scripts,
+ * and gzip compresses each alone. Here what the entry loads statically (the `$initial` modules) is
+ * two chunks: React, which the public site's entry shares, and the rest of the web app's entry;
+ * the public site keeps to its own modules (a module of its static closure is left to the default).
+ */
+function entryChunks() {
+  const siteEntry = fileURLToPath(new URL('site.html', import.meta.url));
+  const site = new Set<string>();
+  const plugin: Plugin = {
+    name: 'trainerpay-entry-chunks',
+    apply: 'build',
+    buildEnd() {
+      site.clear();
+      const stack = [siteEntry];
+      for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+        if (site.has(id)) continue;
+        site.add(id);
+        stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
+    },
+  };
+  const isEntryModule = (id: string) => /\.html$|[\\/]src[\\/]main\.tsx$/.test(id);
+  const groups = [
+    { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+    { name: 'app', tags: ['$initial' as const], test: (id: string) => !site.has(id) && !isEntryModule(id), priority: 1 },
+  ];
+  return { plugin, groups };
+}
+const entry = entryChunks();
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), textParts(), scrollAreaWithoutFloatingUi(), prerenderPublicSite()],
+  plugins: [react(), textParts(), scrollAreaWithoutFloatingUi(), entry.plugin, prerenderPublicSite()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
@@ -81,7 +113,10 @@ export default defineConfig({
     // The grid library (ag-grid, ~1.1 MB) is one chunk that only the pages with grids load lazily.
     chunkSizeWarningLimit: 1300,
     // Two entries: the web app (index.html) and the public site (site.html: React and the site only).
-    rolldownOptions: { input: { main: fileURLToPath(new URL('index.html', import.meta.url)), site: fileURLToPath(new URL('site.html', import.meta.url)) } },
+    rolldownOptions: {
+      input: { main: fileURLToPath(new URL('index.html', import.meta.url)), site: fileURLToPath(new URL('site.html', import.meta.url)) },
+      output: { codeSplitting: { groups: entry.groups } },
+    },
   },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },

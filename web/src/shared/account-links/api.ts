@@ -11,10 +11,7 @@ import { getSession, setSession, useSession } from '../session';
 // with the call (docs/decisions/0145).
 
 const contract = () => import('../../../../contracts/account-links.contract');
-const ZSuccess = async () => {
-  const { z } = await import('zod');
-  return z.object({ status: z.string(), message: z.string() });
-};
+const ZSuccess = async () => (await import('./answers')).ZSuccess;
 export const invitationQueryKeys = queryKeysFactory('account-invitations');
 export const logoQueryKeys = queryKeysFactory('studio-group-logo');
 
