@@ -70,36 +70,88 @@ function scrollAreaWithoutFloatingUi(): Plugin {
 }
 
 /**
- * The web app's entry as few scripts (docs/decisions/0145). Left to itself the bundler gives every
- * module the entry shares with a lazy route a chunk of its own: the log-in page came as 38 scripts,
- * and gzip compresses each alone. Here what the entry loads statically (the `$initial` modules) is
- * two chunks: React, which the public site's entry shares, and the rest of the web app's entry;
- * the public site keeps to its own modules (a module of its static closure is left to the default).
+ * The first screens' scripts as few chunks (docs/decisions/0145). Left to itself the bundler gives
+ * every module a page shares with a lazy route a chunk of its own (the log-in page came as 38
+ * scripts, the trainer portal's first screen as 76 more), and gzip compresses each alone. Here:
+ * - `react`: React, which the public site's entry shares;
+ * - `app`: the rest of what the web app's entry loads statically (the `$initial` modules that are
+ *   not the public site's);
+ * - `trainer-first`: what the trainer portal's frame and first page (the profile) import beyond
+ *   the entry; the route modules stay chunks of their own. Other screens that use a piece of it
+ *   (the admin's pages share UI-kit components) load the whole chunk.
+ * The static import closures are followed through the UI kit's index modules by the names a
+ * module imports, so a closure holds the components a screen uses, not all the kit has.
  */
-function entryChunks() {
-  const siteEntry = fileURLToPath(new URL('site.html', import.meta.url));
-  const site = new Set<string>();
+function firstScreenChunks() {
+  const web = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+  const roots = { site: [web('site.html')], trainer: [web('src/trainer/TrainerLayout.tsx'), web('src/trainer/profile/ProfilePage.tsx')] };
+  const closures = { site: new Set<string>(), trainer: new Set<string>() };
+  const indexModule = /[\\/]node_modules[\\/](@mantine[\\/](?:core|hooks))[\\/]esm[\\/]index\.mjs$/;
+  const indexExports = new Map<string, Map<string, string>>();
+  // `import { a, b as c } from "./x.mjs"` lines and the closing `export { … }` of an index module.
+  const exportsOf = (id: string, code: string) => {
+    let exports = indexExports.get(id);
+    if (exports) return exports;
+    const local = new Map<string, string>();
+    for (const [, names, from] of code.matchAll(/import\s*\{([^}]*)\}\s*from\s*"([^"]+)"/g)) {
+      for (const name of names!.split(',')) {
+        const [imported, as] = name.trim().split(/\s+as\s+/);
+        if (imported) local.set((as ?? imported).trim(), path.resolve(path.dirname(id), from!));
+      }
+    }
+    exports = new Map();
+    for (const [, names] of code.matchAll(/export\s*\{([^}]*)\}/g)) {
+      for (const name of names!.split(',')) {
+        const [inner, as] = name.trim().split(/\s+as\s+/);
+        const file = inner ? local.get(inner.trim()) : undefined;
+        if (file) exports.set((as ?? inner)!.trim(), file);
+      }
+    }
+    indexExports.set(id, exports);
+    return exports;
+  };
   const plugin: Plugin = {
-    name: 'trainerpay-entry-chunks',
+    name: 'trainerpay-first-screen-chunks',
     apply: 'build',
     buildEnd() {
-      site.clear();
-      const stack = [siteEntry];
-      for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
-        if (site.has(id)) continue;
-        site.add(id);
-        stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      const imports = (id: string): string[] => {
+        const info = this.getModuleInfo(id);
+        if (!info) return [];
+        return info.importedIds.flatMap((imported) => {
+          const kit = indexModule.exec(imported);
+          const index = kit ? this.getModuleInfo(imported) : null;
+          if (!kit || !index?.code) return [imported];
+          const exports = exportsOf(imported, index.code);
+          const specifier = kit[1]!.replace(/\\/g, '/');
+          const names = [...(info.code ?? '').matchAll(new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*["']${specifier}["']`, 'g'))].flatMap(([, list]) =>
+            list!.split(',').map((name) => name.trim().split(/\s+as\s+/)[0]!.trim()),
+          );
+          // A name it cannot place (another form of import): the whole index, as the bundler sees it.
+          const files = names.map((name) => exports.get(name));
+          return files.every((file) => file !== undefined) ? (files as string[]) : [imported];
+        });
+      };
+      for (const part of ['site', 'trainer'] as const) {
+        const into = closures[part];
+        into.clear();
+        const stack = [...roots[part]];
+        for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+          if (into.has(id)) continue;
+          into.add(id);
+          stack.push(...imports(id));
+        }
       }
     },
   };
-  const isEntryModule = (id: string) => /\.html$|[\\/]src[\\/]main\.tsx$/.test(id);
+  const isEntryModule = (id: string) => /\.html$|[\\/]src[\\/]main\.tsx$/.test(id) || roots.trainer.includes(id);
   const groups = [
-    { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
-    { name: 'app', tags: ['$initial' as const], test: (id: string) => !site.has(id) && !isEntryModule(id), priority: 1 },
+    { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+    { name: 'app', tags: ['$initial' as const], test: (id: string) => !closures.site.has(id) && !isEntryModule(id), priority: 2 },
+    { name: 'trainer-first', test: (id: string) => closures.trainer.has(id) && !closures.site.has(id) && !isEntryModule(id), priority: 1, includeDependenciesRecursively: false },
   ];
   return { plugin, groups };
 }
-const entry = entryChunks();
+const entry = firstScreenChunks();
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
