@@ -70,6 +70,22 @@ function scrollAreaWithoutFloatingUi(): Plugin {
 }
 
 /**
+ * The UI kit's app-shell header, footer and aside take two class names from react-remove-scroll, and
+ * with them the whole scroll lock, which only modals and drawers need: here they get the names from
+ * src/shared/remove-scroll-class-names.ts, so the trainer portal's frame loads the lock with its
+ * first modal.
+ */
+function appShellWithoutScrollLock(): Plugin {
+  const classNames = fileURLToPath(new URL('src/shared/remove-scroll-class-names.ts', import.meta.url));
+  return {
+    name: 'trainerpay-app-shell-without-scroll-lock',
+    enforce: 'pre',
+    resolveId: (source, importer) =>
+      source === 'react-remove-scroll' && importer && /@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]AppShell(Header|Footer|Aside)[\\/]AppShell\1\.mjs$/.test(importer) ? classNames : undefined,
+  };
+}
+
+/**
  * The first screens' scripts as few chunks (docs/decisions/0145). Left to itself the bundler gives
  * every module a page shares with a lazy route a chunk of its own (the log-in page came as 38
  * scripts, the trainer portal's first screen as 76 more), and gzip compresses each alone. Here:
@@ -155,7 +171,7 @@ const entry = firstScreenChunks();
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), textParts(), scrollAreaWithoutFloatingUi(), entry.plugin, prerenderPublicSite()],
+  plugins: [react(), textParts(), scrollAreaWithoutFloatingUi(), appShellWithoutScrollLock(), entry.plugin, prerenderPublicSite()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
