@@ -17,8 +17,13 @@ import zlib from 'node:zlib';
 type ManifestChunk = { file: string; src?: string; name?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
 type Manifest = Record<string, ManifestChunk>;
 
-/** The budget (KB gzip) for the log-in page and the trainer portal's first screen. */
+/** The budget (KB gzip) for the log-in page (docs/decisions/0102). */
 const FIRST_LOAD_GOAL_KB = 200;
+/**
+ * The trainer portal's first screen: the goal is the same 200 KB (0102); its budget is what it
+ * reaches without zod and with the first screens' chunks (0145), so it does not grow back.
+ */
+const TRAINER_FIRST_BUDGET_KB = 227;
 
 function buildDir(): { dir: string; scratch: boolean } {
   if (process.env.WEB_DIST) return { dir: path.resolve(process.env.WEB_DIST), scratch: false };
@@ -113,7 +118,7 @@ function report(dir: string) {
     ['… of it the first-load texts (de; en)', kb(total(firstLoadTexts('de'))), `en ${kb(total(firstLoadTexts('en')))}`, ''],
     ['the trainer portal\'s texts (de; en), with its frame', kb(total(screen([textPart('trainer', 'de')], entry))), `en ${kb(total(screen([textPart('trainer', 'en')], entry)))}`, ''],
     ['the whole dictionary (de; en), with the admin\'s frame', kb(total(screen([wholeTexts('de')], entry))), `en ${kb(total(screen([wholeTexts('en')], entry)))}`, ''],
-    ['trainer portal /de/trainer/profile (log-in page + layout + page)', kb(total(trainerFirst)), `+ ${split(added(trainerFirst, login))}`, `≤ ${FIRST_LOAD_GOAL_KB} KB`],
+    ['trainer portal /de/trainer/profile (log-in page + layout + page)', kb(total(trainerFirst)), `+ ${split(added(trainerFirst, login))}`, `≤ ${TRAINER_FIRST_BUDGET_KB} KB (goal ${FIRST_LOAD_GOAL_KB})`],
     ['admin /de/admin/import (log-in page + layout + page)', kb(total(adminFirst)), `+ ${split(added(adminFirst, login))}`, ''],
     ['an AG Grid screen /de/admin/trainers (adds to the admin screen)', `+ ${kb(total(added(gridScreen, adminFirst)))}`, split(added(gridScreen, adminFirst)), 'grid only there'],
     ['reports with charts /de/admin/reports (adds to the admin screen)', `+ ${kb(total(added(reportsScreen, adminFirst)))}`, split(added(reportsScreen, adminFirst)), 'charts only there'],
@@ -149,8 +154,12 @@ function report(dir: string) {
   }
   if (unstyled > 0) process.exitCode = 1;
 
-  const over = [login, trainerFirst].some((files) => total(files) > FIRST_LOAD_GOAL_KB * 1024);
-  if (over) console.log(`\nthe first load is over the goal of ${FIRST_LOAD_GOAL_KB} KB`);
+  for (const [name, files, budget] of [['the log-in page', login, FIRST_LOAD_GOAL_KB], ['the trainer portal\'s first screen', trainerFirst, TRAINER_FIRST_BUDGET_KB]] as const) {
+    if (total(files) <= budget * 1024) continue;
+    console.log(`\n${name} is over its budget of ${budget} KB`);
+    process.exitCode = 1;
+  }
+  if (total(trainerFirst) > FIRST_LOAD_GOAL_KB * 1024) console.log(`the trainer portal's first screen is over the goal of ${FIRST_LOAD_GOAL_KB} KB (docs/decisions/0145)`);
 }
 
 main();

@@ -69,9 +69,109 @@ function scrollAreaWithoutFloatingUi(): Plugin {
   };
 }
 
+/**
+ * The UI kit's app-shell header, footer and aside take two class names from react-remove-scroll, and
+ * with them the whole scroll lock, which only modals and drawers need: here they get the names from
+ * src/shared/remove-scroll-class-names.ts, so the trainer portal's frame loads the lock with its
+ * first modal.
+ */
+function appShellWithoutScrollLock(): Plugin {
+  const classNames = fileURLToPath(new URL('src/shared/remove-scroll-class-names.ts', import.meta.url));
+  return {
+    name: 'trainerpay-app-shell-without-scroll-lock',
+    enforce: 'pre',
+    resolveId: (source, importer) =>
+      source === 'react-remove-scroll' && importer && /@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]AppShell(Header|Footer|Aside)[\\/]AppShell\1\.mjs$/.test(importer) ? classNames : undefined,
+  };
+}
+
+/**
+ * The first screens' scripts as few chunks (docs/decisions/0145). Left to itself the bundler gives
+ * every module a page shares with a lazy route a chunk of its own (the log-in page came as 38
+ * scripts, the trainer portal's first screen as 76 more), and gzip compresses each alone. Here:
+ * - `react`: React, which the public site's entry shares;
+ * - `app`: the rest of what the web app's entry loads statically (the `$initial` modules that are
+ *   not the public site's);
+ * - `trainer-first`: what the trainer portal's frame and first page (the profile) import beyond
+ *   the entry; the route modules stay chunks of their own. Other screens that use a piece of it
+ *   (the admin's pages share UI-kit components) load the whole chunk.
+ * The static import closures are followed through the UI kit's index modules by the names a
+ * module imports, so a closure holds the components a screen uses, not all the kit has.
+ */
+function firstScreenChunks() {
+  const web = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+  const roots = { site: [web('site.html')], trainer: [web('src/trainer/TrainerLayout.tsx'), web('src/trainer/profile/ProfilePage.tsx')] };
+  const closures = { site: new Set<string>(), trainer: new Set<string>() };
+  const indexModule = /[\\/]node_modules[\\/](@mantine[\\/](?:core|hooks))[\\/]esm[\\/]index\.mjs$/;
+  const indexExports = new Map<string, Map<string, string>>();
+  // `import { a, b as c } from "./x.mjs"` lines and the closing `export { … }` of an index module.
+  const exportsOf = (id: string, code: string) => {
+    let exports = indexExports.get(id);
+    if (exports) return exports;
+    const local = new Map<string, string>();
+    for (const [, names, from] of code.matchAll(/import\s*\{([^}]*)\}\s*from\s*"([^"]+)"/g)) {
+      for (const name of names!.split(',')) {
+        const [imported, as] = name.trim().split(/\s+as\s+/);
+        if (imported) local.set((as ?? imported).trim(), path.resolve(path.dirname(id), from!));
+      }
+    }
+    exports = new Map();
+    for (const [, names] of code.matchAll(/export\s*\{([^}]*)\}/g)) {
+      for (const name of names!.split(',')) {
+        const [inner, as] = name.trim().split(/\s+as\s+/);
+        const file = inner ? local.get(inner.trim()) : undefined;
+        if (file) exports.set((as ?? inner)!.trim(), file);
+      }
+    }
+    indexExports.set(id, exports);
+    return exports;
+  };
+  const plugin: Plugin = {
+    name: 'trainerpay-first-screen-chunks',
+    apply: 'build',
+    buildEnd() {
+      const imports = (id: string): string[] => {
+        const info = this.getModuleInfo(id);
+        if (!info) return [];
+        return info.importedIds.flatMap((imported) => {
+          const kit = indexModule.exec(imported);
+          const index = kit ? this.getModuleInfo(imported) : null;
+          if (!kit || !index?.code) return [imported];
+          const exports = exportsOf(imported, index.code);
+          const specifier = kit[1]!.replace(/\\/g, '/');
+          const names = [...(info.code ?? '').matchAll(new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*["']${specifier}["']`, 'g'))].flatMap(([, list]) =>
+            list!.split(',').map((name) => name.trim().split(/\s+as\s+/)[0]!.trim()),
+          );
+          // A name it cannot place (another form of import): the whole index, as the bundler sees it.
+          const files = names.map((name) => exports.get(name));
+          return files.every((file) => file !== undefined) ? (files as string[]) : [imported];
+        });
+      };
+      for (const part of ['site', 'trainer'] as const) {
+        const into = closures[part];
+        into.clear();
+        const stack = [...roots[part]];
+        for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+          if (into.has(id)) continue;
+          into.add(id);
+          stack.push(...imports(id));
+        }
+      }
+    },
+  };
+  const isEntryModule = (id: string) => /\.html$|[\\/]src[\\/]main\.tsx$/.test(id) || roots.trainer.includes(id);
+  const groups = [
+    { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+    { name: 'app', tags: ['$initial' as const], test: (id: string) => !closures.site.has(id) && !isEntryModule(id), priority: 2 },
+    { name: 'trainer-first', test: (id: string) => closures.trainer.has(id) && !closures.site.has(id) && !isEntryModule(id), priority: 1, includeDependenciesRecursively: false },
+  ];
+  return { plugin, groups };
+}
+const entry = firstScreenChunks();
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), textParts(), scrollAreaWithoutFloatingUi(), prerenderPublicSite()],
+  plugins: [react(), textParts(), scrollAreaWithoutFloatingUi(), appShellWithoutScrollLock(), entry.plugin, prerenderPublicSite()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
@@ -81,7 +181,10 @@ export default defineConfig({
     // The grid library (ag-grid, ~1.1 MB) is one chunk that only the pages with grids load lazily.
     chunkSizeWarningLimit: 1300,
     // Two entries: the web app (index.html) and the public site (site.html: React and the site only).
-    rolldownOptions: { input: { main: fileURLToPath(new URL('index.html', import.meta.url)), site: fileURLToPath(new URL('site.html', import.meta.url)) } },
+    rolldownOptions: {
+      input: { main: fileURLToPath(new URL('index.html', import.meta.url)), site: fileURLToPath(new URL('site.html', import.meta.url)) },
+      output: { codeSplitting: { groups: entry.groups } },
+    },
   },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },

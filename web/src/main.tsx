@@ -5,7 +5,6 @@ import { App, queryClient } from './App';
 import { setUnauthorizedHandler } from './shared/api/client';
 import { initI18n } from './shared/i18n';
 import { localeOfPath, preferredLocale } from './shared/i18n/locales';
-import { hasStoredSession, loadSessionCheck } from './shared/session';
 
 // An expired or revoked key (401): the client cleared the session; the route guards send the user
 // to the log-in page, which says why and returns to this page after logging in again. Here only
@@ -16,11 +15,8 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 // The first render is already in the URL's language (no flash of another language): its texts are
-// loaded first, and the check of a stored session, so a logged-in user is recognised at once (if
-// the check cannot load, the user is shown the log-in page).
-const texts = initI18n(localeOfPath(window.location.pathname) ?? preferredLocale());
-const sessionCheck = hasStoredSession() ? loadSessionCheck().catch(() => undefined) : undefined;
-void Promise.all([texts, sessionCheck]).then(() =>
+// loaded first.
+void initI18n(localeOfPath(window.location.pathname) ?? preferredLocale()).then(() =>
   createRoot(container).render(
     <StrictMode>
       <App />

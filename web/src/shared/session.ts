@@ -1,4 +1,5 @@
 import type { TLoginResponse, TRole } from '../../../contracts/auth.contract';
+import { sessionOf } from './session-shape';
 import { createStoredValue, useStoredValue } from './stored-value';
 import type { AppLocale } from './i18n/locales';
 
@@ -7,44 +8,8 @@ export type Session = TLoginResponse;
 
 const SESSION_KEY = 'trainerpay.session';
 
-// A stored session is checked against the log-in answer's contract (zod). The check is loaded when
-// there is a session to check (main.tsx, before the first render; the log-in call), so the log-in
-// page of a visitor without one does not load zod.
-let checkSession: ((raw: unknown) => Session | null) | null = null;
-let checkLoading: Promise<void> | null = null;
-
-export function loadSessionCheck(): Promise<void> {
-  checkLoading ??= import('../../../contracts/auth.contract').then(
-    ({ ZLoginResponse }) => {
-      checkSession = (raw) => {
-        const parsed = ZLoginResponse.safeParse(raw);
-        return parsed.success ? parsed.data : null;
-      };
-      sessionStore.invalidate();
-    },
-    (error: unknown) => {
-      checkLoading = null; // the next read tries again
-      throw error;
-    },
-  );
-  return checkLoading;
-}
-
-/** Whether this browser keeps a session (checked or not). */
-export function hasStoredSession(): boolean {
-  try {
-    return window.localStorage.getItem(SESSION_KEY) !== null;
-  } catch {
-    return false;
-  }
-}
-
-const sessionStore = createStoredValue<Session>(SESSION_KEY, (raw) => {
-  if (checkSession) return checkSession(raw);
-  // Stored meanwhile (another tab logged in): read again once the check is there.
-  loadSessionCheck().catch(() => undefined);
-  return null;
-});
+// A stored session is checked against the log-in answer's shape, without zod (session-shape.ts).
+const sessionStore = createStoredValue<Session>(SESSION_KEY, sessionOf);
 
 const sessionListeners = new Set<(session: Session | null) => void>();
 

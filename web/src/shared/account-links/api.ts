@@ -1,29 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  ZEmailVerificationAnswer,
-  ZInvitationLinkInfo,
-  ZInvitationSignUpAnswer,
-  ZLogoSaved,
-  ZLogoState,
-  ZPendingInvitationList,
-  ZRecommendation,
-  ZStudioGroupLinkAnswer,
-  ZTrainerInvitation,
-  ZTrainerInvitationSaved,
-  type TInvitationSignUpRequest,
-  type TStudioGroupLinkRequest,
-} from '../../../../contracts/account-links.contract';
-import { ZMeResponse } from '../../../../contracts/auth.contract';
+import type { TInvitationSignUpRequest, TPendingInvitation, TStudioGroupLinkRequest } from '../../../../contracts/account-links.contract';
 import { apiRequest } from '../api/client';
 import { queryKeysFactory } from '../api/query-keys';
 import { getSession, setSession, useSession } from '../session';
 
 // One hook per call of api/routes/account-links: the e-mailed links (no log-in), the
 // trainer's invitations, connections, confirmation and referral code, the admin's invitation card and
-// the group's logo.
+// the group's logo. The trainer portal's frame lists the pending invitations on every screen: that
+// answer is typed, not parsed, so the first screen loads no zod; every other call loads its contract
+// with the call (docs/decisions/0145).
 
-const ZSuccess = z.object({ status: z.string(), message: z.string() });
+const contract = () => import('../../../../contracts/account-links.contract');
+const ZSuccess = async () => (await import('./answers')).ZSuccess;
 export const invitationQueryKeys = queryKeysFactory('account-invitations');
 export const logoQueryKeys = queryKeysFactory('studio-group-logo');
 
@@ -31,7 +19,7 @@ export const logoQueryKeys = queryKeysFactory('studio-group-logo');
 export async function refreshSession() {
   const session = getSession();
   if (!session) return;
-  const me = await apiRequest('/api/me', { schema: ZMeResponse });
+  const me = await apiRequest('/api/me', { schema: async () => (await import('../../../../contracts/auth.contract')).ZMeResponse });
   setSession({ ...session, ...me });
 }
 
@@ -40,7 +28,7 @@ export async function refreshSession() {
 export function useInvitationLink(token: string) {
   return useQuery({
     queryKey: ['invitation-link', token],
-    queryFn: ({ signal }) => apiRequest('/api/account-links/invitation', { method: 'POST', body: { token }, schema: ZInvitationLinkInfo, auth: false, signal }),
+    queryFn: ({ signal }) => apiRequest('/api/account-links/invitation', { method: 'POST', body: { token }, schema: async () => (await contract()).ZInvitationLinkInfo, auth: false, signal }),
     retry: false,
   });
 }
@@ -48,7 +36,7 @@ export function useInvitationLink(token: string) {
 export function useSignUpFromInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TInvitationSignUpRequest) => apiRequest('/api/account-links/invitation/sign-up', { method: 'POST', body, schema: ZInvitationSignUpAnswer, auth: false }),
+    mutationFn: (body: TInvitationSignUpRequest) => apiRequest('/api/account-links/invitation/sign-up', { method: 'POST', body, schema: async () => (await contract()).ZInvitationSignUpAnswer, auth: false }),
     onSuccess: ({ status: _status, message: _message, ...session }) => {
       queryClient.clear();
       setSession(session);
@@ -77,7 +65,7 @@ export function usePendingInvitations() {
   const session = useSession();
   return useQuery({
     queryKey: invitationQueryKeys.list({ user: session?.userUuid ?? '' }),
-    queryFn: ({ signal }) => apiRequest(`/api/v2/trainer_account/invitations/${userOf()}`, { schema: ZPendingInvitationList, signal }),
+    queryFn: ({ signal }) => apiRequest<TPendingInvitation[]>(`/api/v2/trainer_account/invitations/${userOf()}`, { signal }),
     enabled: session?.role === 'trainer',
   });
 }
@@ -89,7 +77,7 @@ export function useAnswerInvitation() {
     mutationFn: async ({ accept, ...body }: TStudioGroupLinkRequest & { accept: boolean }) => {
       const answer = accept
         ? // As the spec sends it: application/ld+json.
-          await apiRequest('/api/v2/trainer_account_to_studio_groups', { method: 'POST', body: JSON.stringify(body), contentType: 'application/ld+json', schema: ZStudioGroupLinkAnswer })
+          await apiRequest('/api/v2/trainer_account_to_studio_groups', { method: 'POST', body: JSON.stringify(body), contentType: 'application/ld+json', schema: async () => (await contract()).ZStudioGroupLinkAnswer })
         : await apiRequest('/api/v2/trainer_account/invitations/decline', { method: 'POST', body, schema: ZSuccess });
       if (accept) await refreshSession();
       return answer;
@@ -117,14 +105,14 @@ export function useDeleteStudioConnection() {
 
 /** GET /api/v2/trainer_account/email-verification/{user} */
 export const useResendConfirmation = () =>
-  useMutation({ mutationFn: () => apiRequest(`/api/v2/trainer_account/email-verification/${userOf()}`, { schema: ZEmailVerificationAnswer }) });
+  useMutation({ mutationFn: () => apiRequest(`/api/v2/trainer_account/email-verification/${userOf()}`, { schema: async () => (await contract()).ZEmailVerificationAnswer }) });
 
 /** GET /api/v2/trainer_account/recommendation/{user} */
 export function useRecommendation() {
   const session = useSession();
   return useQuery({
     queryKey: ['recommendation', session?.userUuid ?? ''],
-    queryFn: ({ signal }) => apiRequest(`/api/v2/trainer_account/recommendation/${userOf()}`, { schema: ZRecommendation, signal }),
+    queryFn: ({ signal }) => apiRequest(`/api/v2/trainer_account/recommendation/${userOf()}`, { schema: async () => (await contract()).ZRecommendation, signal }),
     enabled: Boolean(session),
   });
 }
@@ -134,7 +122,7 @@ export function useRecommendation() {
 export function useTrainerInvitation(studioGroupUuid: string, trainerId: number) {
   return useQuery({
     queryKey: invitationQueryKeys.detail(`${studioGroupUuid}:${trainerId}`),
-    queryFn: ({ signal }) => apiRequest(`/api/v1/${studioGroupUuid}/trainers/${trainerId}/invitation`, { schema: ZTrainerInvitation, signal }),
+    queryFn: ({ signal }) => apiRequest(`/api/v1/${studioGroupUuid}/trainers/${trainerId}/invitation`, { schema: async () => (await contract()).ZTrainerInvitation, signal }),
   });
 }
 
@@ -145,10 +133,10 @@ export function useChangeTrainerInvitation(studioGroupUuid: string, trainerId: n
   return useMutation({
     mutationFn: (change: { action: 'invite'; email: string } | { action: 'resend' } | { action: 'revoke' }) =>
       change.action === 'invite'
-        ? apiRequest(base, { method: 'POST', body: { email: change.email }, schema: ZTrainerInvitationSaved })
+        ? apiRequest(base, { method: 'POST', body: { email: change.email }, schema: async () => (await contract()).ZTrainerInvitationSaved })
         : change.action === 'resend'
-          ? apiRequest(`${base}/resend`, { method: 'POST', schema: ZTrainerInvitationSaved })
-          : apiRequest(base, { method: 'DELETE', schema: ZTrainerInvitationSaved }),
+          ? apiRequest(`${base}/resend`, { method: 'POST', schema: async () => (await contract()).ZTrainerInvitationSaved })
+          : apiRequest(base, { method: 'DELETE', schema: async () => (await contract()).ZTrainerInvitationSaved }),
     onSuccess: (saved) => queryClient.setQueryData(invitationQueryKeys.detail(`${studioGroupUuid}:${trainerId}`), saved.invitation),
   });
 }
@@ -156,7 +144,7 @@ export function useChangeTrainerInvitation(studioGroupUuid: string, trainerId: n
 export function useStudioGroupLogo(studioGroupUuid: string) {
   return useQuery({
     queryKey: logoQueryKeys.detail(studioGroupUuid),
-    queryFn: ({ signal }) => apiRequest(`/api/v1/${studioGroupUuid}/settings/logo`, { schema: ZLogoState, signal }),
+    queryFn: ({ signal }) => apiRequest(`/api/v1/${studioGroupUuid}/settings/logo`, { schema: async () => (await contract()).ZLogoState, signal }),
   });
 }
 
@@ -165,8 +153,8 @@ export function useChangeStudioGroupLogo(studioGroupUuid: string) {
   return useMutation({
     mutationFn: (contentBase64: string | null) =>
       contentBase64 === null
-        ? apiRequest(`/api/v1/${studioGroupUuid}/settings/logo`, { method: 'DELETE', schema: ZLogoSaved })
-        : apiRequest(`/api/v1/${studioGroupUuid}/settings/logo`, { method: 'PUT', body: { contentBase64 }, schema: ZLogoSaved }),
+        ? apiRequest(`/api/v1/${studioGroupUuid}/settings/logo`, { method: 'DELETE', schema: async () => (await contract()).ZLogoSaved })
+        : apiRequest(`/api/v1/${studioGroupUuid}/settings/logo`, { method: 'PUT', body: { contentBase64 }, schema: async () => (await contract()).ZLogoSaved }),
     onSuccess: ({ studioGroupLogoPath, studioGroupLogoUploaded }) => queryClient.setQueryData(logoQueryKeys.detail(studioGroupUuid), { studioGroupLogoPath, studioGroupLogoUploaded }),
   });
 }

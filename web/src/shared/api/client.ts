@@ -23,8 +23,12 @@ type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type RequestOptions<T> = {
   method?: HttpMethod;
   body?: unknown;
-  /** Validates the answer against the contract, so a drifted API fails loudly at the edge. */
-  schema?: z.ZodType<T>;
+  /**
+   * Validates the answer against the contract, so a drifted API fails loudly at the edge. A function
+   * loads the contract with the call (alongside the request): modules of a first screen, which loads
+   * no zod, check their calls' answers this way (docs/decisions/0145).
+   */
+  schema?: z.ZodType<T> | (() => Promise<z.ZodType<T>>);
   signal?: AbortSignal;
   /** false for calls made without a session (log-in): no headers, and a 401 is just an error. */
   auth?: boolean;
@@ -92,10 +96,14 @@ async function toApiError(response: Response): Promise<ApiError> {
 
 /** A JSON call. Resolves to the parsed answer (or undefined for 204). */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const schema = typeof options.schema === 'function' ? options.schema() : options.schema;
+  // A contract that loads with the call must not turn into an unhandled rejection when the call fails first.
+  if (schema instanceof Promise) schema.catch(() => undefined);
   const response = await send(path, options);
   if (response.status === 204) return undefined as T;
   const payload: unknown = await response.json();
-  return options.schema ? options.schema.parse(payload) : (payload as T);
+  const check = await schema;
+  return check ? check.parse(payload) : (payload as T);
 }
 
 /** A streamed call (newline-delimited JSON): resolves once the answer started, with its body to read. */

@@ -1,14 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  ZApproveNotificationAnswer,
-  ZTrainerNotificationList,
-  type TApproveNotificationRequest,
-  type TTrainerNotification,
-} from '../../../../contracts/trainer-account.contract';
+import type { TApproveNotificationRequest, TTrainerNotification, TTrainerNotificationList } from '../../../../contracts/trainer-account.contract';
 import { apiRequest } from '../../shared/api/client';
 import { queryKeysFactory } from '../../shared/api/query-keys';
 import { useSession } from '../../shared/session';
 
+// The list feeds the bell on every screen of the portal: its answer is typed, not parsed, so the
+// first screen loads no zod; marking one read loads the contract with the call (docs/decisions/0145).
 export const notificationQueryKeys = queryKeysFactory('trainer-notification');
 
 const userPath = (userUuid: string | undefined) => encodeURIComponent(userUuid ?? '');
@@ -20,7 +17,7 @@ export function useNotifications() {
   return useQuery({
     queryKey: notificationQueryKeys.list({ user: session?.userUuid ?? '' }),
     queryFn: ({ signal }) =>
-      apiRequest(`/api/v2/trainer_account_notification_dto/${userPath(session?.userUuid)}`, { schema: ZTrainerNotificationList, signal }),
+      apiRequest<TTrainerNotificationList>(`/api/v2/trainer_account_notification_dto/${userPath(session?.userUuid)}`, { signal }),
     enabled: isTrainer,
     // New notifications arrive without a page load; a minute is soon enough for the bell.
     refetchInterval: 60_000,
@@ -42,7 +39,11 @@ export function useApproveNotification() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TApproveNotificationRequest) =>
-      apiRequest(`/api/v2/trainer_account_notification/approve/${userPath(session?.userUuid)}`, { method: 'PATCH', body, schema: ZApproveNotificationAnswer }),
+      apiRequest(`/api/v2/trainer_account_notification/approve/${userPath(session?.userUuid)}`, {
+        method: 'PATCH',
+        body,
+        schema: async () => (await import('../../../../contracts/trainer-account.contract')).ZApproveNotificationAnswer,
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationQueryKeys.lists() }),
   });
 }

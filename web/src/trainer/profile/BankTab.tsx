@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ZTrainerBankData, type TTrainerAccount } from '../../../../contracts/trainer-account.contract';
 import { textField } from '../../shared/form-state';
 import { MONOSPACE_INPUT, requiredField } from '../shared/account-fields';
-import { asksCurrentPassword } from '../shared/CurrentPasswordField';
+import { asksCurrentPassword } from '../shared/asks-current-password';
 import { ProfileTabForm, useProfileForm } from './profile-form';
 
 type BankValues = { trainerIban: string; trainerBic: string };

@@ -1,10 +1,10 @@
 import { Alert, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ZTrainerPersonalData, type TTrainerAccount } from '../../../../contracts/trainer-account.contract';
+import type { TTrainerAccount } from '../../../../contracts/trainer-account.contract';
 import { textField } from '../../shared/form-state';
 import { AddressFields, requiredField } from '../shared/account-fields';
-import { asksCurrentPassword } from '../shared/CurrentPasswordField';
+import { emailAsksCurrentPassword } from '../shared/CurrentPasswordField';
 import { ProfileTabForm, useProfileForm } from './profile-form';
 
 /** Spec 4: after a language change the page reloads into the new locale's profile after 1 s. */
@@ -44,12 +44,12 @@ export function PersonalTab({ account }: { account: TTrainerAccount }) {
   const save = useProfileForm({
     account,
     valuesOf: personalOf,
-    schema: ZTrainerPersonalData,
+    schema: async () => (await import('../../../../contracts/trainer-account.contract')).ZTrainerPersonalData,
     errorTitle: t('trainerAccount.personalSaveError'),
     onSaved: (saved) => {
       if (saved.language !== account.language) setReloadTo(`/${saved.language}/trainer/profile`);
     },
-    asksCurrentPassword,
+    asksCurrentPassword: emailAsksCurrentPassword,
   });
   const { form } = save;
   const field = (name: keyof PersonalValues & string) => textField(form, name);

@@ -11,7 +11,11 @@ import { CurrentPasswordField, useCurrentPassword } from '../shared/CurrentPassw
 
 // The save skeleton every profile tab shares: validate with the contract's own schema before
 // sending (same messages as the API), PATCH, then the success or error alert the spec names. The
-// messages' catalogue (shared/forms.ts) loads with the first refusal, not with the page.
+// messages' catalogue (shared/forms.ts) loads with the first refusal, not with the page; the
+// personal tab's schema (zod) with the first save, as the portal's first screen loads no zod
+// (docs/decisions/0145).
+
+type TabSchema = ZodType<Partial<TTrainerAccountPatchValues>>;
 
 export type Outcome = { ok: true; message: string } | { ok: false; title: string; message?: string };
 
@@ -33,7 +37,7 @@ export function OutcomeAlert({ outcome }: { outcome: Outcome | null }) {
 
 /**
  * One tab's form over the trainer account: its values (filled once from the account), submit
- * (validate with `schema`, PATCH, refill from the saved account, then `onSaved`) and the alert.
+ * (validate with `schema`, or the schema it loads, PATCH, refill from the saved account, then `onSaved`) and the alert.
  * `asksCurrentPassword`: whether the values as typed change what needs the current password (a new
  * e-mail address, a different IBAN); the form then shows the field and sends it.
  */
@@ -47,7 +51,7 @@ export function useProfileForm<Values extends Record<string, unknown>>({
 }: {
   account: TTrainerAccount;
   valuesOf: (account: TTrainerAccount) => Values;
-  schema: ZodType<Partial<TTrainerAccountPatchValues>>;
+  schema: TabSchema | (() => Promise<TabSchema>);
   errorTitle: string;
   onSaved?: (account: TTrainerAccount) => void;
   asksCurrentPassword?: (values: Values, account: TTrainerAccount) => boolean;
@@ -71,7 +75,13 @@ export function useProfileForm<Values extends Record<string, unknown>>({
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = schema.safeParse(form.values);
+    if (typeof schema !== 'function') return submit(schema);
+    // The schema's chunk did not load (the network is gone): the tab's error title and why.
+    schema().then(submit, () => setOutcome({ ok: false, title: errorTitle, message: t('errors.network') }));
+  };
+
+  const submit = (tabSchema: TabSchema) => {
+    const parsed = tabSchema.safeParse(form.values);
     if (!parsed.success) {
       // The catalogue's chunk did not load (the network is gone): the tab's error title and why.
       refuse(parsed.error).catch(() => setOutcome({ ok: false, title: errorTitle, message: t('errors.network') }));

@@ -9,7 +9,8 @@ import { errorMessage } from '../../shared/api/client';
 import { IconAlert } from '../../shared/components/icons';
 import { useUpdateTrainerAccount } from '../shared/api';
 import { AddressFields, MONOSPACE_INPUT, requiredField } from '../shared/account-fields';
-import { asksCurrentPassword, CurrentPasswordField, useCurrentPassword } from '../shared/CurrentPasswordField';
+import { asksCurrentPassword } from '../shared/asks-current-password';
+import { CurrentPasswordField, useCurrentPassword } from '../shared/CurrentPasswordField';
 import { reviewFormValuesOf, ZReviewPersonalData, type ReviewFormValues } from './review-form';
 
 const shownValuesOf = (account: TTrainerAccount): ReviewFormValues => {

@@ -1,23 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  ZApprovalListResponse,
-  ZCommentsResponse,
-  ZCreditNotePreview,
-  ZTrainerCreditNotesResponse,
-  ZReviewSavedResponse,
-  ZTrainerSettlement,
-  ZTrainerSettlementReview,
-  type TAddCommentRequest,
-  type TCreditNotePreview,
-  type TReviewRow,
-  type TSaveReviewRequest,
+import type {
+  TAddCommentRequest,
+  TCreditNotePreview,
+  TReviewRow,
+  TSaveReviewRequest,
+  TTrainerCreditNotesResponse,
 } from '../../../../contracts/review.contract';
 import { apiRequest } from '../../shared/api/client';
 import { queryKeysFactory } from '../../shared/api/query-keys';
 import { useSession } from '../../shared/session';
 
 // The trainer's side of the review loop (contracts/review.contract.ts; trainer portal 2, 7).
-// `{userId}` is the signed-in trainer's uuid.
+// `{userId}` is the signed-in trainer's uuid. The profile page (the portal's first screen) lists the
+// open previews: that answer is typed, not parsed, so the first screen loads no zod; every other call
+// loads its contract with the call (docs/decisions/0145).
+const contract = () => import('../../../../contracts/review.contract');
 
 export const trainerCreditNoteQueryKeys = queryKeysFactory('trainer-credit-note');
 export const creditNotePreviewQueryKeys = queryKeysFactory('trainer-credit-note-preview');
@@ -40,7 +37,7 @@ export function useTrainerCreditNotes({ studioGroupUuid, page = 1 }: { studioGro
     queryFn: ({ signal }) => {
       const query = new URLSearchParams({ workflowState: 'preview_send', 'order[createdDt]': 'desc', itemsPerPage: String(CREDIT_NOTES_PAGE_SIZE), page: String(page), trainerUuid: userUuid });
       if (studioGroupUuid) query.set('studioGroupUuid', studioGroupUuid);
-      return apiRequest(`/api/v2/trainer_credit_notes?${query.toString()}`, { schema: ZTrainerCreditNotesResponse, signal });
+      return apiRequest<TTrainerCreditNotesResponse>(`/api/v2/trainer_credit_notes?${query.toString()}`, { signal });
     },
     enabled: session?.role === 'trainer',
   });
@@ -50,7 +47,7 @@ export function useTrainerCreditNotes({ studioGroupUuid, page = 1 }: { studioGro
 export function useTrainerSettlement(settlementUuid: string | undefined) {
   return useQuery({
     queryKey: trainerSettlementQueryKeys.detail(settlementUuid ?? ''),
-    queryFn: ({ signal }) => apiRequest(`/api/v2/settlements/${encodeURIComponent(settlementUuid ?? '')}`, { schema: ZTrainerSettlement, signal }),
+    queryFn: ({ signal }) => apiRequest(`/api/v2/settlements/${encodeURIComponent(settlementUuid ?? '')}`, { schema: async () => (await contract()).ZTrainerSettlement, signal }),
     enabled: Boolean(settlementUuid),
   });
 }
@@ -70,7 +67,7 @@ export function useCreditNotePreview({ studioGroupUuid, settlementUuid }: { stud
   const userUuid = session?.userUuid ?? '';
   return useQuery({
     queryKey: creditNotePreviewQueryKeys.detail(`${studioGroupUuid}/${settlementUuid}/${userUuid}`),
-    queryFn: async ({ signal }) => (await apiRequest(previewPath(studioGroupUuid ?? '', userUuid, settlementUuid ?? ''), { schema: ZCreditNotePreview.optional(), signal })) ?? null,
+    queryFn: async ({ signal }) => (await apiRequest(previewPath(studioGroupUuid ?? '', userUuid, settlementUuid ?? ''), { schema: async () => (await contract()).ZCreditNotePreview.optional(), signal })) ?? null,
     enabled: Boolean(studioGroupUuid && settlementUuid && session),
     refetchInterval: PREVIEW_REFETCH_MS,
     refetchOnWindowFocus: true,
@@ -85,7 +82,7 @@ export function useAddReviewComment({ studioGroupUuid, settlementUuid }: Preview
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TAddCommentRequest) =>
-      apiRequest(`${previewPath(studioGroupUuid, session?.userUuid ?? '', settlementUuid)}/add-comment`, { method: 'POST', body, schema: ZCommentsResponse }),
+      apiRequest(`${previewPath(studioGroupUuid, session?.userUuid ?? '', settlementUuid)}/add-comment`, { method: 'POST', body, schema: async () => (await contract()).ZCommentsResponse }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: creditNotePreviewQueryKeys.details() }),
   });
 }
@@ -99,7 +96,7 @@ export function useApproveReview({ studioGroupUuid, settlementUuid }: PreviewTar
       apiRequest(`${previewPath(studioGroupUuid, session?.userUuid ?? '', settlementUuid)}/approve`, {
         method: 'POST',
         body: { settlementUuid, userUuid: session?.userUuid, approved },
-        schema: ZApprovalListResponse,
+        schema: async () => (await contract()).ZApprovalListResponse,
       }),
     onSuccess: (approvals) =>
       queryClient.setQueriesData<TCreditNotePreview | null>({ queryKey: creditNotePreviewQueryKeys.details() }, (current) =>
@@ -134,7 +131,7 @@ export function useSettlementReview({ studioGroupUuid, settlementUuid }: Partial
     queryKey: settlementReviewQueryKeys.detail(`${studioGroupUuid}/${settlementUuid}/${userUuid}`),
     queryFn: async ({ signal }) =>
       (await apiRequest(`${reviewPath({ studioGroupUuid: studioGroupUuid ?? '', settlementUuid: settlementUuid ?? '' })}/${encodeURIComponent(userUuid)}`, {
-        schema: ZTrainerSettlementReview.optional(),
+        schema: async () => (await contract()).ZTrainerSettlementReview.optional(),
         signal,
       })) ?? null,
     enabled: Boolean(studioGroupUuid && settlementUuid && session),
@@ -150,7 +147,7 @@ export function useSaveSettlementReview(target: Target) {
   return useMutation({
     mutationFn: ({ method, review, approved }: SaveReviewInput) => {
       const body: TSaveReviewRequest = { trainerAccountUuid: session?.userUuid ?? '', studioGroupUuid: target.studioGroupUuid, review, approved };
-      return apiRequest(reviewPath(target), { method, body: JSON.stringify(body), contentType: 'application/ld+json', schema: ZReviewSavedResponse });
+      return apiRequest(reviewPath(target), { method, body: JSON.stringify(body), contentType: 'application/ld+json', schema: async () => (await contract()).ZReviewSavedResponse });
     },
     onSettled: () =>
       Promise.all([

@@ -1,5 +1,4 @@
 import { PasswordInput } from '@mantine/core';
-import { electronicFormatIBAN } from 'ibantools';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TTrainerAccount } from '../../../../contracts/trainer-account.contract';
@@ -9,13 +8,12 @@ import type { TTrainerAccount } from '../../../../contracts/trainer-account.cont
 // beyond the form: cleared after a save.
 
 /**
- * Whether values typed in a form change what asks for the current password: a new e-mail address
- * (the log-in address once confirmed) or a different IBAN (where the payouts go). The API decides
- * the same way (needsCurrentPassword in api/routes/trainer-account).
+ * Whether a new e-mail address (the log-in address once confirmed) was typed: a change that asks for
+ * the current password. The personal tab (the portal's first screen) asks only this, so the IBAN
+ * library loads with the bank forms (asks-current-password.ts), not with the first screen.
  */
-export function asksCurrentPassword(values: { email?: string; trainerIban?: string }, account: TTrainerAccount): boolean {
-  if (values.email !== undefined && values.email.trim().toLowerCase() !== account.email.toLowerCase()) return true;
-  return values.trainerIban !== undefined && (electronicFormatIBAN(values.trainerIban) ?? '') !== account.trainerIban;
+export function emailAsksCurrentPassword(values: { email?: string }, account: TTrainerAccount): boolean {
+  return values.email !== undefined && values.email.trim().toLowerCase() !== account.email.toLowerCase();
 }
 
 /** The field's value and error, and what a form does with it. */

@@ -1,18 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  ZConnectedStudioGroup,
-  ZDeleteAccountAnswer,
-  ZDeleteAccountToken,
-  ZTrainerAccount,
-  ZTrainerAccountSaved,
-  type TDeleteAccountRequest,
-  type TTrainerAccountPatchValues,
+import type {
+  TConnectedStudioGroup,
+  TDeleteAccountRequest,
+  TTrainerAccount,
+  TTrainerAccountPatchValues,
 } from '../../../../contracts/trainer-account.contract';
 import { apiRequest } from '../../shared/api/client';
 import { queryKeysFactory } from '../../shared/api/query-keys';
 import { useSession } from '../../shared/session';
 
 // One hook per endpoint of api/routes/trainer-account; `{user}` is the signed-in trainer's uuid.
+// The portal's frame and first screen read the account and the connected groups: those answers are
+// typed, not parsed, so the first screen loads no zod; the other calls load their contract with the
+// call (docs/decisions/0145).
+const contract = () => import('../../../../contracts/trainer-account.contract');
 
 export const trainerAccountQueryKeys = queryKeysFactory('trainer-account');
 export const connectedStudioGroupQueryKeys = queryKeysFactory('trainer-studio-groups');
@@ -24,7 +25,7 @@ export function useTrainerAccount() {
   const session = useSession();
   return useQuery({
     queryKey: trainerAccountQueryKeys.detail(session?.userUuid ?? ''),
-    queryFn: ({ signal }) => apiRequest(`/api/v2/trainer_accounts/${userOf(session)}`, { schema: ZTrainerAccount, signal }),
+    queryFn: ({ signal }) => apiRequest<TTrainerAccount>(`/api/v2/trainer_accounts/${userOf(session)}`, { signal }),
     enabled: Boolean(session),
   });
 }
@@ -35,7 +36,7 @@ export function useUpdateTrainerAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: Partial<TTrainerAccountPatchValues>) =>
-      apiRequest(`/api/v2/trainer_accounts/${userOf(session)}`, { method: 'PATCH', body, schema: ZTrainerAccountSaved }),
+      apiRequest(`/api/v2/trainer_accounts/${userOf(session)}`, { method: 'PATCH', body, schema: async () => (await contract()).ZTrainerAccountSaved }),
     onSuccess: (saved) => {
       queryClient.setQueryData(trainerAccountQueryKeys.detail(session?.userUuid ?? ''), saved.account);
     },
@@ -48,7 +49,7 @@ export function useConnectedStudioGroups() {
   return useQuery({
     queryKey: connectedStudioGroupQueryKeys.list({ user: session?.userUuid ?? '' }),
     queryFn: ({ signal }) =>
-      apiRequest(`/api/v2/trainer_account_to_studio_groups_dto/${userOf(session)}`, { schema: ZConnectedStudioGroup.array(), signal }),
+      apiRequest<TConnectedStudioGroup[]>(`/api/v2/trainer_account_to_studio_groups_dto/${userOf(session)}`, { signal }),
     enabled: Boolean(session),
   });
 }
@@ -58,7 +59,7 @@ export function useDeleteAccountToken({ enabled }: { enabled: boolean }) {
   const session = useSession();
   return useQuery({
     queryKey: trainerAccountQueryKeys.detail(`delete-token:${session?.userUuid ?? ''}`),
-    queryFn: ({ signal }) => apiRequest('/api/v2/trainer_account/delete/get-token', { schema: ZDeleteAccountToken, signal }),
+    queryFn: ({ signal }) => apiRequest('/api/v2/trainer_account/delete/get-token', { schema: async () => (await contract()).ZDeleteAccountToken, signal }),
     enabled: enabled && Boolean(session),
     // A token is short-lived and single-purpose: a fresh one each time the dialog opens.
     staleTime: 0,
@@ -69,6 +70,6 @@ export function useDeleteAccountToken({ enabled }: { enabled: boolean }) {
 /** POST /api/v2/trainer_account/delete-account {token, currentPassword} */
 export function useDeleteAccount() {
   return useMutation({
-    mutationFn: (body: TDeleteAccountRequest) => apiRequest('/api/v2/trainer_account/delete-account', { method: 'POST', body, schema: ZDeleteAccountAnswer }),
+    mutationFn: (body: TDeleteAccountRequest) => apiRequest('/api/v2/trainer_account/delete-account', { method: 'POST', body, schema: async () => (await contract()).ZDeleteAccountAnswer }),
   });
 }

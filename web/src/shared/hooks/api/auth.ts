@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TLoginRequest } from '../../../../../contracts/auth.contract';
 import { apiRequest } from '../../api/client';
 import { loadNotifications } from '../../components/LazyNotifications';
-import { clearSession, loadSessionCheck, setSession } from '../../session';
+import { clearSession, setSession } from '../../session';
 
 /** POST /api/login → the session (user uuid, API key, role, locale, name, studio groups). */
 export function useLogin() {
@@ -11,7 +11,7 @@ export function useLogin() {
     // The contract (zod) loads with the call, and the toasts' container for the welcome: the log-in
     // page's first load does without them.
     mutationFn: async (body: TLoginRequest) => {
-      const [{ ZLoginResponse }] = await Promise.all([import('../../../../../contracts/auth.contract'), loadSessionCheck(), loadNotifications()]);
+      const [{ ZLoginResponse }] = await Promise.all([import('../../../../../contracts/auth.contract'), loadNotifications()]);
       return apiRequest('/api/login', { method: 'POST', body, schema: ZLoginResponse, auth: false });
     },
     onSuccess: (session) => {
