@@ -16,6 +16,7 @@ export const LINK_TTL_SECONDS: Record<AccountTokenPurpose, number> = {
   invitation: 14 * 24 * 3600,
   'email-confirmation': 24 * 3600,
   'password-reset': 3600,
+  'staff-invitation': 14 * 24 * 3600,
 };
 
 export type SecretSource = () => Promise<Buffer>;
