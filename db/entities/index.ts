@@ -1,6 +1,7 @@
 import { AccountToken } from './account-token.entity';
 import { AccountingFile } from './accounting-file.entity';
 import { AdminPosition } from './admin-position.entity';
+import { AuditLog } from './audit-log.entity';
 import { AppSecret } from './app-secret.entity';
 import { ApiSession } from './api-session.entity';
 import { Approval } from './approval.entity';
@@ -46,6 +47,7 @@ export * from './common';
 export * from './account-token.entity';
 export * from './accounting-file.entity';
 export * from './admin-position.entity';
+export * from './audit-log.entity';
 export * from './app-secret.entity';
 export * from './api-session.entity';
 export * from './approval.entity';
@@ -129,4 +131,5 @@ export const entities = [
   AccountToken,
   StaffMembership,
   StaffInvitation,
+  AuditLog,
 ];
