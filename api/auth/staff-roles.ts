@@ -22,10 +22,12 @@ export const READING_CALLS_WITH_A_CHANGING_METHOD: ListedCall[] = [
 ];
 
 /**
- * Calls whose method says "read" but which change things: wizard v1's GETs that issue and e-mail
- * credit notes and make the run's files (the spec defines them as GETs). Refused to an accountant.
+ * Calls whose method says "read" but which change things (the spec defines them as GETs): the
+ * stored sums' recalculation and wizard v1's calls that issue and e-mail credit notes and make the
+ * run's files. Refused to an accountant.
  */
 export const CHANGING_CALLS_WITH_A_READING_METHOD: ListedCall[] = [
+  { method: 'GET', path: '/api/v1/:g/settlement/calculate-sum/:settlementUuid', reason: "recalculates and stores the settlement's sums (the summary's 'Calculate sum' button)" },
   ...['/api', '/api/v1/:g'].flatMap((prefix): ListedCall[] => [
     { method: 'GET', path: `${prefix}/trainer-invoice/create/:apiSlug/:idMandant/:idStudioGroup/:importMonth/:trainerId/:idUser/:settlementUuid`, reason: "issues a trainer's credit note" },
     { method: 'GET', path: `${prefix}/trainer-invoice/send/:idMandant/:idStudioGroup/:importMonth/:trainerId/:idUser/:settlementUuid`, reason: "e-mails a trainer's credit note" },
