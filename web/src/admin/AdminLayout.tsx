@@ -15,7 +15,7 @@ import { Logo } from '../shared/components/Logo';
 import { NavItem } from '../shared/components/NavItem';
 import { UserMenu } from '../shared/components/UserMenu';
 import { useLocale } from '../shared/hooks/use-locale';
-import { useCurrentStudioGroup } from './shared/current-studio-group';
+import { useCurrentStudioGroup, useMayChange } from './shared/current-studio-group';
 import { MasterDataNavSection } from './master-data/MasterDataNavSection';
 import { SettlementNavSection } from './settlement/SettlementNavSection';
 import { CreditNotesNavItem } from './credit-notes/CreditNotesNavItem';
@@ -34,6 +34,8 @@ export function AdminLayout() {
   const locale = useLocale();
   const [navOpen, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
   const { current, all, select } = useCurrentStudioGroup();
+  // An accountant's navigation shows what they may read: the imports only change things.
+  const mayChange = useMayChange();
 
   return (
     <DatesProvider settings={{ locale, firstDayOfWeek: 1 }}>
@@ -84,6 +86,8 @@ export function AdminLayout() {
 
         <AppShell.Navbar p="md" aria-label={t('nav.main')}>
           <AppShell.Section grow component={ScrollArea}>
+            {mayChange && (
+            <>
             <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mb={6} style={{ letterSpacing: '0.06em' }}>
               {t('nav.imports')}
             </Text>
@@ -103,6 +107,8 @@ export function AdminLayout() {
                 onNavigate={closeNav}
               />
             </Stack>
+            </>
+            )}
             <SettlementNavSection onNavigate={closeNav} />
             <CreditNotesNavItem onNavigate={closeNav} />
             <DocumentManagerNavItem onNavigate={closeNav} />
