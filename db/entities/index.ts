@@ -1,6 +1,7 @@
 import { AccountToken } from './account-token.entity';
 import { AccountingFile } from './accounting-file.entity';
 import { AdminPosition } from './admin-position.entity';
+import { AuditLog } from './audit-log.entity';
 import { AppSecret } from './app-secret.entity';
 import { ApiSession } from './api-session.entity';
 import { Approval } from './approval.entity';
@@ -36,6 +37,8 @@ import { TrainerAccount } from './trainer-account.entity';
 import { TrainerMergeLog } from './trainer-merge-log.entity';
 import { TrainerSourceAlias } from './trainer-source-alias.entity';
 import { SmallBusinessNotice } from './small-business-notice.entity';
+import { StaffInvitation } from './staff-invitation.entity';
+import { StaffMembership } from './staff-membership.entity';
 import { User } from './user.entity';
 
 // Each entity is exported twice under one name: the schema (a value, for `em.find(Trainer, …)`)
@@ -44,6 +47,7 @@ export * from './common';
 export * from './account-token.entity';
 export * from './accounting-file.entity';
 export * from './admin-position.entity';
+export * from './audit-log.entity';
 export * from './app-secret.entity';
 export * from './api-session.entity';
 export * from './approval.entity';
@@ -79,6 +83,8 @@ export * from './trainer-account.entity';
 export * from './trainer-merge-log.entity';
 export * from './trainer-source-alias.entity';
 export * from './small-business-notice.entity';
+export * from './staff-invitation.entity';
+export * from './staff-membership.entity';
 export * from './user.entity';
 
 /** Every entity, for the ORM config. */
@@ -123,4 +129,7 @@ export const entities = [
   RateLimitCounter,
   LoginLimiter,
   AccountToken,
+  StaffMembership,
+  StaffInvitation,
+  AuditLog,
 ];

@@ -20,6 +20,7 @@ import { contactMessages } from './contact.messages';
 import { bankFileMessages } from './bank-file.messages';
 import { bankReasonMessages } from './bank-reason.messages';
 import { firstMonthMessages } from './first-month.messages';
+import { staffMessages } from './staff.messages';
 
 export * from './catalog';
 
@@ -47,9 +48,10 @@ const catalog: MessageCatalog = {
   ...bankFileMessages,
   ...bankReasonMessages,
   ...firstMonthMessages,
+  ...staffMessages,
 };
 
-export type MessageKey = keyof typeof commonMessages | keyof typeof importMessages | keyof typeof importQueueMessages | keyof typeof settlementMessages | keyof typeof masterDataMessages | keyof typeof mailMessages | keyof typeof trainerAccountMessages | keyof typeof reviewMessages | keyof typeof creditNoteMessages | keyof typeof downloadsMessages | keyof typeof settlementV1Messages | keyof typeof reportsMessages | keyof typeof trainerOverviewMessages | keyof typeof accountMessages | keyof typeof contactMessages | keyof typeof bankFileMessages | keyof typeof bankReasonMessages | keyof typeof firstMonthMessages | (string & {});
+export type MessageKey = keyof typeof commonMessages | keyof typeof importMessages | keyof typeof importQueueMessages | keyof typeof settlementMessages | keyof typeof masterDataMessages | keyof typeof mailMessages | keyof typeof trainerAccountMessages | keyof typeof reviewMessages | keyof typeof creditNoteMessages | keyof typeof downloadsMessages | keyof typeof settlementV1Messages | keyof typeof reportsMessages | keyof typeof trainerOverviewMessages | keyof typeof accountMessages | keyof typeof contactMessages | keyof typeof bankFileMessages | keyof typeof bankReasonMessages | keyof typeof firstMonthMessages | keyof typeof staffMessages | (string & {});
 export type MessageParams = Record<string, string | number>;
 
 export const isMessageKey = (value: string): boolean => Object.hasOwn(catalog, value);
