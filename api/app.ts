@@ -47,6 +47,7 @@ import { createDownloadSecretSource } from './downloads/tokens';
 import { attachSocketServer } from './socket';
 import { detectLocale } from './http/locale';
 import { createContactRouter } from './routes/contact/contact.router';
+import { createGroupExportRouter } from './routes/group-export/group-export.router';
 import { createContactRequestsRouter } from './routes/contact/contact-requests.router';
 import { createSiteRouter } from './routes/site/site.router';
 import type { Logger } from 'pino';
@@ -144,6 +145,7 @@ export function createApp({ orm, temporal, feed, env, registry = createMetricsRe
   studioGroupApi.use(createAccountLinksStaffRouter(accountLinks));
   studioGroupApi.use(createTrainerOverviewRouter());
   studioGroupApi.use(createDataCheckRouter());
+  studioGroupApi.use(createGroupExportRouter({ temporal }));
   api.use('/v1/:g', studioGroupApi);
   // Wizard v1's unversioned calls (/api/settlement/..., /api/trainer-invoice/...), staff of the path's group only.
   api.use(createSettlementV1Router({ temporal }));

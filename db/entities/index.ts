@@ -37,6 +37,7 @@ import { TrainerMergeLog } from './trainer-merge-log.entity';
 import { TrainerSourceAlias } from './trainer-source-alias.entity';
 import { SmallBusinessNotice } from './small-business-notice.entity';
 import { User } from './user.entity';
+import { StudioGroupExport } from './studio-group-export.entity';
 
 // Each entity is exported twice under one name: the schema (a value, for `em.find(Trainer, …)`)
 // and its inferred type (for `let trainer: Trainer`).
@@ -80,6 +81,7 @@ export * from './trainer-merge-log.entity';
 export * from './trainer-source-alias.entity';
 export * from './small-business-notice.entity';
 export * from './user.entity';
+export * from './studio-group-export.entity';
 
 /** Every entity, for the ORM config. */
 export const entities = [
@@ -123,4 +125,5 @@ export const entities = [
   RateLimitCounter,
   LoginLimiter,
   AccountToken,
+  StudioGroupExport,
 ];
