@@ -169,6 +169,8 @@ function valueMap(fixture: TenancyFixture, subject: TrainerSubject, actingUserUu
     parameters: { studioGroupUuid: fitness.uuid, settlementUuid },
     review: [],
     documentUuid: subject.documentUuid,
+    // An export of the whole group: every caller of the matrix is refused before it is looked up.
+    exportUuid: '7d3f9c2a-5b1e-4c8d-9a6f-0e2b4c6d8e01',
     categoryUuid: fixture.documentCategoryUuid,
     // Bodies of the invitation, sign-up and password calls.
     email: 'tenancy@example.test',

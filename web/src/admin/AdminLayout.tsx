@@ -26,6 +26,7 @@ import { ContactRequestsNavItem } from './contact-requests/ContactRequestsNavIte
 import { AppFooter } from '../site/AppFooter';
 import { ReportsNavItem } from './reports/ReportsNavItem';
 import { TrainerAdminNavItems } from './trainer-overview/TrainerAdminNavItems';
+import { GroupExportNavItem } from './group-export/GroupExportNavItem';
 
 /** The back-office frame: sidebar with the screens that exist so far, top bar with studio group, language and user. */
 export function AdminLayout() {
@@ -110,6 +111,7 @@ export function AdminLayout() {
             <TrainerAdminNavItems onNavigate={closeNav} />
             <ReportsNavItem onNavigate={closeNav} />
             <MasterDataNavSection onNavigate={closeNav} />
+            <GroupExportNavItem onNavigate={closeNav} />
           </AppShell.Section>
           {all.length > 1 && current && (
             <AppShell.Section hiddenFrom="xs" pt="md">
