@@ -46,7 +46,7 @@ const kindOf = (path: string): RouteKind =>
         ? 'trainer'
         : 'admin';
 /** Downloads take headers or a signed link: without either the answer is 401 (sign in) or 403 (link). */
-const isDownload = (route: MountedRoute) => !route.path.startsWith('/api/') || /\/run\/:settlementRunUuid\//.test(route.path);
+const isDownload = (route: MountedRoute) => !route.path.startsWith('/api/') || /\/run\/:settlementRunUuid\/|\/export\/:exportUuid\/download$/.test(route.path);
 
 type CallerName = 'no headers' | 'wrong api key' | 'trainer' | 'staff of other group' | 'operator';
 type Caller = { name: CallerName; locale: 'de' | 'en'; headers: () => Record<string, string>; userUuid?: string };
@@ -169,8 +169,7 @@ function valueMap(fixture: TenancyFixture, subject: TrainerSubject, actingUserUu
     parameters: { studioGroupUuid: fitness.uuid, settlementUuid },
     review: [],
     documentUuid: subject.documentUuid,
-    // An export of the whole group: every caller of the matrix is refused before it is looked up.
-    exportUuid: '7d3f9c2a-5b1e-4c8d-9a6f-0e2b4c6d8e01',
+    exportUuid: fixture.exportUuid,
     categoryUuid: fixture.documentCategoryUuid,
     // Bodies of the invitation, sign-up and password calls.
     email: 'tenancy@example.test',
