@@ -16,7 +16,7 @@ const schemas = {
   start: {
     body: z.object({}).strict().optional(),
     response: ZGroupExport,
-    responses: { 202: ZGroupExport },
+    responses: { 200: ZGroupExport, 202: ZGroupExport },
     summary: 'Starts an export of the whole studio group as one ZIP with a manifest (202); while one runs, answers that one (200).',
   },
   list: { response: ZGroupExportList, summary: 'The group\'s exports, newest first: status, progress, size, when and by whom; a finished one\'s download path.' },
