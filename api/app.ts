@@ -48,6 +48,7 @@ import { createDownloadSecretSource } from './downloads/tokens';
 import { attachSocketServer } from './socket';
 import { detectLocale } from './http/locale';
 import { createContactRouter } from './routes/contact/contact.router';
+import { createGroupExportRouter } from './routes/group-export/group-export.router';
 import { createContactRequestsRouter } from './routes/contact/contact-requests.router';
 import { createSiteRouter } from './routes/site/site.router';
 import { createStaffInvitationLinkRouter, createStaffRouter } from './routes/staff/staff.router';
@@ -149,6 +150,7 @@ export function createApp({ orm, temporal, feed, env, registry = createMetricsRe
   studioGroupApi.use(createDataCheckRouter());
   studioGroupApi.use(createFirstMonthRouter(accountLinks));
   studioGroupApi.use(createStaffRouter(accountLinks));
+  studioGroupApi.use(createGroupExportRouter({ temporal }));
   api.use('/v1/:g', studioGroupApi);
   // Wizard v1's unversioned calls (/api/settlement/..., /api/trainer-invoice/...), staff of the path's group only.
   api.use(createSettlementV1Router({ temporal }));

@@ -1,6 +1,7 @@
 import type { TImportStreamMessage } from './import.contract';
 import type { TSettlementApproveAllEvent, TSettlementLogEvent, TSettlementProgressEvent, TSettlementStateEvent } from './settlement.contract';
 import type { TOutboxChangedEvent } from './outbox.contract';
+import type { TGroupExportChangedEvent } from './group-export.contract';
 import type { TSettlementCommentEvent, TSettlementSendEvent } from './review.contract';
 
 /**
@@ -23,6 +24,8 @@ export type ServerToClientEvents = {
   'notification:changed': (event: { userUuid: string }) => void;
   /** Room `studio-group:{studioGroupUuid}`: an e-mail of the group was recorded or sent (the Outbox page refetches). */
   'outbox:changed': (event: TOutboxChangedEvent) => void;
+  /** Room `studio-group:{studioGroupUuid}`: an export of the whole group moved on (the export page refetches). */
+  'group-export:changed': (event: TGroupExportChangedEvent) => void;
 };
 
 export type ClientToServerEvents = {

@@ -92,3 +92,14 @@ export const FEW_EMAILS_DELIVERY: ActivityOptions = {
   heartbeatTimeout: '1 minute',
   retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 20, nonRetryableErrorTypes: NON_RETRYABLE },
 };
+
+/**
+ * A whole studio group's export (gigabytes for a large group): one long activity that heartbeats
+ * after every file and every chunk of rows, so a dead worker is noticed within a minute; a retry
+ * writes the ZIP afresh (docs/decisions/0140).
+ */
+export const GROUP_EXPORT_WRITE: ActivityOptions = {
+  startToCloseTimeout: '6 hours',
+  heartbeatTimeout: '1 minute',
+  retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '2 minutes', maximumAttempts: 5, nonRetryableErrorTypes: NON_RETRYABLE },
+};

@@ -23,3 +23,5 @@ export const contactRequestMailWorkflowId = (contactRequestUuid: string) => `con
 export const documentExpiryRemindersScheduleId = () => 'document-expiry-reminders';
 /** A day's reminder run started by hand (tests, ops): one per day. */
 export const documentExpiryRemindersWorkflowId = (day: string) => `document-expiry-reminders-${day}`;
+/** One export of a whole studio group (its ZIP and the retention that deletes it). */
+export const studioGroupExportWorkflowId = (exportUuid: string) => `studio-group-export-${exportUuid}`;

@@ -10,6 +10,7 @@ import {
   accountingFileTarget,
   creditNoteTarget,
   creditNoteTargetOf,
+  groupExportTarget,
   parseDownloadPath,
   resolveDownload,
   type DownloadTarget,
@@ -96,6 +97,11 @@ export function createDownloadsRouter(deps: DownloadDeps) {
   for (const slug of ACCOUNTING_FILE_SLUGS) {
     router.get(`/api/v1/:g/settlement/:settlementUuid/run/:settlementRunUuid/${slug}`, ACCOUNTING_FILE_CONTRACTS[slug], ...download(deps, (req) => accountingFileTarget(req.params, slug)));
   }
+  router.get(
+    '/api/v1/:g/export/:exportUuid/download',
+    fileContract('application/zip', 'A finished export of the whole studio group: the ZIP with its manifest (staff of the group and operators).'),
+    ...download(deps, (req) => groupExportTarget(req.params)),
+  );
   router.get(
     '/admin/credit-note/download/:spec',
     fileContract('application/pdf', 'A credit note PDF for staff: {spec} = {studioGroupUuid},{month},{trainerUuid},{filename}.'),

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AccountingFile, CreditNote, Settlement, SettlementRun, StudioGroupTrainer, type RunFileType } from '../../db/entities';
+import { AccountingFile, CreditNote, Settlement, SettlementRun, StudioGroupExport, StudioGroupTrainer, type RunFileType } from '../../db/entities';
 import { lastDayOfMonth } from '../../domain/settlement/month';
 import { xrechnungFileName, xrechnungFilePath } from '../../domain/e-invoice/files';
 import { ACCOUNTING_FILE_DOWNLOADS } from '../../contracts/credit-note-list.contract';
@@ -20,6 +20,7 @@ export const ACCOUNTING_FILE_SLUGS = Object.values(ACCOUNTING_FILE_DOWNLOADS) as
 export type DownloadTarget =
   | { kind: 'accounting-file'; studioGroupUuid: string; settlementUuid: string; settlementRunUuid: string; file: AccountingFileSlug }
   | { kind: 'credit-note'; audience: 'admin' | 'trainer'; studioGroupUuid: string; month: string; trainerUuid: string; fileName: string; format?: 'xrechnung' }
+  | { kind: 'group-export'; studioGroupUuid: string; exportUuid: string }
   | DocumentDownloadTarget;
 
 export type ResolvedDownload = { absolutePath: string; fileName: string; contentType: string };
@@ -89,6 +90,11 @@ export function accountingFileTarget(params: { g?: string; settlementUuid?: stri
   };
 }
 
+/** The ZIP of a studio group's export (docs/decisions/0140). */
+export function groupExportTarget(params: { g?: string; exportUuid?: string }): DownloadTarget {
+  return { kind: 'group-export', studioGroupUuid: uuidField(params.g, 'g'), exportUuid: uuidField(params.exportUuid, 'exportUuid') };
+}
+
 const stringFields = (fields: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(fields).filter(([, value]) => typeof value === 'string')) as Record<string, string>;
 
@@ -101,6 +107,8 @@ export function parseDownloadPath(pathname: string, fields: Record<string, unkno
   if (run && (ACCOUNTING_FILE_SLUGS as string[]).includes(run[4]!)) {
     return accountingFileTarget({ g: safeDecode(run[1]!), settlementUuid: safeDecode(run[2]!), settlementRunUuid: safeDecode(run[3]!) }, run[4] as AccountingFileSlug);
   }
+  const groupExport = /^\/api\/v1\/([^/]+)\/export\/([^/]+)\/download$/.exec(pathname);
+  if (groupExport) return groupExportTarget({ g: safeDecode(groupExport[1]!), exportUuid: safeDecode(groupExport[2]!) });
   const admin = /^\/admin\/credit-note\/download\/([^/]+)$/.exec(pathname);
   if (admin) return creditNoteTarget('admin', safeDecode(admin[1]!));
   const xrechnung = /^(?:\/admin|\/[a-z]{2}\/trainer)\/credit-note\/xrechnung\/([^/]+)$/.exec(pathname);
@@ -141,6 +149,15 @@ const CONTENT_TYPES: Record<RunFileType, string> = {
 /** Checks the caller may read the target and finds its file: 400/403/404 as for the download itself. */
 export async function resolveDownload({ em, auth, dataDir, target }: { em: EntityManager; auth: AuthContext; dataDir: string; target: DownloadTarget }): Promise<ResolvedDownload> {
   if (target.kind === 'document' || target.kind === 'document-zip') return resolveDocumentDownload({ em, auth, dataDir, target });
+  if (target.kind === 'group-export') {
+    const group = await requireStaffOf(auth, target.studioGroupUuid);
+    const row = await em.findOne(StudioGroupExport, { uuid: target.exportUuid, studioGroup: group });
+    if (!row) throw notFound('groupExport.notFound');
+    if (row.status === 'running') throw new HttpError(409, 'groupExport.notReady');
+    const absolutePath = row.status === 'done' ? await existingFile(dataDir, row.filePath) : null;
+    if (!absolutePath) throw notFound(row.status === 'expired' ? 'groupExport.expired' : 'downloads.fileNotFound');
+    return { absolutePath, fileName: `trainerpay-export-${group.apiSlug}-${row.createdAt.toISOString().slice(0, 10)}.zip`, contentType: 'application/zip' };
+  }
   if (target.kind === 'accounting-file') {
     const group = await requireStaffOf(auth, target.studioGroupUuid);
     const settlement = await em.findOne(Settlement, { uuid: target.settlementUuid, studioGroup: group });

@@ -40,6 +40,7 @@ import { SmallBusinessNotice } from './small-business-notice.entity';
 import { StaffInvitation } from './staff-invitation.entity';
 import { StaffMembership } from './staff-membership.entity';
 import { User } from './user.entity';
+import { StudioGroupExport } from './studio-group-export.entity';
 
 // Each entity is exported twice under one name: the schema (a value, for `em.find(Trainer, …)`)
 // and its inferred type (for `let trainer: Trainer`).
@@ -86,6 +87,7 @@ export * from './small-business-notice.entity';
 export * from './staff-invitation.entity';
 export * from './staff-membership.entity';
 export * from './user.entity';
+export * from './studio-group-export.entity';
 
 /** Every entity, for the ORM config. */
 export const entities = [
@@ -132,4 +134,5 @@ export const entities = [
   StaffMembership,
   StaffInvitation,
   AuditLog,
+  StudioGroupExport,
 ];

@@ -18,6 +18,7 @@ import { Migration20261124192153_trainerSourceAlias } from './Migration202611241
 import { Migration20261125005345_classMonthFolds } from './Migration20261125005345_classMonthFolds';
 import { Migration20261128001423_loginLimiter } from './Migration20261128001423_loginLimiter';
 import { Migration20261128032534_auditLog } from './Migration20261128032534_auditLog';
+import { Migration20261128032706_studioGroupExport } from './Migration20261128032706_studioGroupExport';
 import { Migration20261128032909_staffRolesAndInvitations } from './Migration20261128032909_staffRolesAndInvitations';
 
 export const migrationsList: MigrationObject[] = [
@@ -38,5 +39,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125005345_classMonthFolds', class: Migration20261125005345_classMonthFolds },
   { name: 'Migration20261128001423_loginLimiter', class: Migration20261128001423_loginLimiter },
   { name: 'Migration20261128032534_auditLog', class: Migration20261128032534_auditLog },
+  { name: 'Migration20261128032706_studioGroupExport', class: Migration20261128032706_studioGroupExport },
   { name: 'Migration20261128032909_staffRolesAndInvitations', class: Migration20261128032909_staffRolesAndInvitations },
 ];

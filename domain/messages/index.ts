@@ -21,6 +21,7 @@ import { bankFileMessages } from './bank-file.messages';
 import { bankReasonMessages } from './bank-reason.messages';
 import { firstMonthMessages } from './first-month.messages';
 import { staffMessages } from './staff.messages';
+import { groupExportMessages } from './group-export.messages';
 
 export * from './catalog';
 
@@ -49,9 +50,10 @@ const catalog: MessageCatalog = {
   ...bankReasonMessages,
   ...firstMonthMessages,
   ...staffMessages,
+  ...groupExportMessages,
 };
 
-export type MessageKey = keyof typeof commonMessages | keyof typeof importMessages | keyof typeof importQueueMessages | keyof typeof settlementMessages | keyof typeof masterDataMessages | keyof typeof mailMessages | keyof typeof trainerAccountMessages | keyof typeof reviewMessages | keyof typeof creditNoteMessages | keyof typeof downloadsMessages | keyof typeof settlementV1Messages | keyof typeof reportsMessages | keyof typeof trainerOverviewMessages | keyof typeof accountMessages | keyof typeof contactMessages | keyof typeof bankFileMessages | keyof typeof bankReasonMessages | keyof typeof firstMonthMessages | keyof typeof staffMessages | (string & {});
+export type MessageKey = keyof typeof commonMessages | keyof typeof importMessages | keyof typeof importQueueMessages | keyof typeof settlementMessages | keyof typeof masterDataMessages | keyof typeof mailMessages | keyof typeof trainerAccountMessages | keyof typeof reviewMessages | keyof typeof creditNoteMessages | keyof typeof downloadsMessages | keyof typeof settlementV1Messages | keyof typeof reportsMessages | keyof typeof trainerOverviewMessages | keyof typeof accountMessages | keyof typeof contactMessages | keyof typeof bankFileMessages | keyof typeof bankReasonMessages | keyof typeof firstMonthMessages | keyof typeof staffMessages | keyof typeof groupExportMessages | (string & {});
 export type MessageParams = Record<string, string | number>;
 
 export const isMessageKey = (value: string): boolean => Object.hasOwn(catalog, value);

@@ -119,6 +119,13 @@ const ADMIN: Screen[] = [
   { name: 'credit notes', path: () => 'admin/credit-notes' },
   { name: 'document manager', path: () => 'admin/document-manager' },
   { name: 'outbox', path: () => 'admin/outbox' },
+  {
+    name: 'export all data',
+    path: () => 'admin/export',
+    ready: 'group-export-start',
+    // A finished export in the list: its size, expiry and download button.
+    states: [{ name: 'finished export', act: (page: Page) => page.getByTestId('group-export-start').click(), ready: 'group-export-download' }],
+  },
   { name: 'trainer overview', path: () => 'admin/trainer-overview', ready: 'overview-count' },
   { name: 'trainer page', path: () => `admin/trainer/${editedTrainerId}/edit`, ready: 'trainer-admin-panel' },
   { name: 'data check', path: () => 'admin/data-check' },

@@ -18,7 +18,10 @@ import {
 import { settlementWorkflowId } from '../../workflows/ids';
 import { storeDocumentBytes } from '../../db/document-storage';
 import { demoPdf } from '../../db/seed-documents';
-import { ContactRequest, Document, DocumentCategory, type TrainerAccount } from '../../db/entities';
+import { ContactRequest, Document, DocumentCategory, StudioGroupExport, type TrainerAccount } from '../../db/entities';
+import { writeFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { groupExportFilePath } from '../../activities/group-export';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { readNdjson } from './ndjson';
 import { startReviewFixture, type Login, type ReviewFixture } from './review-fixture';
@@ -59,6 +62,8 @@ export type TenancyFixture = ReviewFixture & {
   queueUuid: string;
   /** A contact request of the public site (operators' calls). */
   contactRequestUuid: string;
+  /** A finished export of the first group with its ZIP (written directly: the matrix must see no workflow writing meanwhile). */
+  exportUuid: string;
   documentCategoryUuid: string;
   /** Values of the first group no refused caller may ever see: trainers' IBANs, e-mails and names. */
   secrets: Array<{ value: string; trainerUuid: string; what: string }>;
@@ -163,8 +168,12 @@ export async function startTenancyFixture(): Promise<TenancyFixture> {
   }
 
   const contactRequest = fork.create(ContactRequest, { company: 'Tenancy GmbH', firstname: 'Eve', lastname: 'Lead', email: 'lead@example.test', terms: true, language: 'de' });
+  const groupExport = fork.create(StudioGroupExport, { studioGroup: fitness.id, requestedBy: await fork.findOneOrFail(User, { uuid: admin.userUuid }), status: 'done', sectionsDone: 8, sectionsTotal: 8, finishedAt: new Date(), expiresAt: new Date(Date.now() + 7 * 86_400_000), sizeBytes: 22 });
+  groupExport.filePath = groupExportFilePath(fitness.uuid, groupExport.uuid);
+  mkdirSync(path.dirname(path.join(stack.dataDir, groupExport.filePath)), { recursive: true });
+  writeFileSync(path.join(stack.dataDir, groupExport.filePath), Buffer.from(`PK\x05\x06${'\0'.repeat(18)}`, 'binary'));
   await fork.flush();
-  return { ...review, contactRequestUuid: contactRequest.uuid, operator, subjects, runUuid, studioUuid: studio.uuid, paymentTypeRuleUuid: rule.uuid, positionUuid: position.uuid, queueUuid: queueItem.uuid, documentCategoryUuid: (await fork.findOneOrFail(DocumentCategory, { studioGroup: fitness.id }, { orderBy: { id: 'asc' } })).uuid, secrets };
+  return { ...review, contactRequestUuid: contactRequest.uuid, exportUuid: groupExport.uuid, operator, subjects, runUuid, studioUuid: studio.uuid, paymentTypeRuleUuid: rule.uuid, positionUuid: position.uuid, queueUuid: queueItem.uuid, documentCategoryUuid: (await fork.findOneOrFail(DocumentCategory, { studioGroup: fitness.id }, { orderBy: { id: 'asc' } })).uuid, secrets };
 }
 
 /**

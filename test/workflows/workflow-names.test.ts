@@ -10,6 +10,7 @@ import { CONTACT_REQUEST_MAIL_WORKFLOW, type TContactRequestMailWorkflow } from 
 import { IMPORT_QUEUE_WORKFLOW, type TImportQueueWorkflow } from '../../workflows/import-queue.messages';
 import { OUTBOX_MAIL_WORKFLOW, type TOutboxMailWorkflow } from '../../workflows/outbox-mail.messages';
 import { SETTLEMENT_WORKFLOW, type TSettlementWorkflow } from '../../workflows/settlement.messages';
+import { STUDIO_GROUP_EXPORT_WORKFLOW, type TStudioGroupExportWorkflow } from '../../workflows/studio-group-export.messages';
 
 // The API starts workflows by type name with the signature from the messages file, so it never
 // imports a workflow body. The compiler checks each body against its signature here, and the test
@@ -25,6 +26,7 @@ const signatures: {
   [IMPORT_QUEUE_WORKFLOW]: TImportQueueWorkflow;
   [OUTBOX_MAIL_WORKFLOW]: TOutboxMailWorkflow;
   [SETTLEMENT_WORKFLOW]: TSettlementWorkflow;
+  [STUDIO_GROUP_EXPORT_WORKFLOW]: TStudioGroupExportWorkflow;
 } = workflows;
 
 describe('workflow type names', () => {

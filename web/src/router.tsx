@@ -52,6 +52,7 @@ const CreditNotesPage = lazy(() => import('./admin/credit-notes/CreditNotesPage'
 const ReportsPage = lazy(() => import('./admin/reports/ReportsPage').then((m) => ({ default: m.ReportsPage })));
 const DocumentManagerPage = lazy(() => import('./admin/document-manager/DocumentManagerPage').then((m) => ({ default: m.DocumentManagerPage })));
 const MyDocumentsPage = lazy(() => import('./trainer/documents/MyDocumentsPage').then((m) => ({ default: m.MyDocumentsPage })));
+const GroupExportPage = lazy(() => import('./admin/group-export/GroupExportPage').then((m) => ({ default: m.GroupExportPage })));
 const OutboxPage = lazy(() => import('./admin/outbox/OutboxPage').then((m) => ({ default: m.OutboxPage })));
 const ContactRequestsPage = lazy(() => import('./admin/contact-requests/ContactRequestsPage').then((m) => ({ default: m.ContactRequestsPage })));
 const TrainerOverviewPage = lazy(() => import('./admin/trainer-overview/TrainerOverviewPage').then((m) => ({ default: m.TrainerOverviewPage })));
@@ -105,6 +106,7 @@ export const router = createBrowserRouter([
                   { path: 'settlement/:settlementUuid', element: <SettlementSummaryPage /> },
                   { path: 'settlement/:settlementUuid/preview-check', element: <PreviewCheckPage /> },
                   { path: 'outbox', element: <OutboxPage /> },
+                  { path: 'export', element: <GroupExportPage /> },
                   { path: 'document-manager', element: <DocumentManagerPage /> },
                   { path: 'document-manager/trainer/:trainerUuid', element: <DocumentManagerPage /> },
                   { path: 'trainer-overview', element: <TrainerOverviewPage /> },

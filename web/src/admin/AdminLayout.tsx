@@ -29,6 +29,7 @@ import { TrainerAdminNavItems } from './trainer-overview/TrainerAdminNavItems';
 import { FirstMonthLanding } from './onboarding/first-month/FirstMonthLanding';
 import { FirstMonthNavItem } from './onboarding/first-month/FirstMonthNavItem';
 import { StaffNavItem } from './staff/StaffNavItem';
+import { GroupExportNavItem } from './group-export/GroupExportNavItem';
 
 /** The back-office frame: sidebar with the screens that exist so far, top bar with studio group, language and user. */
 export function AdminLayout() {
@@ -121,6 +122,7 @@ export function AdminLayout() {
             <ReportsNavItem onNavigate={closeNav} />
             <MasterDataNavSection onNavigate={closeNav} />
             <StaffNavItem onNavigate={closeNav} />
+            {mayChange && <GroupExportNavItem onNavigate={closeNav} />}
           </AppShell.Section>
           {all.length > 1 && current && (
             <AppShell.Section hiddenFrom="xs" pt="md">

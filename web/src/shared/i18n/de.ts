@@ -3,6 +3,7 @@ import { accountLinksDe } from '../account-links/texts';
 import { trainerAdminDe } from '../../admin/trainer-overview/texts';
 import { reportsDe } from '../../admin/reports/texts';
 import { accountingHandoffDe } from './accounting-handoff.texts';
+import { groupExportDe } from './group-export.texts';
 import type { Translation } from './en';
 import { monthCloseDe } from './month-close.texts';
 import { trainerDocumentsDe } from '../../trainer/documents/texts';
@@ -473,6 +474,7 @@ export const de: Translation = {
   staff: staffDe,
   reports: reportsDe,
   accountingHandoff: accountingHandoffDe,
+  groupExport: groupExportDe,
   trainerAdmin: trainerAdminDe,
   accountLinks: accountLinksDe,
   eInvoiceProfile: eInvoiceProfileDe,

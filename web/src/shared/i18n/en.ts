@@ -3,6 +3,7 @@ import { accountLinksEn } from '../account-links/texts';
 import { trainerAdminEn } from '../../admin/trainer-overview/texts';
 import { reportsEn } from '../../admin/reports/texts';
 import { accountingHandoffEn } from './accounting-handoff.texts';
+import { groupExportEn } from './group-export.texts';
 import { monthCloseEn } from './month-close.texts';
 import { trainerDocumentsEn } from '../../trainer/documents/texts';
 import { documentManagerEn } from '../../admin/document-manager/texts';
@@ -472,6 +473,7 @@ export const en = {
   staff: staffEn,
   reports: reportsEn,
   accountingHandoff: accountingHandoffEn,
+  groupExport: groupExportEn,
   trainerAdmin: trainerAdminEn,
   accountLinks: accountLinksEn,
   eInvoiceProfile: eInvoiceProfileEn,

@@ -46,6 +46,9 @@ export const es: DeepPartial<Translation> = {
   outbox: {
     nav: { outbox: 'Bandeja de salida' },
   },
+  groupExport: {
+    nav: { export: 'Exportar todos los datos' },
+  },
   reports: {
     nav: { reports: 'Informes' },
   },
