@@ -1,6 +1,7 @@
 import type { TImportStreamMessage } from './import.contract';
 import type { TSettlementApproveAllEvent, TSettlementLogEvent, TSettlementProgressEvent, TSettlementStateEvent } from './settlement.contract';
 import type { TOutboxChangedEvent } from './outbox.contract';
+import type { TBankFileProgressEvent } from './payouts.contract';
 import type { TSettlementCommentEvent, TSettlementSendEvent } from './review.contract';
 
 /**
@@ -23,6 +24,8 @@ export type ServerToClientEvents = {
   'notification:changed': (event: { userUuid: string }) => void;
   /** Room `studio-group:{studioGroupUuid}`: an e-mail of the group was recorded or sent (the Outbox page refetches). */
   'outbox:changed': (event: TOutboxChangedEvent) => void;
+  /** Room `studio-group:{studioGroupUuid}`: a bank file's state or reading progress changed (payouts). */
+  'payouts:bank-file': (event: TBankFileProgressEvent) => void;
 };
 
 export type ClientToServerEvents = {
