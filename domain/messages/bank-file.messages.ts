@@ -15,9 +15,15 @@ export const bankFileMessages = defineMessages({
     de: 'Die Datei ist beschädigt: Das XML bricht in Zeile {line} ab oder ist dort ungültig. Bitte laden Sie sie erneut im Online-Banking herunter.',
   },
   'bankFile.unknownMessage': {
-    en: 'This XML file is a {message}, which TrainerPay cannot read. Please upload a statement (camt.053), a notification (camt.054) or a payment status report (pain.002).',
-    de: 'Diese XML-Datei ist eine {message}-Nachricht, die TrainerPay nicht lesen kann. Bitte laden Sie einen Kontoauszug (camt.053), eine Buchungsbenachrichtigung (camt.054) oder einen Statusbericht (pain.002) hoch.',
+    en: 'This XML file is {what} ({message}), which TrainerPay cannot read here. Please upload a statement (camt.053), a notification (camt.054) or a payment status report (pain.002).',
+    de: 'Diese XML-Datei ist {what} ({message}), die TrainerPay hier nicht lesen kann. Bitte laden Sie einen Kontoauszug (camt.053), eine Buchungsbenachrichtigung (camt.054) oder einen Statusbericht (pain.002) hoch.',
   },
+  'bankFile.messageName.pain001': { en: 'a payment order — the payout file TrainerPay made for the bank', de: 'ein Zahlungsauftrag – die Auszahlungsdatei, die TrainerPay für die Bank erstellt hat' },
+  'bankFile.messageName.pain008': { en: 'a direct debit order', de: 'ein Lastschriftauftrag' },
+  'bankFile.messageName.camt052': { en: 'an intraday account report', de: 'eine untertägige Kontoinformation' },
+  'bankFile.messageName.camt086': { en: "a bank's bill of charges", de: 'eine Entgeltabrechnung der Bank' },
+  'bankFile.messageName.pacs008': { en: 'an interbank payment message', de: 'eine Interbank-Zahlungsnachricht' },
+  'bankFile.messageName.other': { en: 'another ISO 20022 message', de: 'eine andere ISO-20022-Nachricht' },
   'bankFile.unknownVersion': {
     en: 'This is a {message} in version {version}, which TrainerPay cannot read. Please choose version {supported} in online banking.',
     de: 'Das ist eine {message}-Nachricht in Version {version}, die TrainerPay nicht lesen kann. Bitte wählen Sie im Online-Banking die Version {supported}.',
@@ -60,6 +66,22 @@ export const bankFileMessages = defineMessages({
     en: 'A debit of {amount} has no reference TrainerPay knows (no credit note number, no payout file).',
     de: 'Eine Abbuchung über {amount} trägt keine Referenz, die TrainerPay kennt (keine Gutschriftnummer, keine Auszahlungsdatei).',
   },
+  'bankMatch.ambiguous': {
+    en: 'The reference {endToEndId} belongs to {count} payouts; the bank names no payout file to tell them apart. Please assign it by hand.',
+    de: 'Die Referenz {endToEndId} gehört zu {count} Auszahlungen; die Bank nennt keine Auszahlungsdatei, um sie zu unterscheiden. Bitte ordnen Sie sie von Hand zu.',
+  },
+  'bankMatch.returnWithoutReference': {
+    en: 'A return of {amount} carries no credit note number, so it cannot be assigned to a payout. Please ask the bank which payment it returns.',
+    de: 'Eine Rücküberweisung über {amount} trägt keine Gutschriftnummer und kann daher keiner Auszahlung zugeordnet werden. Bitte fragen Sie die Bank, welche Zahlung zurückkam.',
+  },
+  'bankMatch.creditNotReturn': {
+    en: 'A credit of {amount} carries the reference of payout {endToEndId} but is not marked as a return. Nothing was changed — please check it.',
+    de: 'Eine Gutschrift über {amount} trägt die Referenz der Auszahlung {endToEndId}, ist aber nicht als Rücküberweisung gekennzeichnet. Es wurde nichts geändert – bitte prüfen Sie sie.',
+  },
+  'bankMatch.bookedTwice': {
+    en: 'Payout {endToEndId} is {outcome} a second time, under the bank reference {bankReference} (first under {earlierReference}). Nothing was changed — please check with the bank.',
+    de: 'Auszahlung {endToEndId} wird ein zweites Mal als {outcome} gebucht, unter der Bankreferenz {bankReference} (zuerst unter {earlierReference}). Es wurde nichts geändert – bitte klären Sie das mit der Bank.',
+  },
   'bankMatch.noPayoutFile': {
     en: 'No payout file with the id {messageId} was found.',
     de: 'Keine Auszahlungsdatei mit der Kennung {messageId} gefunden.',
@@ -67,6 +89,10 @@ export const bankFileMessages = defineMessages({
   'bankMatch.amountDiffers': {
     en: 'Payout {endToEndId}: the bank shows {amount}, TrainerPay paid {expected}.',
     de: 'Auszahlung {endToEndId}: Die Bank zeigt {amount}, TrainerPay hat {expected} ausgezahlt.',
+  },
+  'bankMatch.amountMissing': {
+    en: 'Payout {endToEndId}: the bank books it inside a batch without stating its amount, so it cannot be checked.',
+    de: 'Auszahlung {endToEndId}: Die Bank bucht sie in einer Sammelbuchung ohne Einzelbetrag, daher kann sie nicht geprüft werden.',
   },
   'bankMatch.currencyDiffers': {
     en: 'Payout {endToEndId}: the bank shows the currency {currency}, TrainerPay paid in {expected}.',

@@ -67,8 +67,11 @@ export type BankBooking = {
   transactionNumber: number;
   /** NtryRef, if any. */
   entryReference: string | null;
-  /** Amount of this transaction (TxDtls/AmtDtls or Amt, else the Ntry's Amt) in cents. */
-  amountCents: number;
+  /**
+   * Amount of this transaction in cents: TxDtls/Amt (v08), AmtDtls/TxAmt or InstdAmt, else the Ntry's
+   * Amt when the Ntry holds this transaction alone; null when a batch's TxDtls does not state its own.
+   */
+  amountCents: number | null;
   currency: string;
   creditDebit: 'CRDT' | 'DBIT';
   /** RvslInd: the entry reverses an earlier one (a DBIT reversal is money coming back). */
@@ -92,11 +95,17 @@ export type BankBooking = {
   entryTransactionCount: number;
   /** True when the Ntry carries no TxDtls: amountCents is the whole batch. */
   withoutDetails: boolean;
+  /** The trainer's account and name (RltdPties/Cdtr; the Dbtr when a return names our account as creditor). */
   creditorIban: string | null;
   creditorName: string | null;
+  /**
+   * BkTxCd of the transaction (else of the Ntry): 'PMNT/ICDT/RRTN' (Domn/Fmly/SubFmly; RRTN is a
+   * returned transfer), else the proprietary code (German banks: 'NTRF+159+…', 159 a return); null when none.
+   */
+  bankTransactionCode: string | null;
   /** RtrInf: set when the movement is a return of a payment. */
   returnReason: BankReason | null;
-  /** Chrgs: the sum of the charges in cents (0 when none). */
+  /** Chrgs: the charges in cents (0 when none): the TxDtls', else the Ntry's when it holds one transaction. */
   chargesCents: number;
 };
 
@@ -228,7 +237,10 @@ export type MatchInput = {
 };
 
 export type MatchResult = {
-  /** The changes to apply, at most one per payout. */
+  /**
+   * The changes to apply, in order: at most one of each kind per payout, so a payout may be paid and
+   * returned by the same statement (paid first). A batch booking or a rejected file gives one per payout.
+   */
   outcomes: PayoutOutcome[];
   /** Entries not applied, with the reason: never guessed, always shown. */
   issues: MatchIssue[];
@@ -252,8 +264,8 @@ export type MatchBankEntries = (input: MatchInput) => MatchResult;
 export type ReasonText = (code: string | null, locale: string) => string;
 
 // Where they live (import from 'domain/payouts'):
-//   readBankFile, checkBankFileFor   – bank-file.ts
+//   readBankFile, readAllBankEntries, checkBankFileFor, parseAmountCents – bank-file.ts
 //   BankFileError                    – bank-file-error.ts
 //   matchBankEntries                 – bank-matching.ts
-//   reasonText, REASON_CODES         – reason-codes.ts
-//   buildCamt053, buildCamt054, buildPain002 – bank-file-builders.ts (test files, demo data, bench)
+//   reasonText, reasonMessage, REASON_CODES – reason-codes.ts (texts in messages/bank-reason.messages.ts)
+//   buildCamt053, buildCamt054, buildPain002, payoutFileEntry – bank-file-builders.ts (test files, demo data, bench)
