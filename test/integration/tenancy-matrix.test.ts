@@ -46,7 +46,7 @@ const kindOf = (path: string): RouteKind =>
         ? 'trainer'
         : 'admin';
 /** Downloads take headers or a signed link: without either the answer is 401 (sign in) or 403 (link). */
-const isDownload = (route: MountedRoute) => !route.path.startsWith('/api/') || /\/run\/:settlementRunUuid\//.test(route.path);
+const isDownload = (route: MountedRoute) => !route.path.startsWith('/api/') || /\/run\/:settlementRunUuid\/|\/payouts\/sepa\//.test(route.path);
 
 type CallerName = 'no headers' | 'wrong api key' | 'trainer' | 'staff of other group' | 'operator';
 type Caller = { name: CallerName; locale: 'de' | 'en'; headers: () => Record<string, string>; userUuid?: string };
@@ -171,8 +171,8 @@ function valueMap(fixture: TenancyFixture, subject: TrainerSubject, actingUserUu
     documentUuid: subject.documentUuid,
     categoryUuid: fixture.documentCategoryUuid,
     // Payouts: a bank file and a "pay again" SEPA file of the group (none exists: another group's caller must still be refused first).
-    bankFileUuid: '7d1f3c52-9a4e-4c1b-8f0e-2b6a5d9c3e11',
-    messageId: 'TP7d1f3c529a4e4c1b8f0e2b6a5d9c3e11',
+    bankFileUuid: fixture.bankFileUuid,
+    messageId: fixture.payoutFileMessageId,
     payoutUuids: ['7d1f3c52-9a4e-4c1b-8f0e-2b6a5d9c3e12'],
     // Bodies of the invitation, sign-up and password calls.
     email: 'tenancy@example.test',
