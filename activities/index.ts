@@ -10,6 +10,7 @@ import { createAccountMailActivities } from './mail/account-mail';
 import { readEnv } from '../config/env';
 import { createDocumentActivities } from './documents';
 import { createGroupExportActivities } from './group-export';
+import { createPayoutActivities } from './payouts';
 
 // Every activity the worker registers, merged from the capability groups. Each group gets what it
 // needs from these dependencies; the worker builds them once per process.
@@ -41,6 +42,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createDocumentActivities({ orm: deps.orm, queueEmail: mail.queueEmail }),
     ...createCreditNoteActivities({ orm: deps.orm, dataDir: deps.dataDir, queueEmail: mail.queueEmail, queueEmails: mail.queueEmails }),
     ...createGroupExportActivities({ orm: deps.orm, dataDir: deps.dataDir }),
+    ...createPayoutActivities({ orm: deps.orm, dataDir: deps.dataDir, queueEmails: mail.queueEmails }),
     ...createCancellationActivities({ orm: deps.orm, dataDir: deps.dataDir, queueEmail: mail.queueEmail, writeFile: writeFileAtomic }),
   };
 }

@@ -2,6 +2,7 @@ import type { TImportStreamMessage } from './import.contract';
 import type { TSettlementApproveAllEvent, TSettlementLogEvent, TSettlementProgressEvent, TSettlementStateEvent } from './settlement.contract';
 import type { TOutboxChangedEvent } from './outbox.contract';
 import type { TGroupExportChangedEvent } from './group-export.contract';
+import type { TBankFileProgressEvent } from './payouts.contract';
 import type { TSettlementCommentEvent, TSettlementSendEvent } from './review.contract';
 
 /**
@@ -26,6 +27,8 @@ export type ServerToClientEvents = {
   'outbox:changed': (event: TOutboxChangedEvent) => void;
   /** Room `studio-group:{studioGroupUuid}`: an export of the whole group moved on (the export page refetches). */
   'group-export:changed': (event: TGroupExportChangedEvent) => void;
+  /** Room `studio-group:{studioGroupUuid}`: a bank file's state or reading progress changed (payouts). */
+  'payouts:bank-file': (event: TBankFileProgressEvent) => void;
 };
 
 export type ClientToServerEvents = {

@@ -25,3 +25,5 @@ export const documentExpiryRemindersScheduleId = () => 'document-expiry-reminder
 export const documentExpiryRemindersWorkflowId = (day: string) => `document-expiry-reminders-${day}`;
 /** One export of a whole studio group (its ZIP and the retention that deletes it). */
 export const studioGroupExportWorkflowId = (exportUuid: string) => `studio-group-export-${exportUuid}`;
+/** One run per bank file: its identity (MsgId, account, sequence) hashed by the API (BankFile.identityKey), so a second upload of the same file reaches the same run. */
+export const bankFileWorkflowId = (studioGroupUuid: string, identityKey: string) => `bank-file-${studioGroupUuid}-${identityKey}`;

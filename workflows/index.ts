@@ -11,3 +11,4 @@ export { accountEmailWorkflow } from './account-email.workflow';
 export { contactRequestMailWorkflow } from './contact-request-mail.workflow';
 export { outboxMailWorkflow } from './outbox-mail.workflow';
 export { studioGroupExportWorkflow } from './studio-group-export.workflow';
+export { bankFileWorkflow } from './bank-file.workflow';

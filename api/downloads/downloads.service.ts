@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { sql } from '../../db/queries/sql';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AccountingFile, CreditNote, Settlement, SettlementRun, StudioGroupExport, StudioGroupTrainer, type RunFileType } from '../../db/entities';
 import { lastDayOfMonth } from '../../domain/settlement/month';
@@ -21,6 +22,7 @@ export type DownloadTarget =
   | { kind: 'accounting-file'; studioGroupUuid: string; settlementUuid: string; settlementRunUuid: string; file: AccountingFileSlug }
   | { kind: 'credit-note'; audience: 'admin' | 'trainer'; studioGroupUuid: string; month: string; trainerUuid: string; fileName: string; format?: 'xrechnung' }
   | { kind: 'group-export'; studioGroupUuid: string; exportUuid: string }
+  | { kind: 'payout-file'; studioGroupUuid: string; messageId: string }
   | DocumentDownloadTarget;
 
 export type ResolvedDownload = { absolutePath: string; fileName: string; contentType: string };
@@ -95,6 +97,13 @@ export function groupExportTarget(params: { g?: string; exportUuid?: string }): 
   return { kind: 'group-export', studioGroupUuid: uuidField(params.g, 'g'), exportUuid: uuidField(params.exportUuid, 'exportUuid') };
 }
 
+/** A "pay again" SEPA file (payouts): named by its MsgId, `TP` and 32 hex digits. */
+export function payoutFileTarget(params: { g?: string; messageId?: string }): DownloadTarget {
+  const messageId = params.messageId ?? '';
+  if (!/^TP[0-9a-f]{32}$/.test(messageId)) throw badRequest('validation.fieldMessage', 'messageId', { field: 'messageId', reason: 'validation.invalid' });
+  return { kind: 'payout-file', studioGroupUuid: uuidField(params.g, 'g'), messageId };
+}
+
 const stringFields = (fields: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(fields).filter(([, value]) => typeof value === 'string')) as Record<string, string>;
 
@@ -109,6 +118,8 @@ export function parseDownloadPath(pathname: string, fields: Record<string, unkno
   }
   const groupExport = /^\/api\/v1\/([^/]+)\/export\/([^/]+)\/download$/.exec(pathname);
   if (groupExport) return groupExportTarget({ g: safeDecode(groupExport[1]!), exportUuid: safeDecode(groupExport[2]!) });
+  const payoutFile = /^\/api\/v1\/([^/]+)\/payouts\/sepa\/([^/]+)$/.exec(pathname);
+  if (payoutFile) return payoutFileTarget({ g: safeDecode(payoutFile[1]!), messageId: safeDecode(payoutFile[2]!) });
   const admin = /^\/admin\/credit-note\/download\/([^/]+)$/.exec(pathname);
   if (admin) return creditNoteTarget('admin', safeDecode(admin[1]!));
   const xrechnung = /^(?:\/admin|\/[a-z]{2}\/trainer)\/credit-note\/xrechnung\/([^/]+)$/.exec(pathname);
@@ -157,6 +168,13 @@ export async function resolveDownload({ em, auth, dataDir, target }: { em: Entit
     const absolutePath = row.status === 'done' ? await existingFile(dataDir, row.filePath) : null;
     if (!absolutePath) throw notFound(row.status === 'expired' ? 'groupExport.expired' : 'downloads.fileNotFound');
     return { absolutePath, fileName: `trainerpay-export-${group.apiSlug}-${row.createdAt.toISOString().slice(0, 10)}.zip`, contentType: 'application/zip' };
+  }
+  if (target.kind === 'payout-file') {
+    const group = await requireStaffOf(auth, target.studioGroupUuid);
+    const [row] = await sql<{ sepa_file_path: string | null }>(em, 'select sepa_file_path from payout where studio_group_id = ? and sepa_message_id = ? and settlement_run_id is null limit 1', [group.id, target.messageId]);
+    const absolutePath = await existingFile(dataDir, row?.sepa_file_path);
+    if (!absolutePath) throw notFound('downloads.fileNotFound');
+    return { absolutePath, fileName: `${target.messageId}.xml`, contentType: 'application/xml' };
   }
   if (target.kind === 'accounting-file') {
     const group = await requireStaffOf(auth, target.studioGroupUuid);

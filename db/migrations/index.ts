@@ -20,6 +20,7 @@ import { Migration20261128001423_loginLimiter } from './Migration20261128001423_
 import { Migration20261128032534_auditLog } from './Migration20261128032534_auditLog';
 import { Migration20261128032706_studioGroupExport } from './Migration20261128032706_studioGroupExport';
 import { Migration20261128032909_staffRolesAndInvitations } from './Migration20261128032909_staffRolesAndInvitations';
+import { Migration20261128034945_payouts } from './Migration20261128034945_payouts';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121221656', class: Migration20261121221656 },
@@ -41,4 +42,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128032534_auditLog', class: Migration20261128032534_auditLog },
   { name: 'Migration20261128032706_studioGroupExport', class: Migration20261128032706_studioGroupExport },
   { name: 'Migration20261128032909_staffRolesAndInvitations', class: Migration20261128032909_staffRolesAndInvitations },
+  { name: 'Migration20261128034945_payouts', class: Migration20261128034945_payouts },
 ];

@@ -22,6 +22,7 @@ import { bankReasonMessages } from './bank-reason.messages';
 import { firstMonthMessages } from './first-month.messages';
 import { staffMessages } from './staff.messages';
 import { groupExportMessages } from './group-export.messages';
+import { payoutsMessages } from './payouts.messages';
 
 export * from './catalog';
 
@@ -51,9 +52,10 @@ const catalog: MessageCatalog = {
   ...firstMonthMessages,
   ...staffMessages,
   ...groupExportMessages,
+  ...payoutsMessages,
 };
 
-export type MessageKey = keyof typeof commonMessages | keyof typeof importMessages | keyof typeof importQueueMessages | keyof typeof settlementMessages | keyof typeof masterDataMessages | keyof typeof mailMessages | keyof typeof trainerAccountMessages | keyof typeof reviewMessages | keyof typeof creditNoteMessages | keyof typeof downloadsMessages | keyof typeof settlementV1Messages | keyof typeof reportsMessages | keyof typeof trainerOverviewMessages | keyof typeof accountMessages | keyof typeof contactMessages | keyof typeof bankFileMessages | keyof typeof bankReasonMessages | keyof typeof firstMonthMessages | keyof typeof staffMessages | keyof typeof groupExportMessages | (string & {});
+export type MessageKey = keyof typeof commonMessages | keyof typeof importMessages | keyof typeof importQueueMessages | keyof typeof settlementMessages | keyof typeof masterDataMessages | keyof typeof mailMessages | keyof typeof trainerAccountMessages | keyof typeof reviewMessages | keyof typeof creditNoteMessages | keyof typeof downloadsMessages | keyof typeof settlementV1Messages | keyof typeof reportsMessages | keyof typeof trainerOverviewMessages | keyof typeof accountMessages | keyof typeof contactMessages | keyof typeof bankFileMessages | keyof typeof bankReasonMessages | keyof typeof firstMonthMessages | keyof typeof staffMessages | keyof typeof groupExportMessages | keyof typeof payoutsMessages | (string & {});
 export type MessageParams = Record<string, string | number>;
 
 export const isMessageKey = (value: string): boolean => Object.hasOwn(catalog, value);

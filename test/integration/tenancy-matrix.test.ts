@@ -55,7 +55,7 @@ const isOperatorsOwn = (path: string) => path.startsWith('/api/ops/');
 /** Admin calls of a group, as its accountant makes them: refused for the role when they change something. */
 const isAccountantsGroupCall = (caller: Caller, path: string) => caller.name === 'accountant' && kindOf(path) === 'admin' && !isOperatorsOwn(path);
 /** Downloads take headers or a signed link: without either the answer is 401 (sign in) or 403 (link). */
-const isDownload = (route: MountedRoute) => !route.path.startsWith('/api/') || /\/run\/:settlementRunUuid\/|\/export\/:exportUuid\/download$/.test(route.path);
+const isDownload = (route: MountedRoute) => !route.path.startsWith('/api/') || /\/run\/:settlementRunUuid\/|\/export\/:exportUuid\/download$|\/payouts\/sepa\//.test(route.path);
 
 type CallerName = 'no headers' | 'wrong api key' | 'trainer' | 'staff of other group' | 'operator' | 'accountant';
 type Caller = { name: CallerName; locale: 'de' | 'en'; headers: () => Record<string, string>; userUuid?: string };
@@ -183,6 +183,10 @@ function valueMap(fixture: TenancyFixture, subject: TrainerSubject, actingUserUu
     documentUuid: subject.documentUuid,
     exportUuid: fixture.exportUuid,
     categoryUuid: fixture.documentCategoryUuid,
+    // Payouts: a bank file and a "pay again" SEPA file of the group (none exists: another group's caller must still be refused first).
+    bankFileUuid: fixture.bankFileUuid,
+    messageId: fixture.payoutFileMessageId,
+    payoutUuids: ['7d1f3c52-9a4e-4c1b-8f0e-2b6a5d9c3e12'],
     // Bodies of the invitation, sign-up and password calls.
     email: 'tenancy@example.test',
     studioGroupTrainerUuid: subject.trainerUuid,

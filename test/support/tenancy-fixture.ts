@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect } from 'vitest';
 import { OVERALL_FEEDBACK } from '../../contracts/review.contract';
 import {
@@ -65,6 +67,9 @@ export type TenancyFixture = ReviewFixture & {
   /** A finished export of the first group with its ZIP (written directly: the matrix must see no workflow writing meanwhile). */
   exportUuid: string;
   documentCategoryUuid: string;
+  /** Payouts: a bank file of the first group and the MsgId of a "pay again" SEPA file of it. */
+  bankFileUuid: string;
+  payoutFileMessageId: string;
   /** Values of the first group no refused caller may ever see: trainers' IBANs, e-mails and names. */
   secrets: Array<{ value: string; trainerUuid: string; what: string }>;
 };
@@ -167,13 +172,35 @@ export async function startTenancyFixture(): Promise<TenancyFixture> {
     secrets.push({ value: `${account.firstname} ${account.lastname}`, trainerUuid: link.trainer.uuid, what: 'account name' });
   }
 
+  const payouts = await tenancyPayouts(stack.dataDir, fork, fitness.id, subjects.demo.creditNoteUuid);
   const contactRequest = fork.create(ContactRequest, { company: 'Tenancy GmbH', firstname: 'Eve', lastname: 'Lead', email: 'lead@example.test', terms: true, language: 'de' });
   const groupExport = fork.create(StudioGroupExport, { studioGroup: fitness.id, requestedBy: await fork.findOneOrFail(User, { uuid: admin.userUuid }), status: 'done', sectionsDone: 8, sectionsTotal: 8, finishedAt: new Date(), expiresAt: new Date(Date.now() + 7 * 86_400_000), sizeBytes: 22 });
   groupExport.filePath = groupExportFilePath(fitness.uuid, groupExport.uuid);
   mkdirSync(path.dirname(path.join(stack.dataDir, groupExport.filePath)), { recursive: true });
   writeFileSync(path.join(stack.dataDir, groupExport.filePath), Buffer.from(`PK\x05\x06${'\0'.repeat(18)}`, 'binary'));
   await fork.flush();
-  return { ...review, contactRequestUuid: contactRequest.uuid, exportUuid: groupExport.uuid, operator, subjects, runUuid, studioUuid: studio.uuid, paymentTypeRuleUuid: rule.uuid, positionUuid: position.uuid, queueUuid: queueItem.uuid, documentCategoryUuid: (await fork.findOneOrFail(DocumentCategory, { studioGroup: fitness.id }, { orderBy: { id: 'asc' } })).uuid, secrets };
+  return { ...review, ...payouts, contactRequestUuid: contactRequest.uuid, exportUuid: groupExport.uuid, operator, subjects, runUuid, studioUuid: studio.uuid, paymentTypeRuleUuid: rule.uuid, positionUuid: position.uuid, queueUuid: queueItem.uuid, documentCategoryUuid: (await fork.findOneOrFail(DocumentCategory, { studioGroup: fitness.id }, { orderBy: { id: 'asc' } })).uuid, secrets };
+}
+
+/** A bank file row and a "pay again" SEPA file (a repayment payout naming it) of the group, for the payouts routes. */
+async function tenancyPayouts(dataDir: string, em: EntityManager, studioGroupId: number, creditNoteUuid: string) {
+  const bankFileUuid = randomUUID();
+  const payoutFileMessageId = `TP${randomUUID().replace(/-/g, '')}`;
+  const sepaPath = `payouts/tenancy/${payoutFileMessageId}.xml`;
+  fs.mkdirSync(path.join(dataDir, 'payouts/tenancy'), { recursive: true });
+  fs.writeFileSync(path.join(dataDir, sepaPath), '<?xml version="1.0"?><Document/>');
+  await em.getConnection().execute(
+    `insert into bank_file (uuid, studio_group_id, kind, version, message_id, account, sequence, identity_key, sha256, file_name, file_path, size_bytes, state, created_at, updated_at)
+     values (?, ?, 'camt.053', 'camt.053.001.08', 'TENANCY-1', 'DE00', '1', ?, ?, 'tenancy.xml', 'bank-files/none.xml', 1, 'done', now(), now())`,
+    [bankFileUuid, studioGroupId, 'a'.repeat(64), 'b'.repeat(64)],
+  );
+  await em.getConnection().execute(
+    `insert into payout (uuid, studio_group_id, credit_note_id, settlement_run_id, trainer_id, end_to_end_id, amount_cents, creditor_iban, creditor_name, sepa_message_id, sepa_payment_info_id, sepa_file_path, status, created_at, updated_at)
+     select gen_random_uuid(), cn.studio_group_id, cn.id, null, cn.trainer_id, cn.number || '-T1', cn.gross_cents, 'DE89370400440532013000', 'Tenancy', ?, ?, ?, 'open', now(), now()
+       from credit_note cn where cn.uuid = ?`,
+    [payoutFileMessageId, payoutFileMessageId, sepaPath, creditNoteUuid],
+  );
+  return { bankFileUuid, payoutFileMessageId };
 }
 
 /**
