@@ -102,6 +102,8 @@ export function createDownloadsRouter(deps: DownloadDeps) {
     '/api/v1/:g/export/:exportUuid/download',
     fileContract('application/zip', 'A finished export of the whole studio group: the ZIP with its manifest (staff of the group and operators).'),
     ...download(deps, (req) => groupExportTarget(req.params)),
+  );
+  router.get(
     '/api/v1/:g/payouts/sepa/:messageId',
     fileContract('application/xml', 'A "pay again" SEPA file (pain.001.001.09) of rejected/returned payouts, by its MsgId (payouts).'),
     ...download(deps, (req) => payoutFileTarget({ g: req.params.g as string, messageId: req.params.messageId as string })),

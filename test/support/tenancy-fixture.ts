@@ -22,7 +22,6 @@ import { storeDocumentBytes } from '../../db/document-storage';
 import { demoPdf } from '../../db/seed-documents';
 import { ContactRequest, Document, DocumentCategory, StudioGroupExport, type TrainerAccount } from '../../db/entities';
 import { writeFileSync, mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { groupExportFilePath } from '../../activities/group-export';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { readNdjson } from './ndjson';
