@@ -19,6 +19,7 @@ import { useCurrentStudioGroup } from './shared/current-studio-group';
 import { MasterDataNavSection } from './master-data/MasterDataNavSection';
 import { SettlementNavSection } from './settlement/SettlementNavSection';
 import { CreditNotesNavItem } from './credit-notes/CreditNotesNavItem';
+import { PayoutsNavItem } from './payouts/PayoutsNavItem';
 import { DocumentManagerNavItem } from './document-manager/DocumentManagerNavItem';
 import { VideoHelpButton } from '../shared/video-help/VideoHelpButton';
 import { OutboxNavItem } from './outbox/OutboxNavItem';
@@ -104,6 +105,7 @@ export function AdminLayout() {
             </Stack>
             <SettlementNavSection onNavigate={closeNav} />
             <CreditNotesNavItem onNavigate={closeNav} />
+            <PayoutsNavItem onNavigate={closeNav} />
             <DocumentManagerNavItem onNavigate={closeNav} />
             <OutboxNavItem onNavigate={closeNav} />
             <ContactRequestsNavItem onNavigate={closeNav} />

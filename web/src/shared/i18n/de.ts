@@ -9,6 +9,8 @@ import { trainerDocumentsDe } from '../../trainer/documents/texts';
 import { documentManagerDe } from '../../admin/document-manager/texts';
 import { videoHelpDe } from '../video-help/texts';
 import { contactRequestsDe } from '../../admin/contact-requests/texts';
+import { payoutsDe } from '../../admin/payouts/texts';
+import { payoutStatusDe } from '../payouts/texts';
 
 export const de: Translation = {
   app: {
@@ -467,6 +469,8 @@ export const de: Translation = {
   documentManager: documentManagerDe,
   videoHelp: videoHelpDe,
   contactRequests: contactRequestsDe,
+  payouts: payoutsDe,
+  payoutStatus: payoutStatusDe,
   reports: reportsDe,
   accountingHandoff: accountingHandoffDe,
   trainerAdmin: trainerAdminDe,

@@ -8,6 +8,8 @@ import { trainerDocumentsEn } from '../../trainer/documents/texts';
 import { documentManagerEn } from '../../admin/document-manager/texts';
 import { videoHelpEn } from '../video-help/texts';
 import { contactRequestsEn } from '../../admin/contact-requests/texts';
+import { payoutsEn } from '../../admin/payouts/texts';
+import { payoutStatusEn } from '../payouts/texts';
 /** English: the reference dictionary. Its shape types every `t()` key (see i18next.d.ts). */
 export const en = {
   app: {
@@ -466,6 +468,8 @@ export const en = {
   documentManager: documentManagerEn,
   videoHelp: videoHelpEn,
   contactRequests: contactRequestsEn,
+  payouts: payoutsEn,
+  payoutStatus: payoutStatusEn,
   reports: reportsEn,
   accountingHandoff: accountingHandoffEn,
   trainerAdmin: trainerAdminEn,
