@@ -1,0 +1,2 @@
+export * from './bank-file.types';
+export * from './bank-file-error';
