@@ -1,6 +1,7 @@
 import { AccountToken } from './account-token.entity';
 import { AccountingFile } from './accounting-file.entity';
 import { AdminPosition } from './admin-position.entity';
+import { BankFile, BankFileUnmatchedEntry } from './bank-file.entity';
 import { AppSecret } from './app-secret.entity';
 import { ApiSession } from './api-session.entity';
 import { Approval } from './approval.entity';
@@ -20,6 +21,7 @@ import { Mandant } from './mandant.entity';
 import { Notification } from './notification.entity';
 import { OutgoingEmail } from './outgoing-email.entity';
 import { PaymentTypeRule } from './payment-type-rule.entity';
+import { Payout } from './payout.entity';
 import { RateLimitCounter } from './rate-limit-counter.entity';
 import { ReviewRow } from './review-row.entity';
 import { Settlement } from './settlement.entity';
@@ -44,6 +46,7 @@ export * from './common';
 export * from './account-token.entity';
 export * from './accounting-file.entity';
 export * from './admin-position.entity';
+export * from './bank-file.entity';
 export * from './app-secret.entity';
 export * from './api-session.entity';
 export * from './approval.entity';
@@ -62,6 +65,7 @@ export * from './mandant.entity';
 export * from './notification.entity';
 export * from './outgoing-email.entity';
 export * from './payment-type-rule.entity';
+export * from './payout.entity';
 export * from './rate-limit-counter.entity';
 export * from './login-limiter.entity';
 export * from './review-row.entity';
@@ -123,4 +127,7 @@ export const entities = [
   RateLimitCounter,
   LoginLimiter,
   AccountToken,
+  BankFile,
+  BankFileUnmatchedEntry,
+  Payout,
 ];
