@@ -14,6 +14,7 @@ import { buildPain001, SepaFileError, type TSepaPayment } from '../../domain/sep
 import { trainerDisplayName } from '../../domain/trainer-data';
 import { isSepaIban, normalizeIban } from '../../domain/validation/bank';
 import { writeSettlementLog } from '../../db/writes/settlement-log';
+import { claimRepayments, recordRunPayouts, releaseRepayments } from '../../db/writes/payouts';
 import { settlementRowOf } from '../shared/settlement';
 import { sql } from '../../db/queries/sql';
 import { ZCreateRunFilesInput, type TAccountingFileType, type TCreateRunFilesInput, type TCreateRunFilesResult, type TRunFile } from './credit-note.types';
@@ -42,7 +43,22 @@ const FILE_ERROR_KEYS: Record<TAccountingFileType, MessageKey> = {
  * (an IBAN that is no longer valid, data the file cannot carry) is left out and named in
  * `leftOut`, never the whole file.
  */
-export function buildSepaFile({ notes, group, settlementMonth, runUuid, locale }: { notes: RunCreditNote[]; group: GroupRow; settlementMonth: string; runUuid: string; locale: Locale }): {
+export function buildSepaFile({
+  notes,
+  repayments = [],
+  group,
+  settlementMonth,
+  runUuid,
+  locale,
+}: {
+  notes: RunCreditNote[];
+  /** Rejected/returned payouts paid again in this file (decision 0115), after the run's own payments. */
+  repayments?: TSepaPayment[];
+  group: GroupRow;
+  settlementMonth: string;
+  runUuid: string;
+  locale: Locale;
+}): {
   xml: string;
   payments: TSepaPayment[];
   leftOut: string[];
@@ -62,6 +78,7 @@ export function buildSepaFile({ notes, group, settlementMonth, runUuid, locale }
       },
     };
   });
+  payments = [...payments, ...repayments];
   const leftOut: string[] = [];
   payments = payments.filter((payment) => {
     if (isSepaIban(normalizeIban(payment.creditor.iban))) return true;
@@ -192,8 +209,22 @@ export function createRunFilesActivities({ orm, dataDir }: { orm: MikroORM; data
     };
 
     const sepaHash = await record('SEPA_XML', async () => {
-      const { xml, payments, leftOut } = buildSepaFile({ notes, group, settlementMonth: settlement.month, runUuid: input.runUuid, locale: input.locale });
+      // Payouts (decision 0115): the rejected/returned payouts not yet repaid whose trainer may be
+      // paid are claimed by this file and paid again in it; each payment becomes an open payout.
+      const messageId = sepaMessageId(input.runUuid);
+      const payoutScope = { studioGroupId: settlement.studio_group_id, messageId };
+      const repayments = await claimRepayments(em, { ...payoutScope, settlementRunId: run.id, filePath: paths.SEPA_XML });
+      let built: ReturnType<typeof buildSepaFile>;
+      try {
+        built = buildSepaFile({ notes, repayments, group, settlementMonth: settlement.month, runUuid: input.runUuid, locale: input.locale });
+      } catch (error) {
+        await releaseRepayments(em, { ...payoutScope, keepEndToEndIds: [] });
+        throw error;
+      }
+      const { xml, payments, leftOut } = built;
+      await releaseRepayments(em, { ...payoutScope, keepEndToEndIds: payments.map((payment) => payment.endToEndId ?? payment.creditNoteNumber) });
       await writeFileAtomic(absolute(paths.SEPA_XML), xml);
+      await recordRunPayouts(em, { ...payoutScope, settlementRunId: run.id, filePath: paths.SEPA_XML, payments });
       result.sepaControlSumCents = sumCents(payments.map((payment) => payment.amountCents));
       result.sepaPayments = payments.length;
       const created = translate(input.locale, 'creditNote.file.sepaCreated', { count: payments.length, amount: formatEuro(result.sepaControlSumCents, input.locale === 'de' ? 'de-DE' : 'en-GB') });

@@ -15,9 +15,15 @@ export const bankFileMessages = defineMessages({
     de: 'Die Datei ist beschädigt: Das XML bricht in Zeile {line} ab oder ist dort ungültig. Bitte laden Sie sie erneut im Online-Banking herunter.',
   },
   'bankFile.unknownMessage': {
-    en: 'This XML file is a {message}, which TrainerPay cannot read. Please upload a statement (camt.053), a notification (camt.054) or a payment status report (pain.002).',
-    de: 'Diese XML-Datei ist eine {message}-Nachricht, die TrainerPay nicht lesen kann. Bitte laden Sie einen Kontoauszug (camt.053), eine Buchungsbenachrichtigung (camt.054) oder einen Statusbericht (pain.002) hoch.',
+    en: 'This XML file is {what} ({message}), which TrainerPay cannot read here. Please upload a statement (camt.053), a notification (camt.054) or a payment status report (pain.002).',
+    de: 'Diese XML-Datei ist {what} ({message}), die TrainerPay hier nicht lesen kann. Bitte laden Sie einen Kontoauszug (camt.053), eine Buchungsbenachrichtigung (camt.054) oder einen Statusbericht (pain.002) hoch.',
   },
+  'bankFile.messageName.pain001': { en: 'a payment order — the payout file TrainerPay made for the bank', de: 'ein Zahlungsauftrag – die Auszahlungsdatei, die TrainerPay für die Bank erstellt hat' },
+  'bankFile.messageName.pain008': { en: 'a direct debit order', de: 'ein Lastschriftauftrag' },
+  'bankFile.messageName.camt052': { en: 'an intraday account report', de: 'eine untertägige Kontoinformation' },
+  'bankFile.messageName.camt086': { en: "a bank's bill of charges", de: 'eine Entgeltabrechnung der Bank' },
+  'bankFile.messageName.pacs008': { en: 'an interbank payment message', de: 'eine Interbank-Zahlungsnachricht' },
+  'bankFile.messageName.other': { en: 'another ISO 20022 message', de: 'eine andere ISO-20022-Nachricht' },
   'bankFile.unknownVersion': {
     en: 'This is a {message} in version {version}, which TrainerPay cannot read. Please choose version {supported} in online banking.',
     de: 'Das ist eine {message}-Nachricht in Version {version}, die TrainerPay nicht lesen kann. Bitte wählen Sie im Online-Banking die Version {supported}.',
@@ -67,6 +73,10 @@ export const bankFileMessages = defineMessages({
   'bankMatch.amountDiffers': {
     en: 'Payout {endToEndId}: the bank shows {amount}, TrainerPay paid {expected}.',
     de: 'Auszahlung {endToEndId}: Die Bank zeigt {amount}, TrainerPay hat {expected} ausgezahlt.',
+  },
+  'bankMatch.amountMissing': {
+    en: 'Payout {endToEndId}: the bank books it inside a batch without stating its amount, so it cannot be checked.',
+    de: 'Auszahlung {endToEndId}: Die Bank bucht sie in einer Sammelbuchung ohne Einzelbetrag, daher kann sie nicht geprüft werden.',
   },
   'bankMatch.currencyDiffers': {
     en: 'Payout {endToEndId}: the bank shows the currency {currency}, TrainerPay paid in {expected}.',

@@ -67,8 +67,11 @@ export type BankBooking = {
   transactionNumber: number;
   /** NtryRef, if any. */
   entryReference: string | null;
-  /** Amount of this transaction (TxDtls/AmtDtls or Amt, else the Ntry's Amt) in cents. */
-  amountCents: number;
+  /**
+   * Amount of this transaction in cents: TxDtls/Amt (v08), AmtDtls/TxAmt or InstdAmt, else the Ntry's
+   * Amt when the Ntry holds this transaction alone; null when a batch's TxDtls does not state its own.
+   */
+  amountCents: number | null;
   currency: string;
   creditDebit: 'CRDT' | 'DBIT';
   /** RvslInd: the entry reverses an earlier one (a DBIT reversal is money coming back). */
@@ -92,11 +95,17 @@ export type BankBooking = {
   entryTransactionCount: number;
   /** True when the Ntry carries no TxDtls: amountCents is the whole batch. */
   withoutDetails: boolean;
+  /** The trainer's account and name (RltdPties/Cdtr; the Dbtr when a return names our account as creditor). */
   creditorIban: string | null;
   creditorName: string | null;
+  /**
+   * BkTxCd of the transaction (else of the Ntry): 'PMNT/ICDT/RRTN' (Domn/Fmly/SubFmly; RRTN is a
+   * returned transfer), else the proprietary code (German banks: 'NTRF+159+…', 159 a return); null when none.
+   */
+  bankTransactionCode: string | null;
   /** RtrInf: set when the movement is a return of a payment. */
   returnReason: BankReason | null;
-  /** Chrgs: the sum of the charges in cents (0 when none). */
+  /** Chrgs: the charges in cents (0 when none): the TxDtls', else the Ntry's when it holds one transaction. */
   chargesCents: number;
 };
 

@@ -1,2 +1,4 @@
 export * from './bank-file.types';
 export * from './bank-file-error';
+export * from './bank-file';
+export * from './bank-file-builders';

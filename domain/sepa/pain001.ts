@@ -35,6 +35,8 @@ export type TSepaParty = z.infer<typeof ZSepaParty>;
 export const ZSepaPayment = z.object({
   /** The credit note number: the end-to-end id the trainer's bank statement shows. */
   creditNoteNumber: z.string().min(1),
+  /** The end-to-end id when it is not the credit note number: a repayment's (`GS-2026-00042-R1`). */
+  endToEndId: z.string().min(1).optional(),
   amountCents: z.number().int(),
   creditor: ZSepaParty,
   /** The settlement month as its last day (YYYY-MM-DD); the remittance text names it as MM/YYYY. */
@@ -154,17 +156,18 @@ export function buildPain001(input: TPain001Input): string {
   const debtor = prepareParty(input.debtor, { paymentIndex: null, label: translate('en', 'sepa.debtor') });
   const seen = new Set<string>();
   const payments = input.payments.map((payment, index) => {
-    const label = payment.creditNoteNumber;
-    if (!isSepaIdentifier(payment.creditNoteNumber)) {
+    const endToEndId = payment.endToEndId ?? payment.creditNoteNumber;
+    const label = endToEndId;
+    if (!isSepaIdentifier(endToEndId)) {
       throw new SepaFileError('sepa.invalidField', { payment: label, field: 'creditNoteNumber', reason: 'validation.invalid' }, index);
     }
-    if (seen.has(payment.creditNoteNumber)) throw new SepaFileError('sepa.duplicateEndToEndId', { payment: label }, index);
-    seen.add(payment.creditNoteNumber);
+    if (seen.has(endToEndId)) throw new SepaFileError('sepa.duplicateEndToEndId', { payment: label }, index);
+    seen.add(endToEndId);
     if (!Number.isSafeInteger(payment.amountCents) || payment.amountCents <= 0) {
       throw new SepaFileError('sepa.amountNotPositive', { payment: label }, index);
     }
     const remittance = toSepaTextMax(payment.remittanceInformation ?? defaultRemittanceInformation(payment.creditNoteNumber, payment.serviceMonth), 140);
-    return { payment, creditor: prepareParty(payment.creditor, { paymentIndex: index, label }), remittance };
+    return { payment, endToEndId, creditor: prepareParty(payment.creditor, { paymentIndex: index, label }), remittance };
   });
   const controlSum = centsToSepaAmount(sumCents(input.payments.map((payment) => payment.amountCents)));
   const numberOfTransactions = String(payments.length);
@@ -197,9 +200,9 @@ export function buildPain001(input: TPain001Input): string {
   addAgent(paymentInformation, 'DbtrAgt', debtor.bic);
   paymentInformation.ele('ChrgBr').txt('SLEV');
 
-  paymentInformation.eleEach(payments, ({ payment, creditor, remittance }) => {
+  paymentInformation.eleEach(payments, ({ payment, endToEndId, creditor, remittance }) => {
     const transaction = new XmlElement('CdtTrfTxInf');
-    transaction.ele('PmtId').ele('EndToEndId').txt(payment.creditNoteNumber);
+    transaction.ele('PmtId').ele('EndToEndId').txt(endToEndId);
     transaction.ele('Amt').ele('InstdAmt', { Ccy: 'EUR' }).txt(centsToSepaAmount(payment.amountCents));
     if (creditor.bic) addAgent(transaction, 'CdtrAgt', creditor.bic);
     const creditorElement = transaction.ele('Cdtr');
