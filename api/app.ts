@@ -27,6 +27,7 @@ import { createSettlementV1Router } from './routes/settlement/v1.router';
 import { createWorkflowsRouter } from './routes/workflows/workflows.router';
 import { createMasterDataRouter } from './routes/master-data/master-data.router';
 import { createOutboxRouter } from './routes/outbox/outbox.router';
+import { createDemoStatementRouter } from './routes/payouts-demo/demo-statement.router';
 import { createDocumentFormsRouter, createDocumentManagerRouter, createTrainerDocumentsRouter } from './routes/documents/documents.router';
 import { PdfCheckPool } from './routes/documents/pdf-check-pool';
 import { createReportsRouter } from './routes/reports/reports.router';
@@ -141,6 +142,7 @@ export function createApp({ orm, temporal, feed, env, registry = createMetricsRe
   studioGroupApi.use(createDocumentManagerRouter({ pdfCheck }));
   studioGroupApi.use(createReportsRouter());
   studioGroupApi.use(createOutboxRouter({ smtpConfigured: Boolean(env.smtpUrl) }));
+  studioGroupApi.use(createDemoStatementRouter());
   studioGroupApi.use(createAccountLinksStaffRouter(accountLinks));
   studioGroupApi.use(createTrainerOverviewRouter());
   studioGroupApi.use(createDataCheckRouter());

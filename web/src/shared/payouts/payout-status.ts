@@ -58,6 +58,7 @@ export function payoutStatusLabel(t: TFunction, locale: AppLocale, view: PayoutS
   if (view.repayment?.status === 'paid') {
     return view.repayment.bookingDate ? t('payoutStatus.repaidOn', { date: formatDate(view.repayment.bookingDate, locale) }) : t('payoutStatus.repaid');
   }
+  if (view.repayment?.status === 'open') return t('payoutStatus.repaying');
   switch (view.status) {
     case 'paid':
       return view.bookingDate ? t('payoutStatus.paidOn', { date: formatDate(view.bookingDate, locale) }) : t('payoutStatus.paid');
