@@ -4,12 +4,13 @@ import path from 'node:path';
 import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { CreditNote, Payout, StudioGroupTrainer } from '../../db/entities';
+import { StudioGroupTrainer } from '../../db/entities';
 import { buildCamt053, payoutFileEntry } from '../../domain/payouts/bank-file-builders';
 import { returnedPayoutEntry } from '../../domain/payouts/demo-statement';
 import { useBrowserStack } from '../support/browser';
 import { issueCreditNote, type IssuedCreditNote } from '../support/credit-notes';
 import { findDemoFitness } from '../support/month-close';
+import { openPayoutFor } from '../support/payouts';
 
 // The money loop closed with the bank's statement, as the admin and the trainer see it: the admin
 // uploads a camt.053 for a closed month (one payout booked, one returned, one entry that is no
@@ -31,29 +32,6 @@ let paidNote: IssuedCreditNote;
 let returnedNote: IssuedCreditNote;
 let statementPath: string;
 
-/** A payout as the credit-note run writes it beside its SEPA payment (open until the bank says more). */
-async function payoutFor(e2e: { stack: { orm: { em: { fork(): import('@mikro-orm/postgresql').EntityManager } } } }, note: IssuedCreditNote, iban: string) {
-  const em = e2e.stack.orm.em.fork();
-  const creditNote = await em.findOneOrFail(CreditNote, { uuid: note.creditNoteUuid }, { populate: ['settlementRun', 'trainer', 'studioGroup'] });
-  const existing = await em.findOne(Payout, { creditNote });
-  if (existing) return existing;
-  const payout = em.create(Payout, {
-    studioGroup: creditNote.studioGroup,
-    creditNote,
-    settlementRun: creditNote.settlementRun,
-    trainer: creditNote.trainer,
-    endToEndId: note.number,
-    amountCents: creditNote.grossCents,
-    creditorIban: iban,
-    creditorName: creditNote.trainer.companyName ?? 'Trainer',
-    sepaMessageId: `MSG-${note.runUuid.slice(0, 8)}`,
-    sepaPaymentInfoId: `PMT-${note.runUuid.slice(0, 8)}`,
-    status: 'open',
-  });
-  await em.flush();
-  return payout;
-}
-
 const e2e = useBrowserStack({
   worker: true,
   timeout: 180_000,
@@ -67,8 +45,8 @@ const e2e = useBrowserStack({
     paidNote = await issueCreditNote(stack, { studioGroupUuid: group.uuid, trainerUuid: trainer.uuid, month: lastMonth.endOf('month').toISODate()!, number: `GS-${year}-00901`, grossCents: 123_456 });
     returnedNote = await issueCreditNote(stack, { studioGroupUuid: group.uuid, trainerUuid: trainer.uuid, month: lastMonth.endOf('month').toISODate()!, number: `GS-${year}-00902`, grossCents: 45_600 });
     const iban = trainer.iban ?? 'DE02120300000000202051';
-    const paid = await payoutFor({ stack }, paidNote, iban);
-    const returned = await payoutFor({ stack }, returnedNote, iban);
+    const paid = await openPayoutFor(stack, paidNote, iban);
+    const returned = await openPayoutFor(stack, returnedNote, iban);
 
     const xml = buildCamt053({
       version: '08',
