@@ -47,6 +47,8 @@ export const Payout = defineEntity({
     /** The bank file that set the status. */
     bankFile: () => p.manyToOne(BankFile).nullable(),
     repays: () => p.manyToOne(Payout).nullable().unique(),
+    /** When the trainer was told (portal and e-mail) that this payout failed: told once. */
+    failureNotifiedAt: p.datetime().nullable(),
     createdAt: createdAtProperty(),
     updatedAt: updatedAtProperty(),
   }),

@@ -17,7 +17,7 @@ import { Migration20261124140527_trainerEInvoiceFormat } from './Migration202611
 import { Migration20261124192153_trainerSourceAlias } from './Migration20261124192153_trainerSourceAlias';
 import { Migration20261125005345_classMonthFolds } from './Migration20261125005345_classMonthFolds';
 import { Migration20261128001423_loginLimiter } from './Migration20261128001423_loginLimiter';
-import { Migration20261128033231_payouts } from './Migration20261128033231_payouts';
+import { Migration20261128034945_payouts } from './Migration20261128034945_payouts';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121221656', class: Migration20261121221656 },
@@ -36,5 +36,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124192153_trainerSourceAlias', class: Migration20261124192153_trainerSourceAlias },
   { name: 'Migration20261125005345_classMonthFolds', class: Migration20261125005345_classMonthFolds },
   { name: 'Migration20261128001423_loginLimiter', class: Migration20261128001423_loginLimiter },
-  { name: 'Migration20261128033231_payouts', class: Migration20261128033231_payouts },
+  { name: 'Migration20261128034945_payouts', class: Migration20261128034945_payouts },
 ];

@@ -66,6 +66,22 @@ export const bankFileMessages = defineMessages({
     en: 'A debit of {amount} has no reference TrainerPay knows (no credit note number, no payout file).',
     de: 'Eine Abbuchung über {amount} trägt keine Referenz, die TrainerPay kennt (keine Gutschriftnummer, keine Auszahlungsdatei).',
   },
+  'bankMatch.ambiguous': {
+    en: 'The reference {endToEndId} belongs to {count} payouts; the bank names no payout file to tell them apart. Please assign it by hand.',
+    de: 'Die Referenz {endToEndId} gehört zu {count} Auszahlungen; die Bank nennt keine Auszahlungsdatei, um sie zu unterscheiden. Bitte ordnen Sie sie von Hand zu.',
+  },
+  'bankMatch.returnWithoutReference': {
+    en: 'A return of {amount} carries no credit note number, so it cannot be assigned to a payout. Please ask the bank which payment it returns.',
+    de: 'Eine Rücküberweisung über {amount} trägt keine Gutschriftnummer und kann daher keiner Auszahlung zugeordnet werden. Bitte fragen Sie die Bank, welche Zahlung zurückkam.',
+  },
+  'bankMatch.creditNotReturn': {
+    en: 'A credit of {amount} carries the reference of payout {endToEndId} but is not marked as a return. Nothing was changed — please check it.',
+    de: 'Eine Gutschrift über {amount} trägt die Referenz der Auszahlung {endToEndId}, ist aber nicht als Rücküberweisung gekennzeichnet. Es wurde nichts geändert – bitte prüfen Sie sie.',
+  },
+  'bankMatch.bookedTwice': {
+    en: 'Payout {endToEndId} is {outcome} a second time, under the bank reference {bankReference} (first under {earlierReference}). Nothing was changed — please check with the bank.',
+    de: 'Auszahlung {endToEndId} wird ein zweites Mal als {outcome} gebucht, unter der Bankreferenz {bankReference} (zuerst unter {earlierReference}). Es wurde nichts geändert – bitte klären Sie das mit der Bank.',
+  },
   'bankMatch.noPayoutFile': {
     en: 'No payout file with the id {messageId} was found.',
     de: 'Keine Auszahlungsdatei mit der Kennung {messageId} gefunden.',

@@ -19,6 +19,8 @@ import { accountMessages } from './account.messages';
 import { contactMessages } from './contact.messages';
 import { payoutsDemoMessages } from './payouts-demo.messages';
 import { bankFileMessages } from './bank-file.messages';
+import { bankReasonMessages } from './bank-reason.messages';
+import { payoutsMessages } from './payouts.messages';
 
 export * from './catalog';
 
@@ -45,9 +47,11 @@ const catalog: MessageCatalog = {
   ...contactMessages,
   ...payoutsDemoMessages,
   ...bankFileMessages,
+  ...bankReasonMessages,
+  ...payoutsMessages,
 };
 
-export type MessageKey = keyof typeof commonMessages | keyof typeof importMessages | keyof typeof importQueueMessages | keyof typeof settlementMessages | keyof typeof masterDataMessages | keyof typeof mailMessages | keyof typeof trainerAccountMessages | keyof typeof reviewMessages | keyof typeof creditNoteMessages | keyof typeof downloadsMessages | keyof typeof settlementV1Messages | keyof typeof reportsMessages | keyof typeof trainerOverviewMessages | keyof typeof accountMessages | keyof typeof contactMessages | keyof typeof bankFileMessages | (string & {});
+export type MessageKey = keyof typeof commonMessages | keyof typeof importMessages | keyof typeof importQueueMessages | keyof typeof settlementMessages | keyof typeof masterDataMessages | keyof typeof mailMessages | keyof typeof trainerAccountMessages | keyof typeof reviewMessages | keyof typeof creditNoteMessages | keyof typeof downloadsMessages | keyof typeof settlementV1Messages | keyof typeof reportsMessages | keyof typeof trainerOverviewMessages | keyof typeof accountMessages | keyof typeof contactMessages | keyof typeof bankFileMessages | keyof typeof bankReasonMessages | keyof typeof payoutsMessages | (string & {});
 export type MessageParams = Record<string, string | number>;
 
 export const isMessageKey = (value: string): boolean => Object.hasOwn(catalog, value);

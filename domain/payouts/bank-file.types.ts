@@ -237,7 +237,10 @@ export type MatchInput = {
 };
 
 export type MatchResult = {
-  /** The changes to apply, at most one per payout. */
+  /**
+   * The changes to apply, in order: at most one of each kind per payout, so a payout may be paid and
+   * returned by the same statement (paid first). A batch booking or a rejected file gives one per payout.
+   */
   outcomes: PayoutOutcome[];
   /** Entries not applied, with the reason: never guessed, always shown. */
   issues: MatchIssue[];
@@ -261,8 +264,8 @@ export type MatchBankEntries = (input: MatchInput) => MatchResult;
 export type ReasonText = (code: string | null, locale: string) => string;
 
 // Where they live (import from 'domain/payouts'):
-//   readBankFile, checkBankFileFor   – bank-file.ts
+//   readBankFile, readAllBankEntries, checkBankFileFor, parseAmountCents – bank-file.ts
 //   BankFileError                    – bank-file-error.ts
 //   matchBankEntries                 – bank-matching.ts
-//   reasonText, REASON_CODES         – reason-codes.ts
-//   buildCamt053, buildCamt054, buildPain002 – bank-file-builders.ts (test files, demo data, bench)
+//   reasonText, reasonMessage, REASON_CODES – reason-codes.ts (texts in messages/bank-reason.messages.ts)
+//   buildCamt053, buildCamt054, buildPain002, payoutFileEntry – bank-file-builders.ts (test files, demo data, bench)
