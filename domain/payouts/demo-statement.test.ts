@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { BankBooking } from './bank-file.types';
 import { readAllBankEntries } from './bank-file';
+import { matchBankEntries } from './bank-matching';
 import { buildDemoStatement, DEMO_RETURN, plusBankDays } from './demo-statement';
 
 const payout = (number: number, amountCents: number, block = 'PMT-1') => ({
@@ -34,6 +35,23 @@ describe('the demo bank statement', () => {
     const [back] = bookings.filter((entry) => entry.creditDebit === 'CRDT');
     expect(back).toMatchObject({ endToEndId: 'GS-2026-00003', amountCents: 45_600 - DEMO_RETURN.feeCents, chargesCents: DEMO_RETURN.feeCents, bookingDate: '2026-11-13' });
     expect(back!.returnReason?.code).toBe('AC04');
+
+    // What the upload will make of it: the payouts paid, the last one then returned with its fee.
+    const payouts = [payout(1, 123_456), payout(2, 10_000, 'PMT-2'), payout(3, 45_600)].map((one) => ({
+      payoutUuid: one.endToEndId,
+      endToEndId: one.endToEndId,
+      amountCents: one.amountCents,
+      currency: 'EUR',
+      creditorIban: one.creditorIban,
+      sepaMessageId: one.sepaMessageId,
+      paymentInformationId: one.sepaPaymentInfoId,
+      status: 'open' as const,
+      statusSource: null,
+    }));
+    const matched = matchBankEntries({ identity, entries, payouts, earlier: [] });
+    expect(matched.issues).toEqual([]);
+    expect(matched.outcomes.at(-1)).toMatchObject({ outcome: 'returned', payoutUuid: 'GS-2026-00003', reasonCode: 'AC04', feeCents: 350 });
+    expect(matched.outcomes.filter((outcome) => outcome.outcome === 'paid').map((outcome) => outcome.payoutUuid).sort()).toEqual(['GS-2026-00001', 'GS-2026-00002', 'GS-2026-00003']);
   });
 
   it('counts bank days, not weekends', () => {
