@@ -143,7 +143,7 @@ export function BankFilesTable({ group }: { group: TStudioGroupRef }) {
                     )}
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={STATE_COLOR[file.state]} variant="light" tt="none" title={file.message ?? undefined}>
+                    <Badge color={STATE_COLOR[file.state]} variant="light" tt="none" title={file.message ?? undefined} styles={{ label: { overflow: 'visible' } }}>
                       {t(`payouts.bankFiles.statuses.${stateText(file.state)}`)}
                     </Badge>
                   </Table.Td>

@@ -23,8 +23,8 @@ export function DemoStatementCard({ group }: { group: TStudioGroupRef }) {
       const run = byRun.get(payout.settlementRunUuid) ?? { month: payout.month, count: 0 };
       byRun.set(payout.settlementRunUuid, { ...run, count: run.count + 1 });
     }
-    return [...byRun].map(([uuid, run]) => ({ value: uuid, label: `${formatMonth(`${run.month}-01`, locale)} · ${run.count}` }));
-  }, [open.data?.items, locale]);
+    return [...byRun].map(([uuid, run]) => ({ value: uuid, label: t('payouts.demo.runOption', { month: formatMonth(`${run.month}-01`, locale), count: run.count }) }));
+  }, [open.data?.items, locale, t]);
   const [chosen, setChosen] = useState<string | null>(null);
   const runUuid = chosen && runs.some((run) => run.value === chosen) ? chosen : (runs[0]?.value ?? null);
   const create = useMutation({ mutationFn: (settlementRunUuid: string) => downloadDemoStatement(group, settlementRunUuid) });
@@ -51,7 +51,7 @@ export function DemoStatementCard({ group }: { group: TStudioGroupRef }) {
               value={runUuid}
               onChange={setChosen}
               allowDeselect={false}
-              w={260}
+              w={340}
               data-testid="demo-statement-run"
             />
             <Button variant="light" disabled={!runUuid} loading={create.isPending} onClick={() => runUuid && create.mutate(runUuid)} data-testid="demo-statement-create">

@@ -9,8 +9,9 @@ import { PAYOUT_STATUSES, type TPayout, type TPayoutStatus } from '../../../../c
 import { errorMessage } from '../../shared/api/client';
 import { IconAlert } from '../../shared/components/icons';
 import { openSignedDownload, signCallOf } from '../../shared/downloads/signed-download';
-import { formatDate, formatEuros, formatMonth } from '../../shared/format';
+import { formatEuros, formatMonth } from '../../shared/format';
 import { useLocale } from '../../shared/hooks/use-locale';
+import { usePhone } from '../../shared/hooks/use-phone';
 import { fromPayout, payoutReason } from '../../shared/payouts/payout-status';
 import { PayoutStatusBadge } from '../../shared/payouts/PayoutStatusBadge';
 import { downloadPayoutsCsv, usePayAgain, usePayouts, type PayoutFilters } from './api';
@@ -78,6 +79,7 @@ export function PayoutsTable({ group }: { group: TStudioGroupRef }) {
   const [debouncedSearch] = useDebouncedValue(search, 300);
   const [page, setPage] = useState(1);
   const [payingAgain, setPayingAgain] = useState<TPayout | null>(null);
+  const phone = usePhone();
   const filters: PayoutFilters = { status: status === 'all' ? null : status, month: month ? month.slice(0, 7) : null, search: debouncedSearch };
   const list = usePayouts(group, filters, page, ITEMS_PER_PAGE);
   const byUuid = useMemo(() => new Map((list.data?.items ?? []).map((payout) => [payout.uuid, payout])), [list.data?.items]);
@@ -90,11 +92,13 @@ export function PayoutsTable({ group }: { group: TStudioGroupRef }) {
   return (
     <Stack gap="md" data-testid="payouts-list">
       <Group align="flex-end" gap="md" wrap="wrap">
-        <Stack gap={4}>
+        <Stack gap={4} w={phone ? '100%' : undefined}>
           <Text size="sm" fw={500} id="payouts-status-filter">
             {t('payouts.filters.status')}
           </Text>
           <SegmentedControl
+            orientation={phone ? 'vertical' : 'horizontal'}
+            fullWidth={phone}
             aria-labelledby="payouts-status-filter"
             data-testid="payouts-status-filter"
             value={status}
@@ -153,7 +157,7 @@ export function PayoutsTable({ group }: { group: TStudioGroupRef }) {
       )}
       {list.data && list.data.items.length > 0 && (
         <ScrollArea type="auto">
-          <Table verticalSpacing="xs" withTableBorder striped miw={1000}>
+          <Table verticalSpacing="xs" withTableBorder striped miw={860}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('payouts.columns.creditNote')}</Table.Th>
@@ -161,7 +165,6 @@ export function PayoutsTable({ group }: { group: TStudioGroupRef }) {
                 <Table.Th>{t('payouts.columns.month')}</Table.Th>
                 <Table.Th ta="right">{t('payouts.columns.amount')}</Table.Th>
                 <Table.Th>{t('payouts.columns.status')}</Table.Th>
-                <Table.Th>{t('payouts.columns.bookingDate')}</Table.Th>
                 <Table.Th ta="right">{t('payouts.columns.fee')}</Table.Th>
                 <Table.Th>{t('payouts.columns.action')}</Table.Th>
               </Table.Tr>
@@ -181,7 +184,9 @@ export function PayoutsTable({ group }: { group: TStudioGroupRef }) {
                     )}
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm">{payout.trainerName}</Text>
+                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                      {payout.trainerName}
+                    </Text>
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMonth(`${payout.month}-01`, locale)}</Table.Td>
                   <Table.Td ta="right">
@@ -189,10 +194,9 @@ export function PayoutsTable({ group }: { group: TStudioGroupRef }) {
                       {formatEuros(payout.amount)}
                     </Text>
                   </Table.Td>
-                  <Table.Td maw={320}>
+                  <Table.Td miw={200} maw={300}>
                     <PayoutStatusBadge payout={fromPayout(payout, payout.repaidByPayoutUuid ? byUuid.get(payout.repaidByPayoutUuid) : undefined)} />
                   </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{payout.bookingDate ? formatDate(payout.bookingDate, locale) : '–'}</Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {payout.fee !== null ? formatEuros(payout.fee) : '–'}
                   </Table.Td>

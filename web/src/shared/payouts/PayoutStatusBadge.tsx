@@ -14,6 +14,8 @@ export function PayoutStatusBadge({ payout, size = 'sm' }: { payout: PayoutStatu
       size={size}
       tt="none"
       maw="100%"
+      // A reason can be long ('returned: the account holder's name or address is missing'): it wraps, never cut off.
+      styles={{ root: { height: 'auto', paddingBlock: 2 }, label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip' } }}
       data-testid="payout-status"
       data-status={payout.repayment ? `repaid-${payout.repayment.status}` : payout.status}
     >
