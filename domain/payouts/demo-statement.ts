@@ -3,7 +3,8 @@ import { buildCamt053, payoutFileEntry, type BuiltEntry } from './bank-file-buil
 // The statement a bank would send after a credit-note run's SEPA file was executed, for groups
 // that have no bank (the demo): every payout booked two bank days after the run, one of them (the
 // last by end-to-end id, so the same run always returns the same one) sent back as a closed
-// account, the money less the fee the banks kept. Pure: the caller loads the payouts.
+// account, the money less the fee the banks kept. Pure: the caller loads the payouts. Why a file
+// to upload rather than payouts marked paid: docs/decisions/0120.
 
 /** The return the demo statement books: account closed (the usual cause), with a fee German banks charge. */
 export const DEMO_RETURN = { reasonCode: 'AC04', feeCents: 350 } as const;
