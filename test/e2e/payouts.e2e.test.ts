@@ -144,8 +144,10 @@ for (const locale of ['de', 'en'] as const) {
     await expect.poll(() => note(paidNote.number).textContent()).toBe(locale === 'de' ? `Bezahlt am ${germanDate(BOOKED_ON)}` : `Paid on ${englishDate(BOOKED_ON)}`);
     const returned = note(returnedNote.number);
     expect(await returned.getAttribute('data-status')).toBe('returned');
-    expect(await returned.textContent()).toContain(locale === 'de' ? 'Von der Bank zurückgebucht: das Konto ist aufgelöst' : 'Returned by the bank: the account is closed');
-    expect(await returned.textContent()).toContain(locale === 'de' ? 'Bitte prüfen Sie die IBAN' : 'Please check the IBAN');
+    expect(await returned.textContent()).toContain(
+      locale === 'de' ? 'Von der Bank zurückgebucht: Das Konto ist aufgelöst – bitte prüfen Sie Ihre IBAN.' : 'Returned by the bank: The account has been closed — please check your IBAN.',
+    );
+    expect(await returned.getByTestId('credit-note-payout-bank-data').textContent()).toBe(locale === 'de' ? 'IBAN in den Bankdaten Ihres Profils prüfen' : "Check the IBAN in your profile's bank data");
     await shot(page, `trainer-payouts-${locale}`);
     await returned.getByTestId('credit-note-payout-bank-data').click();
     await page.waitForURL(`**/${locale}/trainer/profile?tab=bank`);

@@ -21,8 +21,7 @@ export const payoutStatusEn = {
     rejected: 'Not paid, refused by the bank: {{reason}}',
     repaid: 'Paid again',
     repaying: 'Paid again; the bank has not booked it yet',
-    checkIban: 'Please check the IBAN in your bank data.',
-    bankData: 'Bank data',
+    bankData: 'Check the IBAN in your profile\'s bank data',
   },
   reasons: {
     AC01: 'the IBAN is wrong',
@@ -72,8 +71,7 @@ export const payoutStatusDe: typeof payoutStatusEn = {
     rejected: 'Nicht bezahlt, von der Bank abgelehnt: {{reason}}',
     repaid: 'Erneut bezahlt',
     repaying: 'Erneut überwiesen; die Bank hat es noch nicht gebucht',
-    checkIban: 'Bitte prüfen Sie die IBAN in Ihren Bankdaten.',
-    bankData: 'Bankdaten',
+    bankData: 'IBAN in den Bankdaten Ihres Profils prüfen',
   },
   reasons: {
     AC01: 'die IBAN ist falsch',

@@ -35,12 +35,9 @@ export function CreditNotePayout({ payout }: { payout: TPayoutSummary | null | u
       <Text size="sm" c="red.8" fw={600}>
         {payout.status === 'returned' ? t('payoutStatus.trainer.returned', { reason }) : t('payoutStatus.trainer.rejected', { reason })}
       </Text>
-      <Text size="xs" c="dimmed">
-        {t('payoutStatus.trainer.checkIban')}{' '}
-        <Anchor component={Link} to={`/${locale}/trainer/profile?tab=bank`} size="xs" data-testid="credit-note-payout-bank-data">
-          {t('payoutStatus.trainer.bankData')}
-        </Anchor>
-      </Text>
+      <Anchor component={Link} to={`/${locale}/trainer/profile?tab=bank`} size="xs" data-testid="credit-note-payout-bank-data">
+        {t('payoutStatus.trainer.bankData')}
+      </Anchor>
     </Stack>
   );
 }
