@@ -9,6 +9,7 @@ import { createMailActivities, createMailer, type Mailer } from './mail';
 import { createAccountMailActivities } from './mail/account-mail';
 import { readEnv } from '../config/env';
 import { createDocumentActivities } from './documents';
+import { createPayoutActivities } from './payouts';
 
 // Every activity the worker registers, merged from the capability groups. Each group gets what it
 // needs from these dependencies; the worker builds them once per process.
@@ -39,6 +40,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createReviewActivities({ orm: deps.orm, queueEmails: mail.queueEmails }),
     ...createDocumentActivities({ orm: deps.orm, queueEmail: mail.queueEmail }),
     ...createCreditNoteActivities({ orm: deps.orm, dataDir: deps.dataDir, queueEmail: mail.queueEmail, queueEmails: mail.queueEmails }),
+    ...createPayoutActivities({ orm: deps.orm, dataDir: deps.dataDir, queueEmails: mail.queueEmails }),
     ...createCancellationActivities({ orm: deps.orm, dataDir: deps.dataDir, queueEmail: mail.queueEmail, writeFile: writeFileAtomic }),
   };
 }

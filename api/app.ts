@@ -28,6 +28,7 @@ import { createWorkflowsRouter } from './routes/workflows/workflows.router';
 import { createMasterDataRouter } from './routes/master-data/master-data.router';
 import { createOutboxRouter } from './routes/outbox/outbox.router';
 import { createDemoStatementRouter } from './routes/payouts-demo/demo-statement.router';
+import { createPayoutsRouter } from './routes/payouts/payouts.router';
 import { createDocumentFormsRouter, createDocumentManagerRouter, createTrainerDocumentsRouter } from './routes/documents/documents.router';
 import { PdfCheckPool } from './routes/documents/pdf-check-pool';
 import { createReportsRouter } from './routes/reports/reports.router';
@@ -142,7 +143,9 @@ export function createApp({ orm, temporal, feed, env, registry = createMetricsRe
   studioGroupApi.use(createDocumentManagerRouter({ pdfCheck }));
   studioGroupApi.use(createReportsRouter());
   studioGroupApi.use(createOutboxRouter({ smtpConfigured: Boolean(env.smtpUrl) }));
+  // Before the payouts router: /payouts/demo-statement is a path of its own, not a payout.
   studioGroupApi.use(createDemoStatementRouter());
+  studioGroupApi.use(createPayoutsRouter({ temporal, dataDir: env.dataDir }));
   studioGroupApi.use(createAccountLinksStaffRouter(accountLinks));
   studioGroupApi.use(createTrainerOverviewRouter());
   studioGroupApi.use(createDataCheckRouter());

@@ -23,3 +23,5 @@ export const contactRequestMailWorkflowId = (contactRequestUuid: string) => `con
 export const documentExpiryRemindersScheduleId = () => 'document-expiry-reminders';
 /** A day's reminder run started by hand (tests, ops): one per day. */
 export const documentExpiryRemindersWorkflowId = (day: string) => `document-expiry-reminders-${day}`;
+/** One run per bank file: its identity (MsgId, account, sequence) hashed by the API (BankFile.identityKey), so a second upload of the same file reaches the same run. */
+export const bankFileWorkflowId = (studioGroupUuid: string, identityKey: string) => `bank-file-${studioGroupUuid}-${identityKey}`;

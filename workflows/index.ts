@@ -10,3 +10,4 @@ export { documentExpiryRemindersWorkflow } from './document-expiry-reminders.wor
 export { accountEmailWorkflow } from './account-email.workflow';
 export { contactRequestMailWorkflow } from './contact-request-mail.workflow';
 export { outboxMailWorkflow } from './outbox-mail.workflow';
+export { bankFileWorkflow } from './bank-file.workflow';

@@ -8,6 +8,7 @@ import { canonicalDownloadRequest, signDownloadToken, verifyDownloadToken } from
 import {
   ACCOUNTING_FILE_SLUGS,
   accountingFileTarget,
+  payoutFileTarget,
   creditNoteTarget,
   creditNoteTargetOf,
   parseDownloadPath,
@@ -96,6 +97,11 @@ export function createDownloadsRouter(deps: DownloadDeps) {
   for (const slug of ACCOUNTING_FILE_SLUGS) {
     router.get(`/api/v1/:g/settlement/:settlementUuid/run/:settlementRunUuid/${slug}`, ACCOUNTING_FILE_CONTRACTS[slug], ...download(deps, (req) => accountingFileTarget(req.params, slug)));
   }
+  router.get(
+    '/api/v1/:g/payouts/sepa/:messageId',
+    fileContract('application/xml', 'A "pay again" SEPA file (pain.001.001.09) of rejected/returned payouts, by its MsgId (payouts).'),
+    ...download(deps, (req) => payoutFileTarget({ g: req.params.g as string, messageId: req.params.messageId as string })),
+  );
   router.get(
     '/admin/credit-note/download/:spec',
     fileContract('application/pdf', 'A credit note PDF for staff: {spec} = {studioGroupUuid},{month},{trainerUuid},{filename}.'),

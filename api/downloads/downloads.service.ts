@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { sql } from '../../db/queries/sql';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AccountingFile, CreditNote, Settlement, SettlementRun, StudioGroupTrainer, type RunFileType } from '../../db/entities';
 import { lastDayOfMonth } from '../../domain/settlement/month';
@@ -20,6 +21,7 @@ export const ACCOUNTING_FILE_SLUGS = Object.values(ACCOUNTING_FILE_DOWNLOADS) as
 export type DownloadTarget =
   | { kind: 'accounting-file'; studioGroupUuid: string; settlementUuid: string; settlementRunUuid: string; file: AccountingFileSlug }
   | { kind: 'credit-note'; audience: 'admin' | 'trainer'; studioGroupUuid: string; month: string; trainerUuid: string; fileName: string; format?: 'xrechnung' }
+  | { kind: 'payout-file'; studioGroupUuid: string; messageId: string }
   | DocumentDownloadTarget;
 
 export type ResolvedDownload = { absolutePath: string; fileName: string; contentType: string };
@@ -89,6 +91,13 @@ export function accountingFileTarget(params: { g?: string; settlementUuid?: stri
   };
 }
 
+/** A "pay again" SEPA file (payouts): named by its MsgId, `TP` and 32 hex digits. */
+export function payoutFileTarget(params: { g?: string; messageId?: string }): DownloadTarget {
+  const messageId = params.messageId ?? '';
+  if (!/^TP[0-9a-f]{32}$/.test(messageId)) throw badRequest('validation.fieldMessage', 'messageId', { field: 'messageId', reason: 'validation.invalid' });
+  return { kind: 'payout-file', studioGroupUuid: uuidField(params.g, 'g'), messageId };
+}
+
 const stringFields = (fields: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(fields).filter(([, value]) => typeof value === 'string')) as Record<string, string>;
 
@@ -101,6 +110,8 @@ export function parseDownloadPath(pathname: string, fields: Record<string, unkno
   if (run && (ACCOUNTING_FILE_SLUGS as string[]).includes(run[4]!)) {
     return accountingFileTarget({ g: safeDecode(run[1]!), settlementUuid: safeDecode(run[2]!), settlementRunUuid: safeDecode(run[3]!) }, run[4] as AccountingFileSlug);
   }
+  const payoutFile = /^\/api\/v1\/([^/]+)\/payouts\/sepa\/([^/]+)$/.exec(pathname);
+  if (payoutFile) return payoutFileTarget({ g: safeDecode(payoutFile[1]!), messageId: safeDecode(payoutFile[2]!) });
   const admin = /^\/admin\/credit-note\/download\/([^/]+)$/.exec(pathname);
   if (admin) return creditNoteTarget('admin', safeDecode(admin[1]!));
   const xrechnung = /^(?:\/admin|\/[a-z]{2}\/trainer)\/credit-note\/xrechnung\/([^/]+)$/.exec(pathname);
@@ -141,6 +152,13 @@ const CONTENT_TYPES: Record<RunFileType, string> = {
 /** Checks the caller may read the target and finds its file: 400/403/404 as for the download itself. */
 export async function resolveDownload({ em, auth, dataDir, target }: { em: EntityManager; auth: AuthContext; dataDir: string; target: DownloadTarget }): Promise<ResolvedDownload> {
   if (target.kind === 'document' || target.kind === 'document-zip') return resolveDocumentDownload({ em, auth, dataDir, target });
+  if (target.kind === 'payout-file') {
+    const group = await requireStaffOf(auth, target.studioGroupUuid);
+    const [row] = await sql<{ sepa_file_path: string | null }>(em, 'select sepa_file_path from payout where studio_group_id = ? and sepa_message_id = ? and settlement_run_id is null limit 1', [group.id, target.messageId]);
+    const absolutePath = await existingFile(dataDir, row?.sepa_file_path);
+    if (!absolutePath) throw notFound('downloads.fileNotFound');
+    return { absolutePath, fileName: `${target.messageId}.xml`, contentType: 'application/xml' };
+  }
   if (target.kind === 'accounting-file') {
     const group = await requireStaffOf(auth, target.studioGroupUuid);
     const settlement = await em.findOne(Settlement, { uuid: target.settlementUuid, studioGroup: group });

@@ -170,6 +170,10 @@ function valueMap(fixture: TenancyFixture, subject: TrainerSubject, actingUserUu
     review: [],
     documentUuid: subject.documentUuid,
     categoryUuid: fixture.documentCategoryUuid,
+    // Payouts: a bank file and a "pay again" SEPA file of the group (none exists: another group's caller must still be refused first).
+    bankFileUuid: '7d1f3c52-9a4e-4c1b-8f0e-2b6a5d9c3e11',
+    messageId: 'TP7d1f3c529a4e4c1b8f0e2b6a5d9c3e11',
+    payoutUuids: ['7d1f3c52-9a4e-4c1b-8f0e-2b6a5d9c3e12'],
     // Bodies of the invitation, sign-up and password calls.
     email: 'tenancy@example.test',
     studioGroupTrainerUuid: subject.trainerUuid,
