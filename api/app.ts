@@ -27,6 +27,7 @@ import { createSettlementV1Router } from './routes/settlement/v1.router';
 import { createWorkflowsRouter } from './routes/workflows/workflows.router';
 import { createMasterDataRouter } from './routes/master-data/master-data.router';
 import { createOutboxRouter } from './routes/outbox/outbox.router';
+import { createDemoStatementRouter } from './routes/payouts-demo/demo-statement.router';
 import { createPayoutsRouter } from './routes/payouts/payouts.router';
 import { createDocumentFormsRouter, createDocumentManagerRouter, createTrainerDocumentsRouter } from './routes/documents/documents.router';
 import { PdfCheckPool } from './routes/documents/pdf-check-pool';
@@ -146,6 +147,8 @@ export function createApp({ orm, temporal, feed, env, registry = createMetricsRe
   studioGroupApi.use(createDocumentManagerRouter({ pdfCheck }));
   studioGroupApi.use(createReportsRouter());
   studioGroupApi.use(createOutboxRouter({ smtpConfigured: Boolean(env.smtpUrl) }));
+  // Before the payouts router: /payouts/demo-statement is a path of its own, not a payout.
+  studioGroupApi.use(createDemoStatementRouter());
   studioGroupApi.use(createPayoutsRouter({ temporal, dataDir: env.dataDir }));
   studioGroupApi.use(createAccountLinksStaffRouter(accountLinks));
   studioGroupApi.use(createTrainerOverviewRouter());

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZEuros, ZUuid } from './common.contract';
+import { ZPayoutSummary } from './payouts.contract';
 
 // Issued credit notes as the screens list them, their downloads, the trainer's self-billing
 // consent and objection (admin 2.12 accounting files, 2.22; trainer portal 2 "Credit notes list").
@@ -42,6 +43,8 @@ export const ZCreditNoteFile = z.object({
   objectionReason: z.string().nullable(),
   /** Number of the cancelling document when this credit note is cancelled. */
   cancelledBy: z.string().nullable(),
+  /** What became of its payment (paid on …, returned: reason); null when it was not paid by SEPA. */
+  payout: ZPayoutSummary.nullable(),
 });
 export type TCreditNoteFile = z.infer<typeof ZCreditNoteFile>;
 export const ZCreditNoteMonthGroup = z.object({ month: ZYearMonth, files: z.array(ZCreditNoteFile) });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BILLING_REFUSALS } from '../domain/credit-notes/billing-refusals';
 import { ZEuros, ZIsoDate, ZUuid } from './common.contract';
+import { ZPayoutSummary } from './payouts.contract';
 
 // The settlement wizard v2 (spec admin 2.2–2.5, 2.11–2.13, 7 "Settlement wizard v2") and its
 // workflow `settlement-{settlementUuid}`. Shared by api/routes/settlement and web/.
@@ -442,6 +443,8 @@ export const ZSettlementTrainerItem = z.object({
   sum_net: ZEuros,
   sum_vat: ZEuros,
   sum_gross: ZEuros,
+  /** What became of the payment of the trainer's credit note (paid on …, returned: reason); null before it or without SEPA. */
+  payout: ZPayoutSummary.nullable(),
 });
 export type TSettlementTrainerItem = z.infer<typeof ZSettlementTrainerItem>;
 

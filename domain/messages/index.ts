@@ -17,6 +17,7 @@ import { reportsMessages } from './reports.messages';
 import { trainerOverviewMessages } from './trainer-overview.messages';
 import { accountMessages } from './account.messages';
 import { contactMessages } from './contact.messages';
+import { payoutsDemoMessages } from './payouts-demo.messages';
 import { bankFileMessages } from './bank-file.messages';
 import { bankReasonMessages } from './bank-reason.messages';
 import { firstMonthMessages } from './first-month.messages';
@@ -47,6 +48,7 @@ const catalog: MessageCatalog = {
   ...trainerOverviewMessages,
   ...accountMessages,
   ...contactMessages,
+  ...payoutsDemoMessages,
   ...bankFileMessages,
   ...bankReasonMessages,
   ...firstMonthMessages,

@@ -117,6 +117,7 @@ const ADMIN: Screen[] = [
   { name: 'finished settlement', path: () => `admin/settlement/${issued.settlementUuid}`, states: tabs('tab-trainer', 'tab-accounting-files', 'tab-log') },
   { name: 'preview check', path: () => `admin/settlement/${settlementUuid}/preview-check` },
   { name: 'credit notes', path: () => 'admin/credit-notes' },
+  { name: 'payouts', path: () => 'admin/payouts', ready: 'payouts-list', states: tabs('payouts-tab-bank-files') },
   { name: 'document manager', path: () => 'admin/document-manager' },
   { name: 'outbox', path: () => 'admin/outbox' },
   {

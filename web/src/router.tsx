@@ -49,6 +49,7 @@ const WorkflowIndexPage = lazy(() => import('./admin/settlement/WorkflowPages').
 const SettlementWorkflowPage = lazy(() => import('./admin/settlement/WorkflowPages').then((m) => ({ default: m.SettlementWorkflowPage })));
 const PreviewCheckPage = lazy(() => import('./admin/review/PreviewCheckPage').then((m) => ({ default: m.PreviewCheckPage })));
 const CreditNotesPage = lazy(() => import('./admin/credit-notes/CreditNotesPage').then((m) => ({ default: m.CreditNotesPage })));
+const PayoutsPage = lazy(() => import('./admin/payouts/PayoutsPage').then((m) => ({ default: m.PayoutsPage })));
 const ReportsPage = lazy(() => import('./admin/reports/ReportsPage').then((m) => ({ default: m.ReportsPage })));
 const DocumentManagerPage = lazy(() => import('./admin/document-manager/DocumentManagerPage').then((m) => ({ default: m.DocumentManagerPage })));
 const MyDocumentsPage = lazy(() => import('./trainer/documents/MyDocumentsPage').then((m) => ({ default: m.MyDocumentsPage })));
@@ -115,6 +116,7 @@ export const router = createBrowserRouter([
                   { path: 'reports/:report?', element: <ReportsPage /> },
                   { path: 'credit-notes', element: <CreditNotesPage /> },
                   { path: 'staff', element: <StaffPage /> },
+                  { path: 'payouts', element: <PayoutsPage /> },
                   {
                     // Ops: the settlement workflows' status and history (platform operators only).
                     element: <RequireRole roles={OPERATOR_ROLES} />,

@@ -6,6 +6,7 @@ import { xrechnungFileName } from '../../../domain/e-invoice/files';
 import { trainerDisplayName } from '../../../domain/trainer-data';
 import { translate } from '../../../domain/messages';
 import { writeSettlementLog } from '../../../db/writes/settlement-log';
+import { payoutSummariesOf } from '../../../db/queries/payout-summaries';
 import type {
   TAdminCreditNote,
   TAdminCreditNotesQuery,
@@ -130,7 +131,7 @@ export async function listAdminCreditNotes(em: EntityManager, group: StudioGroup
 
 type Signer = (path: string) => Promise<string>;
 
-async function toTrainerFile(row: CreditNoteSqlRow, link: StudioGroupTrainer, locale: string, sign: Signer): Promise<TCreditNoteFile> {
+async function toTrainerFile(row: CreditNoteSqlRow, link: StudioGroupTrainer, locale: string, sign: Signer, payout: TCreditNoteFile['payout']): Promise<TCreditNoteFile> {
   const downloadPath = creditNoteDownloadPath({
     audience: 'trainer',
     locale,
@@ -159,6 +160,7 @@ async function toTrainerFile(row: CreditNoteSqlRow, link: StudioGroupTrainer, lo
     objectedAt: iso(row.objected_at),
     objectionReason: row.objection_reason,
     cancelledBy: row.cancelled_by,
+    payout,
   };
 }
 
@@ -166,11 +168,13 @@ async function toTrainerFile(row: CreditNoteSqlRow, link: StudioGroupTrainer, lo
 export async function listTrainerCreditNotes(em: EntityManager, userId: number, studioGroupUuid: string, locale: string, sign: Signer): Promise<TTrainerIssuedCreditNotesResponse> {
   const link = await linkOf(em, userId, studioGroupUuid);
   const [rows, years] = await Promise.all([creditNoteRows(em, link.studioGroup, { trainerId: link.trainer.id }), yearsOf(em, link.studioGroup, link.trainer.id)]);
+  // What became of each payment: 'paid on …' or the bank's reason beside the credit note.
+  const payouts = await payoutSummariesOf(em, rows.map((row) => row.id), locale);
   const groups = new Map<string, TCreditNoteFile[]>();
   for (const row of rows) {
     const month = monthOf(row.month);
     const files = groups.get(month) ?? [];
-    files.push(await toTrainerFile(row, link, locale, sign));
+    files.push(await toTrainerFile(row, link, locale, sign, payouts.get(row.id) ?? null));
     groups.set(month, files);
   }
   return {
@@ -246,7 +250,8 @@ export async function objectToCreditNote(
   });
   const [row] = await creditNoteRows(em, link.studioGroup, { trainerId: link.trainer.id }).then((rows) => rows.filter((candidate) => candidate.uuid === creditNote.uuid));
   if (!row) throw new HttpError(500, 'http.serverError');
-  return toTrainerFile(row, link, locale, sign);
+  const payouts = await payoutSummariesOf(em, [row.id], locale);
+  return toTrainerFile(row, link, locale, sign, payouts.get(row.id) ?? null);
 }
 
 /** The accounting-files tab (2.12): the runs by time, with their trainers (company name, gross) and their files (SEPA, ZIP, CSV, DATEV batch and creditors). */

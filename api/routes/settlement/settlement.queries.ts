@@ -5,6 +5,7 @@ import { trainerDisplayName, trainerName } from '../../../domain/trainer-data';
 import { checkTrainerData } from '../../../domain/trainer-data';
 import { TRAINER_RECORD_COLUMNS, trainerDataOf, type TrainerRecordSql } from '../../../db/queries/trainer-data';
 import { billingFactsOf, readBillingFacts } from '../../../db/queries/billing-facts';
+import { payoutSummariesOf } from '../../../db/queries/payout-summaries';
 import { billingEligibility } from '../../../domain/credit-notes';
 import { centsToEuros } from '../../../domain/money';
 import {
@@ -194,8 +195,9 @@ export async function trainerList(em: EntityManager, settlement: Settlement): Pr
   }));
 }
 
-export async function settlementTrainers(em: EntityManager, settlement: Settlement): Promise<TSettlementTrainerItem[]> {
-  return (await settlementTrainerRows(em, settlement)).map((row) => ({
+export async function settlementTrainers(em: EntityManager, settlement: Settlement, locale = 'de'): Promise<TSettlementTrainerItem[]> {
+  const [rows, payouts] = await Promise.all([settlementTrainerRows(em, settlement), trainerPayouts(em, settlement, locale)]);
+  return rows.map((row) => ({
     trainer_uuid: row.trainer_uuid,
     id: row.trainer_id,
     trainer_company_name: row.company_name?.trim() ? row.company_name : null,
@@ -205,6 +207,19 @@ export async function settlementTrainers(em: EntityManager, settlement: Settleme
     sum_net: centsToEuros(row.sum_net),
     sum_vat: centsToEuros(row.sum_vat),
     sum_gross: centsToEuros(row.sum_gross),
+    payout: payouts.get(row.trainer_id) ?? null,
+  }));
+}
+
+/** Per trainer id, the payout of their credit note of this settlement that stands (not cancelled; the latest). */
+async function trainerPayouts(em: EntityManager, settlement: Settlement, locale: string) {
+  const documents = await em.find(CreditNote, { settlementTrainer: { settlement } }, { fields: ['id', 'trainer', 'documentType', 'cancels'], orderBy: { id: 'asc' } });
+  const cancelled = new Set(documents.flatMap((document) => (document.cancels ? [document.cancels.id] : [])));
+  const standing = new Map(documents.filter((document) => document.documentType === 'credit_note' && !cancelled.has(document.id)).map((note) => [note.trainer.id, note.id]));
+  const byCreditNote = await payoutSummariesOf(em, [...standing.values()], locale);
+  return new Map([...standing].flatMap(([trainerId, creditNoteId]) => {
+    const payout = byCreditNote.get(creditNoteId);
+    return payout ? [[trainerId, payout] as const] : [];
   }));
 }
 

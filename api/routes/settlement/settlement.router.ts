@@ -339,7 +339,7 @@ export function createSettlementRouter({ temporal }: Deps) {
       archivedDt: iso(settlement.archivedAt),
       ...settlementSums(settlement),
       step: state?.step ?? (settlement.status === 'in_progress' ? 0 : 5),
-      trainers: await settlementTrainers(requestEntityManager(), settlement),
+      trainers: await settlementTrainers(requestEntityManager(), settlement, localeOf(req)),
       settlementRuns: await settlementRuns(requestEntityManager(), settlement),
       workflow: state,
     };

@@ -19,6 +19,7 @@ import { useCurrentStudioGroup, useMayChange } from './shared/current-studio-gro
 import { MasterDataNavSection } from './master-data/MasterDataNavSection';
 import { SettlementNavSection } from './settlement/SettlementNavSection';
 import { CreditNotesNavItem } from './credit-notes/CreditNotesNavItem';
+import { PayoutsNavItem } from './payouts/PayoutsNavItem';
 import { DocumentManagerNavItem } from './document-manager/DocumentManagerNavItem';
 import { VideoHelpButton } from '../shared/video-help/VideoHelpButton';
 import { OutboxNavItem } from './outbox/OutboxNavItem';
@@ -115,6 +116,7 @@ export function AdminLayout() {
             )}
             <SettlementNavSection onNavigate={closeNav} />
             <CreditNotesNavItem onNavigate={closeNav} />
+            <PayoutsNavItem onNavigate={closeNav} />
             <DocumentManagerNavItem onNavigate={closeNav} />
             <OutboxNavItem onNavigate={closeNav} />
             <ContactRequestsNavItem onNavigate={closeNav} />

@@ -43,6 +43,8 @@ import { TrainerPreview } from './TrainerPreview';
 import { useCalculateSum, useSettlement, useSettlementLogs } from './api';
 import { useSettlementLiveUpdates } from './use-settlement-live-updates';
 import { displayName } from './steps/trainer-selection';
+import { fromPayoutSummary } from '../../shared/payouts/payout-status';
+import { PayoutStatusBadge } from '../../shared/payouts/PayoutStatusBadge';
 
 const SUMMARY_TABS = ['trainer', 'accounting-files', 'log'] as const;
 
@@ -176,6 +178,7 @@ function TrainerTab({
                         {formatEuros(trainer.sum_gross)}
                       </Text>
                       <TrainerStateBadge state={trainer.workflow_state} />
+                      {trainer.payout && <PayoutStatusBadge payout={fromPayoutSummary(trainer.payout)} />}
                     </Group>
                   </Group>
                 </UnstyledButton>

@@ -12,6 +12,8 @@ import { videoHelpDe } from '../video-help/texts';
 import { contactRequestsDe } from '../../admin/contact-requests/texts';
 import { firstMonthDe } from '../../admin/onboarding/first-month/texts';
 import { staffDe } from '../../admin/staff/texts';
+import { payoutsDe } from '../../admin/payouts/texts';
+import { payoutStatusDe } from '../payouts/texts';
 
 export const de: Translation = {
   app: {
@@ -472,6 +474,8 @@ export const de: Translation = {
   contactRequests: contactRequestsDe,
   firstMonth: firstMonthDe,
   staff: staffDe,
+  payouts: payoutsDe,
+  payoutStatus: payoutStatusDe,
   reports: reportsDe,
   accountingHandoff: accountingHandoffDe,
   groupExport: groupExportDe,

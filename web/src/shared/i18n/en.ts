@@ -11,6 +11,8 @@ import { videoHelpEn } from '../video-help/texts';
 import { contactRequestsEn } from '../../admin/contact-requests/texts';
 import { firstMonthEn } from '../../admin/onboarding/first-month/texts';
 import { staffEn } from '../../admin/staff/texts';
+import { payoutsEn } from '../../admin/payouts/texts';
+import { payoutStatusEn } from '../payouts/texts';
 /** English: the reference dictionary. Its shape types every `t()` key (see i18next.d.ts). */
 export const en = {
   app: {
@@ -471,6 +473,8 @@ export const en = {
   contactRequests: contactRequestsEn,
   firstMonth: firstMonthEn,
   staff: staffEn,
+  payouts: payoutsEn,
+  payoutStatus: payoutStatusEn,
   reports: reportsEn,
   accountingHandoff: accountingHandoffEn,
   groupExport: groupExportEn,

@@ -22,6 +22,7 @@ export const TRAINER_TEXTS = [
   'creditNoteList',
   'accountingHandoff',
   'videoHelp',
+  'payoutStatus',
 ] as const;
 
 /** The parts of the dictionaries the build makes into text modules of their own, by name. */

@@ -10,6 +10,7 @@ import { useLocale } from '../../shared/hooks/use-locale';
 import { usePhone } from '../../shared/hooks/use-phone';
 import { useIssuedCreditNotes, useObjectToCreditNote } from './api';
 import { ListLoadState } from '../shared/ListLoadState';
+import { CreditNotePayout } from './CreditNotePayout';
 
 /** Year tabs: the years with credit notes and the current one, newest first. */
 export function yearTabs(years: readonly number[], currentYear: number): number[] {
@@ -174,6 +175,7 @@ export function IssuedCreditNotesList({ studioGroupUuid, now = new Date() }: { s
                             {file.filename}
                           </Text>
                           <CreditNoteActions file={file} onDownload={download} onObject={setObjecting} />
+                          <CreditNotePayout payout={file.payout} />
                         </Paper>
                       ))
                     ) : (
@@ -196,7 +198,10 @@ export function IssuedCreditNotesList({ studioGroupUuid, now = new Date() }: { s
                                   <Text size="sm">{file.filename}</Text>
                                 </Table.Td>
                                 <Table.Td>
-                                  <CreditNoteActions file={file} onDownload={download} onObject={setObjecting} />
+                                  <Stack gap={6}>
+                                    <CreditNoteActions file={file} onDownload={download} onObject={setObjecting} />
+                                    <CreditNotePayout payout={file.payout} />
+                                  </Stack>
                                 </Table.Td>
                               </Table.Tr>
                             ))}

@@ -1,6 +1,7 @@
 import { Alert, Box, Card, Center, Loader, Tabs } from '@mantine/core';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { IconAlert } from '../../shared/components/icons';
 import { PageHeader } from '../../shared/components/PageHeader';
 import { usePhone } from '../../shared/hooks/use-phone';
@@ -15,6 +16,9 @@ import { PersonalTab } from './PersonalTab';
 // while another is open.
 
 type Tab = 'personal' | 'bank' | 'tax' | 'password' | 'delete';
+// A link may open a tab: `?tab=bank` from a returned payout's hint to check the IBAN.
+const TABS: readonly Tab[] = ['personal', 'bank', 'tax', 'password', 'delete'];
+const isTab = (value: string | null): value is Tab => (TABS as readonly (string | null)[]).includes(value);
 
 const BankTab = lazy(() => import('./BankTab').then((m) => ({ default: m.BankTab })));
 const TaxTab = lazy(() => import('./TaxTab').then((m) => ({ default: m.TaxTab })));
@@ -45,7 +49,11 @@ export function ProfilePage() {
   // On a phone the tabs wrap onto several lines, where pills read better than underlined tabs.
   const phone = usePhone();
   const account = useTrainerAccount();
-  const [tab, setTab] = useState<Tab>('personal');
+  const [searchParams] = useSearchParams();
+  const [tab, setTab] = useState<Tab>(() => {
+    const asked = searchParams.get('tab');
+    return isTab(asked) ? asked : 'personal';
+  });
   const [opened, setOpened] = useState<ReadonlySet<Tab>>(() => new Set([tab]));
   const open = (value: Tab) => {
     setTab(value);
