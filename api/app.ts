@@ -48,6 +48,7 @@ import { attachSocketServer } from './socket';
 import { detectLocale } from './http/locale';
 import { createContactRouter } from './routes/contact/contact.router';
 import { createContactRequestsRouter } from './routes/contact/contact-requests.router';
+import { createOnboardingRouter } from './routes/onboarding/onboarding.router';
 import { createSiteRouter } from './routes/site/site.router';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
@@ -120,6 +121,7 @@ export function createApp({ orm, temporal, feed, env, registry = createMetricsRe
   api.use(createAccountLinksPublicRouter(accountLinks));
   api.use(requireAuth);
   api.use(createContactRequestsRouter());
+  api.use(createOnboardingRouter());
 
   const studioGroupApi = Router({ mergeParams: true });
   studioGroupApi.use(requireStaffOfStudioGroup);

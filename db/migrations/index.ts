@@ -18,6 +18,7 @@ import { Migration20261124192153_trainerSourceAlias } from './Migration202611241
 import { Migration20261125005345_classMonthFolds } from './Migration20261125005345_classMonthFolds';
 import { Migration20261128001423_loginLimiter } from './Migration20261128001423_loginLimiter';
 import { Migration20261128032534_auditLog } from './Migration20261128032534_auditLog';
+import { Migration20261128032831_studioGroupOnboarding } from './Migration20261128032831_studioGroupOnboarding';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121221656', class: Migration20261121221656 },
@@ -37,4 +38,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125005345_classMonthFolds', class: Migration20261125005345_classMonthFolds },
   { name: 'Migration20261128001423_loginLimiter', class: Migration20261128001423_loginLimiter },
   { name: 'Migration20261128032534_auditLog', class: Migration20261128032534_auditLog },
+  { name: 'Migration20261128032831_studioGroupOnboarding', class: Migration20261128032831_studioGroupOnboarding },
 ];
