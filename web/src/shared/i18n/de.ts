@@ -9,6 +9,7 @@ import { trainerDocumentsDe } from '../../trainer/documents/texts';
 import { documentManagerDe } from '../../admin/document-manager/texts';
 import { videoHelpDe } from '../video-help/texts';
 import { contactRequestsDe } from '../../admin/contact-requests/texts';
+import { onboardingDe } from '../../admin/onboarding/texts';
 
 export const de: Translation = {
   app: {
@@ -467,6 +468,7 @@ export const de: Translation = {
   documentManager: documentManagerDe,
   videoHelp: videoHelpDe,
   contactRequests: contactRequestsDe,
+  onboarding: onboardingDe,
   reports: reportsDe,
   accountingHandoff: accountingHandoffDe,
   trainerAdmin: trainerAdminDe,

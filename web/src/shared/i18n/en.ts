@@ -8,6 +8,7 @@ import { trainerDocumentsEn } from '../../trainer/documents/texts';
 import { documentManagerEn } from '../../admin/document-manager/texts';
 import { videoHelpEn } from '../video-help/texts';
 import { contactRequestsEn } from '../../admin/contact-requests/texts';
+import { onboardingEn } from '../../admin/onboarding/texts';
 /** English: the reference dictionary. Its shape types every `t()` key (see i18next.d.ts). */
 export const en = {
   app: {
@@ -466,6 +467,7 @@ export const en = {
   documentManager: documentManagerEn,
   videoHelp: videoHelpEn,
   contactRequests: contactRequestsEn,
+  onboarding: onboardingEn,
   reports: reportsEn,
   accountingHandoff: accountingHandoffEn,
   trainerAdmin: trainerAdminEn,
