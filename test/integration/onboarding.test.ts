@@ -3,6 +3,7 @@ import type { TAuditLog, TCreateStudioGroupRequest, TOperatorStudioGroup, TOpera
 import { AuditLog, ContactRequest, Mandant, StudioGroup, StudioGroupTrainer } from '../../db/entities';
 import { DEMO_FITNESS_GROUP_NAME } from '../../db/seed';
 import { issueCreditNote } from '../support/credit-notes';
+import { png } from '../support/logo';
 import { apiCaller, logIn, startStack, type Stack } from '../support/stack';
 
 // The operator console's onboarding against the real API and PostgreSQL (docs/onboarding.md): a
@@ -132,6 +133,13 @@ describe('operator console: studio groups', () => {
     expect(detail.body.city).toBe('Hamburg-Altona');
     const log = await call<TAuditLog>('GET', `/api/operator/audit-log?studioGroupUuid=${created.uuid}`);
     expect(log.body.entries[0]).toMatchObject({ action: 'studioGroup.updated', details: { changed: ['city', 'languages'] } });
+  });
+
+  it('records the logo an operator uploads for the group', async () => {
+    const saved = await call('PUT', `/api/v1/${created.uuid}/settings/logo`, { body: { contentBase64: png().toString('base64') } });
+    expect(saved.status).toBe(200);
+    const log = await call<TAuditLog>('GET', `/api/operator/audit-log?studioGroupUuid=${created.uuid}`);
+    expect(log.body.entries[0]).toMatchObject({ action: 'studioGroup.logoSaved', actor: 'ops@demo.test' });
   });
 
   it('marks a group live once', async () => {
