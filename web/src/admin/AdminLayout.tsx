@@ -27,6 +27,7 @@ import { StudioGroupsNavItem } from './onboarding/StudioGroupsNavItem';
 import { AppFooter } from '../site/AppFooter';
 import { ReportsNavItem } from './reports/ReportsNavItem';
 import { TrainerAdminNavItems } from './trainer-overview/TrainerAdminNavItems';
+import { StaffNavItem } from './staff/StaffNavItem';
 
 /** The back-office frame: sidebar with the screens that exist so far, top bar with studio group, language and user. */
 export function AdminLayout() {
@@ -112,6 +113,7 @@ export function AdminLayout() {
             <TrainerAdminNavItems onNavigate={closeNav} />
             <ReportsNavItem onNavigate={closeNav} />
             <MasterDataNavSection onNavigate={closeNav} />
+            <StaffNavItem onNavigate={closeNav} />
           </AppShell.Section>
           {all.length > 1 && current && (
             <AppShell.Section hiddenFrom="xs" pt="md">
