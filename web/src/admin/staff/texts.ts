@@ -85,7 +85,7 @@ export const staffDe: typeof staffEn = {
     never: 'nie',
     roleOf: 'Rolle von {{name}}',
     remove: 'Zugang entziehen',
-    removeOf: 'Zugang von {{name}} entziehen',
+    removeOf: 'Zugang entziehen: {{name}}',
     empty: 'Noch keine Mitglieder. Lade unten den ersten Admin ein.',
   },
   invitations: {
