@@ -52,6 +52,7 @@ import { detectLocale } from './http/locale';
 import { createContactRouter } from './routes/contact/contact.router';
 import { createGroupExportRouter } from './routes/group-export/group-export.router';
 import { createContactRequestsRouter } from './routes/contact/contact-requests.router';
+import { createOnboardingRouter } from './routes/onboarding/onboarding.router';
 import { createSiteRouter } from './routes/site/site.router';
 import { createStaffInvitationLinkRouter, createStaffRouter } from './routes/staff/staff.router';
 import type { Logger } from 'pino';
@@ -126,6 +127,7 @@ export function createApp({ orm, temporal, feed, env, registry = createMetricsRe
   api.use(createStaffInvitationLinkRouter(accountLinks));
   api.use(requireAuth);
   api.use(createContactRequestsRouter());
+  api.use(createOnboardingRouter());
 
   const studioGroupApi = Router({ mergeParams: true });
   studioGroupApi.use(requireStaffOfStudioGroup);

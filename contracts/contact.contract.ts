@@ -65,6 +65,8 @@ export const ZContactRequest = z.object({
   handledAt: z.string().nullable(),
   /** Who marked it handled (name, or e-mail). */
   handledBy: z.string().nullable(),
+  /** The studio group an operator created from it (docs/onboarding.md); null when none. */
+  studioGroupUuid: z.string().nullable(),
 });
 export type TContactRequest = z.infer<typeof ZContactRequest>;
 

@@ -110,6 +110,8 @@ export async function seedDemoData(orm: MikroORM, options: { dataDir?: string } 
     }
 
     const mandant = em.create(Mandant, { name: 'Demo' });
+    // The demo groups are in use from the start (docs/decisions/0125).
+    const liveAt = new Date();
     const fitness = em.create(StudioGroup, {
       mandant,
       name: DEMO_FITNESS_GROUP_NAME,
@@ -129,6 +131,7 @@ export async function seedDemoData(orm: MikroORM, options: { dataDir?: string } 
       accountingFiles: [...ACCOUNTING_FILE_TYPES],
       vatRateBasisPoints: 1900,
       creditNotePrefix: 'GS',
+      liveAt,
       // DATEV: the accountant's numbers, SKR03, fees on 3100 "Fremdleistungen", creditors from 70000.
       datevChart: 'SKR03',
       datevConsultantNumber: 29098,
@@ -157,6 +160,7 @@ export async function seedDemoData(orm: MikroORM, options: { dataDir?: string } 
       accountingFiles: [...ACCOUNTING_FILE_TYPES],
       vatRateBasisPoints: 1900,
       creditNotePrefix: 'GS',
+      liveAt,
     });
     await em.flush();
 

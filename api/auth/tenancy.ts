@@ -80,10 +80,24 @@ export const requireStaffOfStudioGroup: RequestHandler = async (req, _res, next)
   if (!key.success) return next(new HttpError(400, 'validation.fieldMessage', 'g', { field: 'g', reason: 'tenancy.studioGroupKey' }));
   const visible = await visibleStudioGroupByUuid(auth, key.data);
   if (!visible) return next(new HttpError(404, 'tenancy.studioGroupNotFound'));
+  if (refusedWhileSuspended(req, visible.group, auth.role)) return next(new HttpError(423, 'onboarding.groupSuspended'));
   req.studioGroup = visible.group;
   // An accountant reads and changes nothing (api/auth/staff-roles.ts).
   next(refuseChangeByAccountant(req, visible.role));
 };
+
+/** Calls that change nothing though they are POSTs: signing a download link (docs/decisions/0125). */
+const READS_BY_POST = /\/downloads\/sign$/;
+
+/**
+ * A suspended group's staff may read and download but change nothing (docs/decisions/0125): every
+ * other call of theirs is 423 Locked. The operator is not held back (they suspended it, and they fix it).
+ */
+export function refusedWhileSuspended(req: { method: string; path: string }, group: StudioGroup, role: AuthContext['role']): boolean {
+  if (!group.suspendedAt || role === 'operator') return false;
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return false;
+  return !READS_BY_POST.test(req.path);
+}
 
 export const studioGroupOf = (req: { studioGroup?: StudioGroup }): StudioGroup => {
   if (!req.studioGroup) throw new HttpError(404, 'tenancy.studioGroupNotFound');

@@ -1,5 +1,6 @@
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
 import { createdAtProperty, idProperty, uuidProperty } from './common';
+import { StudioGroup } from './studio-group.entity';
 import { User } from './user.entity';
 
 /** The public site's contact form (spec admin 2.23, 3): a request for sales, handled by an operator. */
@@ -21,6 +22,8 @@ export const ContactRequest = defineEntity({
     /** When an operator marked it handled (null: open). */
     handledAt: p.datetime().nullable(),
     handledBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
+    /** The studio group an operator created from this request (it is then handled too). */
+    convertedStudioGroup: () => p.manyToOne(StudioGroup).nullable().deleteRule('set null'),
   }),
   indexes: [{ properties: ['handledAt', 'createdAt'] }],
 });

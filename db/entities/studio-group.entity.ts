@@ -1,5 +1,5 @@
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
-import { type AccountingFileType, createdAtProperty, idProperty, updatedAtProperty, uuidProperty } from './common';
+import { type AccountingFileType, type Locale, createdAtProperty, idProperty, updatedAtProperty, uuidProperty } from './common';
 import { Mandant } from './mandant.entity';
 
 export const SOURCE_SYSTEMS = ['demo', 'csv'] as const;
@@ -51,6 +51,16 @@ export const StudioGroup = defineEntity({
     /** The trainers' creditor accounts: start + the trainer record's id (stable, never another trainer's). */
     datevCreditorRangeStart: p.integer().nullable(),
     datevCreditorRangeEnd: p.integer().nullable(),
+    /** The languages the group's staff and trainers are addressed in; the first is the default of new invitations. */
+    languages: p.json<Locale[]>().default(['de', 'en']),
+    /**
+     * When an operator marked the group live (docs/decisions/0125): null while it is being set up,
+     * unless its first credit-note run already made it live.
+     */
+    liveAt: p.datetime().nullable(),
+    /** While set, the group's staff change nothing (reads and downloads go on, trainers keep their credit notes). */
+    suspendedAt: p.datetime().nullable(),
+    suspensionReason: p.text().nullable(),
     createdAt: createdAtProperty(),
     updatedAt: updatedAtProperty(),
   }),

@@ -21,6 +21,7 @@ import { payoutsDemoMessages } from './payouts-demo.messages';
 import { bankFileMessages } from './bank-file.messages';
 import { bankReasonMessages } from './bank-reason.messages';
 import { firstMonthMessages } from './first-month.messages';
+import { onboardingMessages } from './onboarding.messages';
 import { staffMessages } from './staff.messages';
 import { groupExportMessages } from './group-export.messages';
 import { payoutsMessages } from './payouts.messages';
@@ -52,12 +53,13 @@ const catalog: MessageCatalog = {
   ...bankFileMessages,
   ...bankReasonMessages,
   ...firstMonthMessages,
+  ...onboardingMessages,
   ...staffMessages,
   ...groupExportMessages,
   ...payoutsMessages,
 };
 
-export type MessageKey = keyof typeof commonMessages | keyof typeof importMessages | keyof typeof importQueueMessages | keyof typeof settlementMessages | keyof typeof masterDataMessages | keyof typeof mailMessages | keyof typeof trainerAccountMessages | keyof typeof reviewMessages | keyof typeof creditNoteMessages | keyof typeof downloadsMessages | keyof typeof settlementV1Messages | keyof typeof reportsMessages | keyof typeof trainerOverviewMessages | keyof typeof accountMessages | keyof typeof contactMessages | keyof typeof bankFileMessages | keyof typeof bankReasonMessages | keyof typeof firstMonthMessages | keyof typeof staffMessages | keyof typeof groupExportMessages | keyof typeof payoutsMessages | (string & {});
+export type MessageKey = keyof typeof commonMessages | keyof typeof importMessages | keyof typeof importQueueMessages | keyof typeof settlementMessages | keyof typeof masterDataMessages | keyof typeof mailMessages | keyof typeof trainerAccountMessages | keyof typeof reviewMessages | keyof typeof creditNoteMessages | keyof typeof downloadsMessages | keyof typeof settlementV1Messages | keyof typeof reportsMessages | keyof typeof trainerOverviewMessages | keyof typeof accountMessages | keyof typeof contactMessages | keyof typeof bankFileMessages | keyof typeof bankReasonMessages | keyof typeof firstMonthMessages | keyof typeof staffMessages | keyof typeof groupExportMessages | keyof typeof payoutsMessages | keyof typeof onboardingMessages | (string & {});
 export type MessageParams = Record<string, string | number>;
 
 export const isMessageKey = (value: string): boolean => Object.hasOwn(catalog, value);

@@ -145,6 +145,9 @@ const OPERATOR: Screen[] = [
   { name: 'workflows', path: () => 'admin/workflows' },
   { name: 'settlement workflow', path: () => `admin/workflows/${settlementUuid}` },
   { name: 'contact requests', path: () => 'admin/contact-requests' },
+  { name: 'studio groups', path: () => 'admin/studio-groups', ready: 'studio-groups-table' },
+  { name: 'new studio group', path: () => 'admin/studio-groups/new', ready: 'studio-group-form' },
+  { name: 'studio group', path: () => `admin/studio-groups/${fitnessUuid}`, ready: 'audit-log' },
 ];
 
 const TRAINER: Screen[] = [

@@ -56,6 +56,9 @@ const MyDocumentsPage = lazy(() => import('./trainer/documents/MyDocumentsPage')
 const GroupExportPage = lazy(() => import('./admin/group-export/GroupExportPage').then((m) => ({ default: m.GroupExportPage })));
 const OutboxPage = lazy(() => import('./admin/outbox/OutboxPage').then((m) => ({ default: m.OutboxPage })));
 const ContactRequestsPage = lazy(() => import('./admin/contact-requests/ContactRequestsPage').then((m) => ({ default: m.ContactRequestsPage })));
+const StudioGroupsPage = lazy(() => import('./admin/onboarding/StudioGroupsPage').then((m) => ({ default: m.StudioGroupsPage })));
+const NewStudioGroupPage = lazy(() => import('./admin/onboarding/NewStudioGroupPage').then((m) => ({ default: m.NewStudioGroupPage })));
+const OperatorStudioGroupPage = lazy(() => import('./admin/onboarding/StudioGroupPage').then((m) => ({ default: m.StudioGroupPage })));
 const TrainerOverviewPage = lazy(() => import('./admin/trainer-overview/TrainerOverviewPage').then((m) => ({ default: m.TrainerOverviewPage })));
 const FirstMonthPage = lazy(() => import('./admin/onboarding/first-month/FirstMonthPage').then((m) => ({ default: m.FirstMonthPage })));
 const DataCheckPage = lazy(() => import('./admin/data-check/DataCheckPage').then((m) => ({ default: m.DataCheckPage })));
@@ -124,6 +127,9 @@ export const router = createBrowserRouter([
                       { path: 'workflows', element: <WorkflowIndexPage /> },
                       { path: 'workflows/:settlementUuid', element: <SettlementWorkflowPage /> },
                       { path: 'contact-requests', element: <ContactRequestsPage /> },
+                      { path: 'studio-groups', element: <StudioGroupsPage /> },
+                      { path: 'studio-groups/new', element: <NewStudioGroupPage /> },
+                      { path: 'studio-groups/:studioGroupUuid', element: <OperatorStudioGroupPage /> },
                     ],
                   },
                   { path: '*', element: <NotFoundPage /> },

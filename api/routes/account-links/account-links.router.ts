@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import { z } from 'zod';
@@ -29,6 +29,7 @@ import type { StudioGroup } from '../../../db/entities';
 import { addressAndEmailKey, postgresRateLimit } from '../../auth/rate-limit-store';
 import { authOf, createApiSession } from '../../auth/sessions';
 import { studioGroupOf, studioGroupsOf } from '../../auth/tenancy';
+import { recordAudit } from '../../../db/writes/audit-log';
 import { requireOwnUser, requireTrainer } from '../../auth/trainer-guards';
 import type { SecretSource } from '../../auth/account-links';
 import { t } from '../../http/locale';
@@ -198,6 +199,13 @@ export function createAccountLinksTrainerRouter(deps: AccountLinksDeps) {
   return router;
 }
 
+/** An operator's logo change while onboarding a group goes into its audit log (docs/decisions/0127). */
+async function auditOperatorLogoChange(req: Request, action: string) {
+  const auth = authOf(req);
+  if (auth.role !== 'operator') return;
+  await requestEntityManager().transactional((tx) => recordAudit(tx, { actorUserId: auth.userId, studioGroupId: studioGroupOf(req).id, action }));
+}
+
 /** Mounted under /api/v1/:g (staff of the group): a trainer's invitation and the group's logo. */
 export function createAccountLinksStaffRouter(deps: AccountLinksDeps) {
   const router = Router({ mergeParams: true });
@@ -222,10 +230,12 @@ export function createAccountLinksStaffRouter(deps: AccountLinksDeps) {
   });
   router.put('/settings/logo', validate(schemas.putLogo), async (req, res) => {
     const state = await saveLogo(requestEntityManager(), deps.dataDir, studioGroupOf(req), validated(req, schemas.putLogo).body.contentBase64);
+    await auditOperatorLogoChange(req, 'studioGroup.logoSaved');
     res.json({ status: 'success', message: t(req, 'account.logo.saved'), ...state });
   });
   router.delete('/settings/logo', validate(schemas.deleteLogo), async (req, res) => {
     const state = await removeLogo(requestEntityManager(), deps.dataDir, studioGroupOf(req));
+    await auditOperatorLogoChange(req, 'studioGroup.logoRemoved');
     res.json({ status: 'success', message: t(req, 'account.logo.removed'), ...state });
   });
   return router;

@@ -32,6 +32,7 @@ function toContactRequest(row: ContactRequest, handledBy: User | null | undefine
     createdAt: row.createdAt.toISOString(),
     handledAt: row.handledAt ? row.handledAt.toISOString() : null,
     handledBy: handledBy ? [handledBy.firstname, handledBy.lastname].filter(Boolean).join(' ').trim() || handledBy.email : null,
+    studioGroupUuid: row.convertedStudioGroup?.uuid ?? null,
   };
 }
 
@@ -42,7 +43,7 @@ const schemas = {
 } as const;
 
 async function findRequest(uuid: string) {
-  const row = await requestEntityManager().findOne(ContactRequest, { uuid }, { populate: ['handledBy'] });
+  const row = await requestEntityManager().findOne(ContactRequest, { uuid }, { populate: ['handledBy', 'convertedStudioGroup'] });
   if (!row) throw notFound('contact.notFound');
   return row;
 }
@@ -56,7 +57,7 @@ export function createContactRequestsRouter() {
     const em = requestEntityManager();
     const where = status === 'open' ? { handledAt: null } : status === 'handled' ? { handledAt: { $ne: null } } : {};
     const [rows, open] = await Promise.all([
-      em.find(ContactRequest, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: 500, populate: ['handledBy'] }),
+      em.find(ContactRequest, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: 500, populate: ['handledBy', 'convertedStudioGroup'] }),
       em.count(ContactRequest, { handledAt: null }),
     ]);
     res.json({ open, requests: rows.map((row) => toContactRequest(row, row.handledBy)) });
@@ -79,7 +80,7 @@ export function createContactRequestsRouter() {
       row.handledBy = null;
     }
     await em.flush();
-    await em.populate(row, ['handledBy']);
+    await em.populate(row, ['handledBy', 'convertedStudioGroup']);
     res.json(toContactRequest(row, row.handledBy));
   });
   return router;

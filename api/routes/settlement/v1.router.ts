@@ -31,7 +31,7 @@ import { validate, validated } from '../../http/validate';
 import { settlementOfMonth, trainerList, trainerSummary } from './settlement.queries';
 import { billableTrainerUuids, runPreparationPhase, trainerPreviewOf, type SettlementContext } from './settlement.service';
 import { assertInProgress, assertMonthMatches, parseMonth } from '../../http/settlement-checks';
-import { assertSameStudioGroup, findSettlement, findTrainerByKey } from '../../auth/tenancy';
+import { assertSameStudioGroup, findSettlement, findTrainerByKey, refusedWhileSuspended } from '../../auth/tenancy';
 import { queryState, runUpdate, settlementHandle } from '../../temporal';
 import { requestEntityManager } from '../../http/entity-manager';
 
@@ -123,6 +123,7 @@ async function studioGroupOfPath(req: Request, fields: { idStudioGroup: number; 
   const group = (await studioGroupsOf(auth)).find((candidate) => candidate.id === fields.idStudioGroup);
   if (!group) throw notFound('tenancy.studioGroupNotFound');
   assertSameStudioGroup(group, { apiSlug: fields.apiSlug, idMandant: fields.idMandant });
+  if (refusedWhileSuspended(req, group, auth.role)) throw new HttpError(423, 'onboarding.groupSuspended');
   // The rule of the /api/v1/{g} guard: an accountant changes nothing (api/auth/staff-roles.ts).
   const refusal = refuseChangeByAccountant(req, await staffRoleIn(auth, group.id));
   if (refusal) throw refusal;

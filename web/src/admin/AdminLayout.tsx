@@ -24,6 +24,7 @@ import { DocumentManagerNavItem } from './document-manager/DocumentManagerNavIte
 import { VideoHelpButton } from '../shared/video-help/VideoHelpButton';
 import { OutboxNavItem } from './outbox/OutboxNavItem';
 import { ContactRequestsNavItem } from './contact-requests/ContactRequestsNavItem';
+import { StudioGroupsNavItem } from './onboarding/StudioGroupsNavItem';
 import { AppFooter } from '../site/AppFooter';
 import { ReportsNavItem } from './reports/ReportsNavItem';
 import { TrainerAdminNavItems } from './trainer-overview/TrainerAdminNavItems';
@@ -120,6 +121,7 @@ export function AdminLayout() {
             <DocumentManagerNavItem onNavigate={closeNav} />
             <OutboxNavItem onNavigate={closeNav} />
             <ContactRequestsNavItem onNavigate={closeNav} />
+            <StudioGroupsNavItem onNavigate={closeNav} />
             <TrainerAdminNavItems onNavigate={closeNav} />
             <ReportsNavItem onNavigate={closeNav} />
             <MasterDataNavSection onNavigate={closeNav} />

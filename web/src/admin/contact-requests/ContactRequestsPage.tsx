@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Card, Center, Grid, Group, Loader, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { CONTACT_REQUEST_FILTERS, type TContactRequest } from '../../../../contracts/contact.contract';
 import { errorMessage } from '../../shared/api/client';
 import { IconAlert, IconCheck, IconInfo } from '../../shared/components/icons';
@@ -77,6 +77,15 @@ function ContactRequestDetail({ request }: { request: TContactRequest }) {
           <Button component="a" href={`mailto:${request.email}`} variant="default">
             {t('contactRequests.reply')}
           </Button>
+          {request.studioGroupUuid ? (
+            <Button component={Link} to={`/${locale}/admin/studio-groups/${request.studioGroupUuid}`} variant="default" data-testid="contact-request-open-group">
+              {t('onboarding.openGroup')}
+            </Button>
+          ) : (
+            <Button component={Link} to={`/${locale}/admin/studio-groups/new?request=${request.uuid}`} variant="light" data-testid="contact-request-create-group">
+              {t('onboarding.fromRequest')}
+            </Button>
+          )}
           <Button onClick={toggle} loading={mark.isPending} variant={request.handledAt ? 'default' : 'filled'} data-testid="contact-request-toggle">
             {request.handledAt ? t('contactRequests.reopen') : t('contactRequests.markHandled')}
           </Button>

@@ -11,6 +11,7 @@ import { documentManagerDe } from '../../admin/document-manager/texts';
 import { videoHelpDe } from '../video-help/texts';
 import { contactRequestsDe } from '../../admin/contact-requests/texts';
 import { firstMonthDe } from '../../admin/onboarding/first-month/texts';
+import { onboardingDe } from '../../admin/onboarding/texts';
 import { staffDe } from '../../admin/staff/texts';
 import { payoutsDe } from '../../admin/payouts/texts';
 import { payoutStatusDe } from '../payouts/texts';
@@ -473,6 +474,7 @@ export const de: Translation = {
   videoHelp: videoHelpDe,
   contactRequests: contactRequestsDe,
   firstMonth: firstMonthDe,
+  onboarding: onboardingDe,
   staff: staffDe,
   payouts: payoutsDe,
   payoutStatus: payoutStatusDe,

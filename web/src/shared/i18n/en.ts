@@ -10,6 +10,7 @@ import { documentManagerEn } from '../../admin/document-manager/texts';
 import { videoHelpEn } from '../video-help/texts';
 import { contactRequestsEn } from '../../admin/contact-requests/texts';
 import { firstMonthEn } from '../../admin/onboarding/first-month/texts';
+import { onboardingEn } from '../../admin/onboarding/texts';
 import { staffEn } from '../../admin/staff/texts';
 import { payoutsEn } from '../../admin/payouts/texts';
 import { payoutStatusEn } from '../payouts/texts';
@@ -472,6 +473,7 @@ export const en = {
   videoHelp: videoHelpEn,
   contactRequests: contactRequestsEn,
   firstMonth: firstMonthEn,
+  onboarding: onboardingEn,
   staff: staffEn,
   payouts: payoutsEn,
   payoutStatus: payoutStatusEn,
