@@ -50,6 +50,7 @@ import { createContactRouter } from './routes/contact/contact.router';
 import { createContactRequestsRouter } from './routes/contact/contact-requests.router';
 import { createOnboardingRouter } from './routes/onboarding/onboarding.router';
 import { createSiteRouter } from './routes/site/site.router';
+import { createStaffInvitationLinkRouter, createStaffRouter } from './routes/staff/staff.router';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import { createLogger } from '../config/logger';
@@ -119,6 +120,7 @@ export function createApp({ orm, temporal, feed, env, registry = createMetricsRe
   api.use(createAuthRouter({ apiKeyTtlHours: env.apiKeyTtlHours, loginThrottle }));
   api.use(createContactRouter({ orm, temporal, salesEmail: env.salesEmail ?? 'sales@trainerpay.test', secret: downloads.secret }));
   api.use(createAccountLinksPublicRouter(accountLinks));
+  api.use(createStaffInvitationLinkRouter(accountLinks));
   api.use(requireAuth);
   api.use(createContactRequestsRouter());
   api.use(createOnboardingRouter());
@@ -146,6 +148,7 @@ export function createApp({ orm, temporal, feed, env, registry = createMetricsRe
   studioGroupApi.use(createAccountLinksStaffRouter(accountLinks));
   studioGroupApi.use(createTrainerOverviewRouter());
   studioGroupApi.use(createDataCheckRouter());
+  studioGroupApi.use(createStaffRouter(accountLinks));
   api.use('/v1/:g', studioGroupApi);
   // Wizard v1's unversioned calls (/api/settlement/..., /api/trainer-invoice/...), staff of the path's group only.
   api.use(createSettlementV1Router({ temporal }));

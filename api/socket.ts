@@ -11,6 +11,7 @@ import { studioGroupOfImport } from './routes/import/import.service';
 import { Settlement } from '../db/entities';
 import { translate } from '../domain/messages';
 import { requestEntityManager } from './http/entity-manager';
+import { STAFF_ACCESS_CHANGED_EVENT } from './routes/staff/staff.service';
 
 type SocketData = { auth: AuthContext };
 
@@ -77,9 +78,25 @@ export function attachSocketServer({ httpServer, orm, temporal, feed }: { httpSe
     socket.on('leave', (room) => void socket.leave(room));
   });
 
+  // A staff member removed from a group who keeps another: their sockets leave the rooms they may no longer follow.
+  const leaveRoomsNoLongerAllowed = async (userRoom: string) => {
+    for (const socket of await io.in(userRoom).fetchSockets()) {
+      await RequestContext.create(orm.em, async () => {
+        for (const room of socket.rooms) {
+          if (room === socket.id || room === userRoom || room === sessionTopic(socket.data.auth.sessionId)) continue;
+          if (!(await mayJoin(temporal, socket.data.auth, room))) socket.leave(room);
+        }
+      }).catch(() => socket.disconnect(true));
+    }
+  };
+
   const unsubscribe = feed.subscribeAll((feedEvent) => {
     if (feedEvent.event === SESSION_ENDED_EVENT) {
       io.in(feedEvent.topic).disconnectSockets(true);
+      return;
+    }
+    if (feedEvent.event === STAFF_ACCESS_CHANGED_EVENT) {
+      void leaveRoomsNoLongerAllowed(feedEvent.topic);
       return;
     }
     io.to(feedEvent.topic).emit(feedEvent.event as keyof ServerToClientEvents, feedEvent.data as never);

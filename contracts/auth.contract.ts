@@ -16,6 +16,8 @@ export const ZStudioGroupRef = z.object({
   mandantId: z.number().int(),
   apiSlug: z.string(),
   name: z.string(),
+  /** A staff member's role in this group (docs/decisions/0130): an accountant reads and changes nothing. Absent for operators and trainers. */
+  staffRole: z.enum(['admin', 'accountant']).optional(),
 });
 export type TStudioGroupRef = z.infer<typeof ZStudioGroupRef>;
 

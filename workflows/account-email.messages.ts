@@ -6,14 +6,14 @@ import { z } from 'zod';
 /** The workflow type the API starts by name (the worker registers the function of this name). */
 export const ACCOUNT_EMAIL_WORKFLOW = 'accountEmailWorkflow' as const;
 
-export const ACCOUNT_EMAIL_PURPOSES = ['invitation', 'email-confirmation', 'password-reset'] as const;
+export const ACCOUNT_EMAIL_PURPOSES = ['invitation', 'email-confirmation', 'password-reset', 'staff-invitation'] as const;
 
 // Parsed by the queueAccountEmail activity.
 export const ZAccountEmailInput = z.object({
   purpose: z.enum(ACCOUNT_EMAIL_PURPOSES),
   /** The link's token row: one e-mail per link. */
   tokenUuid: z.string().uuid(),
-  /** An invitation names its studio group (its Outbox shows the e-mail); account e-mails have none. */
+  /** An invitation (of a trainer or of staff) names its studio group (its Outbox shows the e-mail); account e-mails have none. */
   studioGroupUuid: z.string().uuid().optional(),
   to: z.email(),
   name: z.string().max(200).optional(),

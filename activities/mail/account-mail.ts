@@ -7,8 +7,8 @@ import { fitLength } from '../../domain/text';
 import { ZAccountEmailInput, type TAccountEmailInput } from '../../workflows/account-email.messages';
 import { renderEmail } from './template';
 
-// The account e-mails that carry a signed link: the invitation (from a studio group, so it is in
-// that group's Outbox: key `{studioGroupUuid}:invitation:{tokenUuid}`) and the account's own e-mails,
+// The account e-mails that carry a signed link: the invitations of trainers and staff (from a studio
+// group, so they are in that group's Outbox: key `{studioGroupUuid}:{purpose}:{tokenUuid}`) and the account's own e-mails,
 // e-mail confirmation and password reset (key `account:{purpose}:{tokenUuid}`: no studio group's
 // Outbox lists them, they are the person's own). One row per link, recorded before it is sent.
 
@@ -16,6 +16,7 @@ const KEYS = {
   invitation: { subject: 'mail.invitation.subject', body: 'mail.invitation.body', action: 'mail.invitation.action' },
   'email-confirmation': { subject: 'mail.confirmation.subject', body: 'mail.confirmation.body', action: 'mail.confirmation.action' },
   'password-reset': { subject: 'mail.passwordReset.subject', body: 'mail.passwordReset.body', action: 'mail.passwordReset.action' },
+  'staff-invitation': { subject: 'mail.staffInvitation.subject', body: 'mail.staffInvitation.body', action: 'mail.staffInvitation.action' },
 } as const satisfies Record<TAccountEmailInput['purpose'], { subject: MessageKey; body: MessageKey; action: MessageKey }>;
 
 export function createAccountMailActivities({ orm, publicUrl }: { orm: MikroORM; publicUrl: string }) {

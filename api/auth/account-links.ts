@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
-import { AccountToken, type AccountTokenPurpose, type Invitation, type User } from '../../db/entities';
+import { AccountToken, type AccountTokenPurpose, type Invitation, type StaffInvitation, type User } from '../../db/entities';
 import { ACCOUNT_EMAIL_WORKFLOW, type TAccountEmailInput, type TAccountEmailWorkflow } from '../../workflows/account-email.messages';
 import { accountEmailWorkflowId, TASK_QUEUE } from '../../workflows/ids';
 import { HttpError } from '../http/errors';
@@ -16,6 +16,7 @@ export const LINK_TTL_SECONDS: Record<AccountTokenPurpose, number> = {
   invitation: 14 * 24 * 3600,
   'email-confirmation': 24 * 3600,
   'password-reset': 3600,
+  'staff-invitation': 14 * 24 * 3600,
 };
 
 export type SecretSource = () => Promise<Buffer>;
@@ -34,11 +35,11 @@ export async function signLinkToken(secret: SecretSource, purpose: AccountTokenP
 export async function issueLink(
   em: EntityManager,
   secret: SecretSource,
-  { purpose, user, invitation, email, now = new Date() }: { purpose: AccountTokenPurpose; user?: User | null; invitation?: Invitation | null; email: string; now?: Date },
+  { purpose, user, invitation, staffInvitation, email, now = new Date() }: { purpose: AccountTokenPurpose; user?: User | null; invitation?: Invitation | null; staffInvitation?: StaffInvitation | null; email: string; now?: Date },
 ): Promise<{ row: AccountToken; token: string }> {
   // Whole seconds: the token carries the expiry in seconds and must match the row.
   const expiresAt = new Date((Math.floor(now.getTime() / 1000) + LINK_TTL_SECONDS[purpose]) * 1000);
-  const row = em.create(AccountToken, { purpose, user: user ?? null, invitation: invitation ?? null, email: email.toLowerCase(), expiresAt, usedAt: null });
+  const row = em.create(AccountToken, { purpose, user: user ?? null, invitation: invitation ?? null, staffInvitation: staffInvitation ?? null, email: email.toLowerCase(), expiresAt, usedAt: null });
   await em.flush();
   return { row, token: await signLinkToken(secret, purpose, row) };
 }
@@ -75,7 +76,7 @@ export async function useLink(em: EntityManager, row: AccountToken): Promise<voi
 }
 
 /** Ends every open link of a kind (a resent invitation, a newer reset): only the newest works. */
-export async function retireLinks(em: EntityManager, where: { purpose: AccountTokenPurpose; user?: number; invitation?: number }): Promise<void> {
+export async function retireLinks(em: EntityManager, where: { purpose: AccountTokenPurpose; user?: number; invitation?: number; staffInvitation?: number }): Promise<void> {
   await em.nativeUpdate(AccountToken, { ...where, usedAt: null }, { usedAt: new Date() });
 }
 

@@ -1,13 +1,14 @@
 import type { RequestHandler } from 'express';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
-import { Settlement, StudioGroup, StudioGroupTrainer, Trainer, User } from '../../db/entities';
+import { Settlement, StaffMembership, StudioGroup, StudioGroupTrainer, Trainer, User, type StaffRole } from '../../db/entities';
 import { findSettlement as findSettlementRecord } from '../../db/queries/settlements';
 import { sql } from '../../db/queries/sql';
 import { ZUuid } from '../../contracts/common.contract';
 import { HttpError, notFound } from '../http/errors';
 import { requestEntityManager } from '../http/entity-manager';
 import { authOf, type AuthContext } from './sessions';
+import { refuseChangeByAccountant } from './staff-roles';
 
 // Tenancy: which studio groups a caller may see, and every lookup that answers "not found" for what
 // belongs to another group (a group, its settlements, its trainers, a trainer's own link), so that
@@ -38,37 +39,51 @@ export async function studioGroupsOf(auth: Pick<AuthContext, 'userId' | 'role'>)
 }
 
 /**
- * The group of `uuid` if staff or an operator may see it (studioGroupsOf's rule for one group): one
- * membership check and the group, not the user with all their groups — every admin call asks this.
+ * The group of `uuid` if staff or an operator may see it (studioGroupsOf's rule for one group), with
+ * the staff member's role there (none for an operator): one membership check and the group, not the
+ * user with all their groups — every admin call asks this.
  */
-async function visibleStudioGroupByUuid(auth: Pick<AuthContext, 'userId' | 'role'>, uuid: string): Promise<StudioGroup | null> {
+async function visibleStudioGroupByUuid(auth: Pick<AuthContext, 'userId' | 'role'>, uuid: string): Promise<{ group: StudioGroup; role?: StaffRole } | null> {
   const em = requestEntityManager();
-  if (auth.role === 'operator') return em.findOne(StudioGroup, { uuid });
-  const [member] = await sql<{ id: number }>(
+  if (auth.role === 'operator') {
+    const group = await em.findOne(StudioGroup, { uuid });
+    return group && { group };
+  }
+  const [member] = await sql<{ id: number; role: StaffRole }>(
     em,
-    'select g.id from studio_group g join staff_membership m on m.studio_group_id = g.id where g.uuid = ? and m.user_id = ?',
+    'select g.id, m.role from studio_group g join staff_membership m on m.studio_group_id = g.id where g.uuid = ? and m.user_id = ?',
     [uuid, auth.userId],
     { prepared: true },
   );
-  return member ? em.findOne(StudioGroup, member.id) : null;
+  const group = member ? await em.findOne(StudioGroup, member.id) : null;
+  return group && { group, role: member!.role };
+}
+
+/** The caller's role in a studio group they are staff of (undefined for an operator or a non-member). */
+export async function staffRoleIn(auth: Pick<AuthContext, 'userId' | 'role'>, studioGroupId: number): Promise<StaffRole | undefined> {
+  if (auth.role !== 'staff') return undefined;
+  const membership = await requestEntityManager().findOne(StaffMembership, { user: auth.userId, studioGroup: studioGroupId });
+  return membership?.role;
 }
 
 const ZStudioGroupKey = z.string().uuid();
 
 /**
  * Guards `/api/v1/:g/...` admin calls: the group must exist and the caller must be its staff (or an
- * operator). A group of someone else answers 404 exactly like a missing one, so nothing leaks.
+ * operator). A group of someone else answers 404 exactly like a missing one, so nothing leaks; a
+ * change by the group's accountant is 403.
  */
 export const requireStaffOfStudioGroup: RequestHandler = async (req, _res, next) => {
   const auth = authOf(req);
   if (auth.role === 'trainer') return next(new HttpError(403, 'auth.staffOnly'));
   const key = ZStudioGroupKey.safeParse(req.params.g);
   if (!key.success) return next(new HttpError(400, 'validation.fieldMessage', 'g', { field: 'g', reason: 'tenancy.studioGroupKey' }));
-  const studioGroup = await visibleStudioGroupByUuid(auth, key.data);
-  if (!studioGroup) return next(new HttpError(404, 'tenancy.studioGroupNotFound'));
-  if (refusedWhileSuspended(req, studioGroup, auth.role)) return next(new HttpError(423, 'onboarding.groupSuspended'));
-  req.studioGroup = studioGroup;
-  next();
+  const visible = await visibleStudioGroupByUuid(auth, key.data);
+  if (!visible) return next(new HttpError(404, 'tenancy.studioGroupNotFound'));
+  if (refusedWhileSuspended(req, visible.group, auth.role)) return next(new HttpError(423, 'onboarding.groupSuspended'));
+  req.studioGroup = visible.group;
+  // An accountant reads and changes nothing (api/auth/staff-roles.ts).
+  next(refuseChangeByAccountant(req, visible.role));
 };
 
 /** Calls that change nothing though they are POSTs: signing a download link (docs/decisions/0125). */

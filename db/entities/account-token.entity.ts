@@ -1,9 +1,10 @@
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
 import { createdAtProperty, idProperty, uuidProperty } from './common';
 import { Invitation } from './invitation.entity';
+import { StaffInvitation } from './staff-invitation.entity';
 import { User } from './user.entity';
 
-export const ACCOUNT_TOKEN_PURPOSES = ['invitation', 'password-reset', 'email-confirmation'] as const;
+export const ACCOUNT_TOKEN_PURPOSES = ['invitation', 'password-reset', 'email-confirmation', 'staff-invitation'] as const;
 export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];
 
 /**
@@ -21,12 +22,14 @@ export const AccountToken = defineEntity({
     /** The account a reset or confirmation is for; null for an invitation to a person without one. */
     user: () => p.manyToOne(User).nullable().deleteRule('cascade'),
     invitation: () => p.manyToOne(Invitation).nullable().deleteRule('cascade'),
+    /** A staff invitation's link (purpose 'staff-invitation'). */
+    staffInvitation: () => p.manyToOne(StaffInvitation).nullable().deleteRule('cascade'),
     /** Lower-case: the address the link was sent to (for a confirmation, the address it confirms). */
     email: p.string(),
     expiresAt: p.datetime(),
     usedAt: p.datetime().nullable(),
     createdAt: createdAtProperty(),
   }),
-  indexes: [{ properties: ['user', 'purpose'] }, { properties: ['invitation'] }],
+  indexes: [{ properties: ['user', 'purpose'] }, { properties: ['invitation'] }, { properties: ['staffInvitation'] }],
 });
 export type AccountToken = InferEntity<typeof AccountToken>;

@@ -37,6 +37,8 @@ import { TrainerAccount } from './trainer-account.entity';
 import { TrainerMergeLog } from './trainer-merge-log.entity';
 import { TrainerSourceAlias } from './trainer-source-alias.entity';
 import { SmallBusinessNotice } from './small-business-notice.entity';
+import { StaffInvitation } from './staff-invitation.entity';
+import { StaffMembership } from './staff-membership.entity';
 import { User } from './user.entity';
 
 // Each entity is exported twice under one name: the schema (a value, for `em.find(Trainer, …)`)
@@ -81,6 +83,8 @@ export * from './trainer-account.entity';
 export * from './trainer-merge-log.entity';
 export * from './trainer-source-alias.entity';
 export * from './small-business-notice.entity';
+export * from './staff-invitation.entity';
+export * from './staff-membership.entity';
 export * from './user.entity';
 
 /** Every entity, for the ORM config. */
@@ -125,5 +129,7 @@ export const entities = [
   RateLimitCounter,
   LoginLimiter,
   AccountToken,
+  StaffMembership,
+  StaffInvitation,
   AuditLog,
 ];

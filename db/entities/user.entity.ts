@@ -1,5 +1,6 @@
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
 import { LOCALES, createdAtProperty, idProperty, updatedAtProperty, uuidProperty } from './common';
+import { StaffMembership } from './staff-membership.entity';
 import { StudioGroup } from './studio-group.entity';
 
 export const USER_ROLES = ['trainer', 'staff', 'operator'] as const;
@@ -21,8 +22,8 @@ export const User = defineEntity({
     firstname: p.string(),
     lastname: p.string(),
     isVerified: p.boolean().default(false),
-    /** The studio groups a staff user manages; every admin call is scoped to one of them. */
-    staffStudioGroups: () => p.manyToMany(StudioGroup).owner().pivotTable('staff_membership'),
+    /** The studio groups a staff user manages, each with their role there (StaffMembership); every admin call is scoped to one of them. */
+    staffStudioGroups: () => p.manyToMany(StudioGroup).owner().pivotEntity(() => StaffMembership),
     createdAt: createdAtProperty(),
     updatedAt: updatedAtProperty(),
   }),

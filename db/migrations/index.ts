@@ -19,6 +19,7 @@ import { Migration20261125005345_classMonthFolds } from './Migration202611250053
 import { Migration20261128001423_loginLimiter } from './Migration20261128001423_loginLimiter';
 import { Migration20261128032534_auditLog } from './Migration20261128032534_auditLog';
 import { Migration20261128032831_studioGroupOnboarding } from './Migration20261128032831_studioGroupOnboarding';
+import { Migration20261128032909_staffRolesAndInvitations } from './Migration20261128032909_staffRolesAndInvitations';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121221656', class: Migration20261121221656 },
@@ -39,4 +40,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128001423_loginLimiter', class: Migration20261128001423_loginLimiter },
   { name: 'Migration20261128032534_auditLog', class: Migration20261128032534_auditLog },
   { name: 'Migration20261128032831_studioGroupOnboarding', class: Migration20261128032831_studioGroupOnboarding },
+  { name: 'Migration20261128032909_staffRolesAndInvitations', class: Migration20261128032909_staffRolesAndInvitations },
 ];

@@ -9,6 +9,9 @@ import { mountedRoutes, pathParamNames, type MountedRoute } from '../../api/open
 import { fingerprint, startTenancyFixture, type TenancyFixture, type TrainerSubject } from '../support/tenancy-fixture';
 import { logIn } from '../support/stack';
 import { CONTENT_FILE_PATHS } from '../../contracts/site-content.contract';
+import { changesSomething } from '../../api/auth/staff-roles';
+import { StaffMembership, StudioGroup, User } from '../../db/entities';
+import { hashPassword } from '../../domain/passwords';
 
 // The tenancy matrix (DESIGN.md "Security"): every mounted route × every caller who must be refused,
 // called with real ids of the first studio group (Demo Fitness Group) and a valid body, so a refusal
@@ -18,7 +21,9 @@ import { CONTENT_FILE_PATHS } from '../../contracts/site-content.contract';
 //
 // Roles: a trainer reaches only their own account (pointed here at the second trainer of the same
 // group), staff only their own groups (admin2 is staff of the yoga collective), the operator every
-// group's admin calls but no trainer's own calls. Leak = a 2xx where a refusal is expected, or any
+// group's admin calls but no trainer's own calls. The group's accountant (docs/decisions/0130) is
+// refused (403) every admin call that changes something by the rule of api/auth/staff-roles.ts (the
+// route table decides, not a list here) and may make every other admin call (checked read-only below). Leak = a 2xx where a refusal is expected, or any
 // trainer's IBAN, e-mail or name of the first group in a refused answer. Write = any change in the
 // business tables or the settlement workflow's history.
 
@@ -27,7 +32,7 @@ const PUBLIC_ROUTES = new Set(['/api/health', '/api/login', '/api/openapi.json',
 // The public site: the contact form and the content files need no log-in.
 for (const path of ['/api/request_form', '/api/request_form/token', ...CONTENT_FILE_PATHS.map((file) => `/build/content/${file.replace('{lang}', ':locale')}`)]) PUBLIC_ROUTES.add(path);
 // The e-mailed links (invitation, confirmation, reset), 'forgot password' and the logo file need no log-in.
-for (const path of ['/api/account-links/invitation', '/api/account-links/invitation/sign-up', '/api/account-links/invitation/decline', '/api/account-links/email-confirmation', '/api/password/forgot', '/api/password/reset', '/build/images/logo/:file']) PUBLIC_ROUTES.add(path);
+for (const path of ['/api/account-links/invitation', '/api/account-links/invitation/sign-up', '/api/account-links/invitation/decline', '/api/account-links/email-confirmation', '/api/password/forgot', '/api/password/reset', '/build/images/logo/:file', '/api/staff-invitation/:token']) PUBLIC_ROUTES.add(path);
 /** The trainer's own delete call gets a token that is not one (`token` below): 403, and the account stays. */
 const NOT_A_DELETE_TOKEN_ROUTES = new Set(['/api/v2/trainer_account/delete-account']);
 /** Calls about the caller's own session: every signed-in caller may use them. */
@@ -45,10 +50,14 @@ const kindOf = (path: string): RouteKind =>
       : path.startsWith('/api/v2/') || /^\/:locale\/trainer\//.test(path)
         ? 'trainer'
         : 'admin';
+/** The operators' own calls (contact requests): no staff member's, whatever their role. */
+const isOperatorsOwn = (path: string) => path.startsWith('/api/ops/');
+/** Admin calls of a group, as its accountant makes them: refused for the role when they change something. */
+const isAccountantsGroupCall = (caller: Caller, path: string) => caller.name === 'accountant' && kindOf(path) === 'admin' && !isOperatorsOwn(path);
 /** Downloads take headers or a signed link: without either the answer is 401 (sign in) or 403 (link). */
 const isDownload = (route: MountedRoute) => !route.path.startsWith('/api/') || /\/run\/:settlementRunUuid\//.test(route.path);
 
-type CallerName = 'no headers' | 'wrong api key' | 'trainer' | 'staff of other group' | 'operator';
+type CallerName = 'no headers' | 'wrong api key' | 'trainer' | 'staff of other group' | 'operator' | 'accountant';
 type Caller = { name: CallerName; locale: 'de' | 'en'; headers: () => Record<string, string>; userUuid?: string };
 
 /** One of several values for a name; the first that fits the route's schema (type, format, pattern) is sent. */
@@ -117,6 +126,9 @@ function valueMap(fixture: TenancyFixture, subject: TrainerSubject, actingUserUu
     studioUuid: fixture.studioUuid,
     locationUuid: fixture.studioUuid,
     'payment-type-rules/:uuid': fixture.paymentTypeRuleUuid,
+    // A staff invitation (of any group: a refused caller never reaches the lookup).
+    invitationUuid: fixture.positionUuid,
+    role: 'admin',
     // The trainer the call is about.
     user: subject.login.userUuid,
     userId: subject.login.userUuid,
@@ -367,6 +379,7 @@ function buildRequest(fixture: TenancyFixture, route: MountedRoute, subject: Tra
 }
 
 let fixture: TenancyFixture;
+const ACCOUNTANT_EMAIL = 'accountant@demo.test';
 let callers: Caller[];
 let routes: MountedRoute[];
 /** A second session per signed-in caller, spent on POST /api/logout. */
@@ -374,6 +387,12 @@ const logoutHeaders = new Map<CallerName, Record<string, string>>();
 
 beforeAll(async () => {
   fixture = await startTenancyFixture();
+  // The first group's accountant: a staff member who reads and changes nothing.
+  const em = fixture.stack.orm.em.fork();
+  const user = em.create(User, { email: ACCOUNTANT_EMAIL, passwordHash: await hashPassword('demo1234'), role: 'staff', locale: 'de', firstname: 'Bea', lastname: 'Buchhaltung', isVerified: true });
+  em.create(StaffMembership, { user, studioGroup: await em.findOneOrFail(StudioGroup, { uuid: fixture.fitness.uuid }), role: 'accountant', createdAt: new Date() });
+  await em.flush();
+  const accountant = await logIn(fixture.stack.baseUrl, ACCOUNTANT_EMAIL);
   const headersOf = (login: { headers: Record<string, string> }) => () => ({ 'x-user': login.headers['x-user']!, 'x-api-key': login.headers['x-api-key']! });
   callers = [
     { name: 'no headers', locale: 'de', headers: () => ({}) },
@@ -381,8 +400,9 @@ beforeAll(async () => {
     { name: 'trainer', locale: 'de', headers: headersOf(fixture.trainer), userUuid: fixture.trainer.userUuid },
     { name: 'staff of other group', locale: 'en', headers: headersOf(fixture.yogaAdmin), userUuid: fixture.yogaAdmin.userUuid },
     { name: 'operator', locale: 'de', headers: headersOf(fixture.operator), userUuid: fixture.operator.userUuid },
+    { name: 'accountant', locale: 'de', headers: headersOf(accountant), userUuid: accountant.userUuid },
   ];
-  for (const [name, email] of [['trainer', 'trainer@demo.test'], ['staff of other group', 'admin2@demo.test'], ['operator', 'ops@demo.test']] as const) {
+  for (const [name, email] of [['trainer', 'trainer@demo.test'], ['staff of other group', 'admin2@demo.test'], ['operator', 'ops@demo.test'], ['accountant', ACCOUNTANT_EMAIL]] as const) {
     const spare = await logIn(fixture.stack.baseUrl, email);
     logoutHeaders.set(name, { 'x-user': spare.userUuid, 'x-api-key': spare.apiKey });
   }
@@ -406,6 +426,11 @@ function planMatrix(): { planned: PlannedCall[]; skipped: string[] } {
       // The operator is platform staff: the admin calls of any group are theirs (read-only check below).
       if (caller.name === 'operator' && kind === 'admin') {
         skipped.push(`${route.method.toUpperCase()} ${route.path} × operator`);
+        continue;
+      }
+      // The accountant's reads are theirs (checked one after the other below); their changes are refused.
+      if (isAccountantsGroupCall(caller, route.path) && !changesSomething(route.method, route.path)) {
+        skipped.push(`${route.method.toUpperCase()} ${route.path} × accountant`);
         continue;
       }
       // A trainer's own calls are pointed at the second trainer of the same group.
@@ -443,6 +468,8 @@ function planMatrix(): { planned: PlannedCall[]; skipped: string[] } {
 function refusalStatuses(call: PlannedCall): number[] {
   if (call.caller.name === 'no headers') return isDownload(call.route) ? [401, 403] : [401];
   if (call.caller.name === 'wrong api key') return [401];
+  // The group's accountant is refused for the role, never as a stranger.
+  if (isAccountantsGroupCall(call.caller, call.route.path)) return [403];
   return [403, 404];
 }
 
@@ -507,6 +534,9 @@ describe('tenancy matrix', () => {
         continue;
       }
       if (!refusalStatuses(outcome).includes(outcome.status)) findings.push(`unexpected status: ${where} (expected ${refusalStatuses(outcome).join('/')}) ${outcome.text.slice(0, 200)}`);
+      if (isAccountantsGroupCall(outcome.caller, outcome.route.path) && outcome.status === 403 && !String(outcome.json?.message).includes('Buchhaltung')) {
+        findings.push(`accountant refused without the role's message: ${where} ${outcome.text.slice(0, 160)}`);
+      }
       if (typeof outcome.json?.status !== 'string' || typeof outcome.json.message !== 'string' || !outcome.json.message.trim()) {
         findings.push(`refusal without {status, message}: ${where} ${outcome.text.slice(0, 120)}`);
       }
@@ -525,7 +555,7 @@ describe('tenancy matrix', () => {
     const refused = outcomes.filter((outcome) => outcome.expect === 'refused').length;
     console.info(
       [
-        `tenancy matrix: ${routes.length} routes × ${callers.length} callers = ${routes.length * callers.length} pairs; ${outcomes.length} calls (${refused} expected refusals, ${outcomes.length - refused} own-data calls), ${skipped.length} operator × admin pairs checked read-only below`,
+        `tenancy matrix: ${routes.length} routes × ${callers.length} callers = ${routes.length * callers.length} pairs; ${outcomes.length} calls (${refused} expected refusals, ${outcomes.length - refused} own-data calls), ${skipped.length} operator × admin and accountant × reading pairs checked read-only below`,
         `leaks ${leaks.length}, writes ${written.length} (${written.join(', ') || 'none'}), other findings ${findings.length}, ${((Date.now() - started) / 1000).toFixed(1)} s`,
         ...callers.map((caller) => {
           const counts = new Map<number, number>();
@@ -556,6 +586,24 @@ describe('tenancy matrix', () => {
     // Real ids: nothing is refused or missing. The process may decline (409: wizard v1 declining a
     // settlement made in wizard v2; 422: the spec's invoice GETs declining a trainer already billed).
     expect(outcomes.filter((outcome) => outcome.status >= 400 && outcome.status !== 409 && outcome.status !== 422).map(label)).toEqual([]);
+  });
+
+  it('lets the accountant make every admin call that changes nothing, one after the other, and writes nothing', { timeout: 120_000 }, async () => {
+    const accountant = callers.find((caller) => caller.name === 'accountant')!;
+    const reads = routes.filter((route) => isAccountantsGroupCall(accountant, route.path) && !changesSomething(route.method, route.path));
+    const before = await fingerprint(fixture);
+    const outcomes = await runAll(reads, 1, async (route) => {
+      const request = buildRequest(fixture, route, fixture.subjects.demo, accountant);
+      return run({ route, caller: accountant, url: request.url, method: route.method.toUpperCase(), body: request.body, contentType: request.contentType, expect: 'own', hiddenTrainers: 'all' });
+    });
+    const after = await fingerprint(fixture);
+    const refused = outcomes.filter((outcome) => outcome.status >= 400).map((outcome) => `${label(outcome)} → ${outcome.status} ${outcome.text.slice(0, 160)}`);
+    console.info(`accountant reads: ${outcomes.length} admin routes that change nothing (${outcomes.filter((outcome) => outcome.method !== 'GET').length} of them POST), ${outcomes.length - refused.length} answered 2xx/3xx${refused.length ? `\n  ${refused.join('\n  ')}` : ''}`);
+    expect(outcomes.filter((outcome) => outcome.method !== 'GET').length).toBeGreaterThan(0);
+    expect(outcomes.filter((outcome) => outcome.status >= 500).map(label)).toEqual([]);
+    // As for the operator: nothing refused or missing; the process may decline (409, 422).
+    expect(outcomes.filter((outcome) => outcome.status >= 400 && outcome.status !== 409 && outcome.status !== 422).map(label)).toEqual([]);
+    expect(Object.keys({ ...before, ...after }).filter((table) => before[table] !== after[table])).toEqual([]);
   });
 
   it("answers the trainer's own reads with the same values, so the refusals above are the tenancy check's", async () => {

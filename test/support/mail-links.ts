@@ -7,7 +7,7 @@ import type { ReceivedMail } from './smtp';
 const decodeQuotedPrintable = (text: string) =>
   Buffer.from(text.replace(/=\r?\n/g, '').replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
 
-export type LinkKind = 'invitation' | 'reset-password' | 'confirm-email';
+export type LinkKind = 'invitation' | 'reset-password' | 'confirm-email' | 'staff-invitation';
 
 /** The link of the kind in the mail: its full URL and its token. */
 export function linkOf(mail: ReceivedMail, kind: LinkKind): { url: string; token: string } {

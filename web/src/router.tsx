@@ -25,6 +25,7 @@ const invitationLinkPage = screen(() => import('./site/account-links/InvitationL
 const forgotPasswordPage = screen(() => import('./site/account-links/ForgotPasswordPage'), (m) => m.ForgotPasswordPage);
 const resetPasswordPage = screen(() => import('./site/account-links/ForgotPasswordPage'), (m) => m.ResetPasswordPage);
 const confirmEmailPage = screen(() => import('./site/account-links/ConfirmEmailPage'), (m) => m.ConfirmEmailPage);
+const staffInvitationLinkPage = screen(() => import('./admin/staff/StaffInvitationLinkPage'), (m) => m.StaffInvitationLinkPage);
 
 // Pages behind the log-in load on demand (the grid library alone is most of the admin bundle).
 const ImportDashboardPage = lazy(() => import('./admin/import/ImportDashboardPage').then((m) => ({ default: m.ImportDashboardPage })));
@@ -58,6 +59,7 @@ const NewStudioGroupPage = lazy(() => import('./admin/onboarding/NewStudioGroupP
 const OperatorStudioGroupPage = lazy(() => import('./admin/onboarding/StudioGroupPage').then((m) => ({ default: m.StudioGroupPage })));
 const TrainerOverviewPage = lazy(() => import('./admin/trainer-overview/TrainerOverviewPage').then((m) => ({ default: m.TrainerOverviewPage })));
 const DataCheckPage = lazy(() => import('./admin/data-check/DataCheckPage').then((m) => ({ default: m.DataCheckPage })));
+const StaffPage = lazy(() => import('./admin/staff/StaffPage').then((m) => ({ default: m.StaffPage })));
 const SettlementV1WizardPage = lazy(() => import('./admin/settlement/v1/SettlementV1WizardPage').then((m) => ({ default: m.SettlementV1WizardPage })));
 
 const OPERATOR_ROLES = ['operator'] as const;
@@ -80,6 +82,7 @@ export const router = createBrowserRouter([
           { path: 'forgot-password', lazy: forgotPasswordPage },
           { path: 'reset-password/:token', lazy: resetPasswordPage },
           { path: 'confirm-email/:token', lazy: confirmEmailPage },
+          { path: 'staff-invitation/:token', lazy: staffInvitationLinkPage },
           { path: 'logout', element: <LogoutPage /> },
           { path: 'trainer/logout', element: <LogoutPage /> },
           {
@@ -110,6 +113,7 @@ export const router = createBrowserRouter([
                   { path: 'data-check', element: <DataCheckPage /> },
                   { path: 'reports/:report?', element: <ReportsPage /> },
                   { path: 'credit-notes', element: <CreditNotesPage /> },
+                  { path: 'staff', element: <StaffPage /> },
                   {
                     // Ops: the settlement workflows' status and history (platform operators only).
                     element: <RequireRole roles={OPERATOR_ROLES} />,

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { User } from '../../../db/entities';
+import { StaffMembership, User, type StaffRole } from '../../../db/entities';
 import { ZLoginRequest, ZLoginResponse, ZLogoutResponse, ZMeResponse, type TLoginResponse, type TLogoutResponse, type TMeResponse, type TStudioGroupRef } from '../../../contracts/auth.contract';
 import type { TLocale } from '../../../contracts/common.contract';
 import { hashPassword, verifyPassword } from '../../../domain/passwords';
@@ -18,22 +18,26 @@ import { requestEntityManager } from '../../http/entity-manager';
 // so the log-in does not tell which e-mail addresses have an account.
 const unknownUserHash = hashPassword('not-a-password-of-anyone');
 
-const toStudioGroupRef = (group: StudioGroup): TStudioGroupRef => ({
+const toStudioGroupRef = (group: StudioGroup, staffRole: StaffRole | undefined): TStudioGroupRef => ({
   uuid: group.uuid,
   id: group.id,
   mandantId: group.mandant.id,
   apiSlug: group.apiSlug,
   name: group.name,
+  ...(staffRole ? { staffRole } : {}),
 });
 
-async function describeUser(user: User): Promise<TMeResponse> {
+/** Who the user is and the groups they see, with a staff member's role per group (the web app hides what an accountant may not do). */
+export async function describeUser(user: User): Promise<TMeResponse> {
   const studioGroups = await studioGroupsOf({ userId: user.id, role: user.role as TLoginResponse['role'] });
+  const memberships = user.role === 'staff' ? await requestEntityManager().find(StaffMembership, { user: user.id }) : [];
+  const roleIn = new Map(memberships.map((membership) => [membership.studioGroup.id, membership.role]));
   return {
     userUuid: user.uuid,
     role: user.role as TLoginResponse['role'],
     locale: user.locale as TLocale,
     name: `${user.firstname} ${user.lastname}`.trim(),
-    studioGroups: studioGroups.map(toStudioGroupRef),
+    studioGroups: studioGroups.map((group) => toStudioGroupRef(group, roleIn.get(group.id))),
   };
 }
 
@@ -45,7 +49,7 @@ const schemas = {
     summary: `Log-in with e-mail and password: the user uuid and an API key for x-user / x-api-key. After ${FREE_FAILURES_PER_ADDRESS} failed attempts in a row per address and e-mail (${FREE_FAILURES_PER_ACCOUNT} per e-mail over all addresses) the next attempt answers 429 with Retry-After for ${FIRST_DELAY_SECONDS} s, doubling with each further failure; a successful log-in ends the count.`,
   },
   logout: { response: ZLogoutResponse, summary: 'Log-out: revokes the API key of this call.' },
-  me: { response: ZMeResponse, summary: 'The logged-in user: role, language, name and the studio groups they see.' },
+  me: { response: ZMeResponse, summary: "The logged-in user: role, language, name and the studio groups they see (with a staff member's role in each)." },
 } as const;
 
 export function createAuthRouter({ apiKeyTtlHours, loginThrottle }: { apiKeyTtlHours: number; loginThrottle: LoginThrottle }) {

@@ -8,7 +8,8 @@ import { isMessageKey, translate, type MessageKey, type MessageParams } from '..
 import { trainerDisplayName } from '../../../domain/trainer-data';
 import { createSettlementUpdate, PREPARATION_PHASE_PERCENT, v1FinishCreditNotesUpdate, v1IssueCreditNoteUpdate, v1SendCreditNoteUpdate } from '../../../workflows/settlement.messages';
 import { authOf } from '../../auth/sessions';
-import { studioGroupsOf } from '../../auth/tenancy';
+import { staffRoleIn, studioGroupsOf } from '../../auth/tenancy';
+import { refuseChangeByAccountant } from '../../auth/staff-roles';
 import { ZUuid } from '../../../contracts/common.contract';
 import { PREPARATION_PHASES, ZMonthSettlementQuery, ZTrainerListResponse, ZTrainerSummaryResponse } from '../../../contracts/settlement.contract';
 import {
@@ -123,6 +124,9 @@ async function studioGroupOfPath(req: Request, fields: { idStudioGroup: number; 
   if (!group) throw notFound('tenancy.studioGroupNotFound');
   assertSameStudioGroup(group, { apiSlug: fields.apiSlug, idMandant: fields.idMandant });
   if (refusedWhileSuspended(req, group, auth.role)) throw new HttpError(423, 'onboarding.groupSuspended');
+  // The rule of the /api/v1/{g} guard: an accountant changes nothing (api/auth/staff-roles.ts).
+  const refusal = refuseChangeByAccountant(req, await staffRoleIn(auth, group.id));
+  if (refusal) throw refusal;
   req.studioGroup = group;
   return group;
 }

@@ -15,7 +15,7 @@ import { Logo } from '../shared/components/Logo';
 import { NavItem } from '../shared/components/NavItem';
 import { UserMenu } from '../shared/components/UserMenu';
 import { useLocale } from '../shared/hooks/use-locale';
-import { useCurrentStudioGroup } from './shared/current-studio-group';
+import { useCurrentStudioGroup, useMayChange } from './shared/current-studio-group';
 import { MasterDataNavSection } from './master-data/MasterDataNavSection';
 import { SettlementNavSection } from './settlement/SettlementNavSection';
 import { CreditNotesNavItem } from './credit-notes/CreditNotesNavItem';
@@ -27,6 +27,7 @@ import { StudioGroupsNavItem } from './onboarding/StudioGroupsNavItem';
 import { AppFooter } from '../site/AppFooter';
 import { ReportsNavItem } from './reports/ReportsNavItem';
 import { TrainerAdminNavItems } from './trainer-overview/TrainerAdminNavItems';
+import { StaffNavItem } from './staff/StaffNavItem';
 
 /** The back-office frame: sidebar with the screens that exist so far, top bar with studio group, language and user. */
 export function AdminLayout() {
@@ -34,6 +35,8 @@ export function AdminLayout() {
   const locale = useLocale();
   const [navOpen, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
   const { current, all, select } = useCurrentStudioGroup();
+  // An accountant's navigation shows what they may read: the imports only change things.
+  const mayChange = useMayChange();
 
   return (
     <DatesProvider settings={{ locale, firstDayOfWeek: 1 }}>
@@ -84,6 +87,8 @@ export function AdminLayout() {
 
         <AppShell.Navbar p="md" aria-label={t('nav.main')}>
           <AppShell.Section grow component={ScrollArea}>
+            {mayChange && (
+            <>
             <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mb={6} style={{ letterSpacing: '0.06em' }}>
               {t('nav.imports')}
             </Text>
@@ -103,6 +108,8 @@ export function AdminLayout() {
                 onNavigate={closeNav}
               />
             </Stack>
+            </>
+            )}
             <SettlementNavSection onNavigate={closeNav} />
             <CreditNotesNavItem onNavigate={closeNav} />
             <DocumentManagerNavItem onNavigate={closeNav} />
@@ -112,6 +119,7 @@ export function AdminLayout() {
             <TrainerAdminNavItems onNavigate={closeNav} />
             <ReportsNavItem onNavigate={closeNav} />
             <MasterDataNavSection onNavigate={closeNav} />
+            <StaffNavItem onNavigate={closeNav} />
           </AppShell.Section>
           {all.length > 1 && current && (
             <AppShell.Section hiddenFrom="xs" pt="md">

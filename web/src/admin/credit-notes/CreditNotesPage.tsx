@@ -10,7 +10,7 @@ import { PageHeader } from '../../shared/components/PageHeader';
 import { openSignedDownload, signCallOf } from '../../shared/downloads/signed-download';
 import { formatDate, formatMoney, formatMonth } from '../../shared/format';
 import { useLocale } from '../../shared/hooks/use-locale';
-import { useCurrentStudioGroup } from '../shared/current-studio-group';
+import { useCurrentStudioGroup, useMayChange } from '../shared/current-studio-group';
 import { useAdminCreditNotes, useCancelCreditNote } from './api';
 
 function useDownload(group: TStudioGroupRef) {
@@ -25,6 +25,7 @@ function Objections({ group, objections }: { group: TStudioGroupRef; objections:
   const { t } = useTranslation();
   const locale = useLocale();
   const [confirming, setConfirming] = useState<TAdminCreditNote | null>(null);
+  const mayChange = useMayChange();
   const cancel = useCancelCreditNote(group);
   const download = useDownload(group);
   if (objections.length === 0) return null;
@@ -59,9 +60,11 @@ function Objections({ group, objections }: { group: TStudioGroupRef; objections:
               <Button size="xs" variant="default" onClick={() => void download(note.downloadPath)}>
                 {t('creditNoteList.download')}
               </Button>
-              <Button size="xs" color="red" onClick={() => setConfirming(note)} data-testid="confirm-cancellation">
-                {t('creditNoteList.confirmCancellation')}
-              </Button>
+              {mayChange && (
+                <Button size="xs" color="red" onClick={() => setConfirming(note)} data-testid="confirm-cancellation">
+                  {t('creditNoteList.confirmCancellation')}
+                </Button>
+              )}
             </Group>
           </Group>
         ))}

@@ -7,7 +7,7 @@ import { IconAlert } from '../../shared/components/icons';
 import { PageHeader } from '../../shared/components/PageHeader';
 import { formatEuros, formatMonth, formatSettlementTime } from '../../shared/format';
 import { useLocale } from '../../shared/hooks/use-locale';
-import { useCurrentStudioGroup } from '../shared/current-studio-group';
+import { useCurrentStudioGroup, useMayChange } from '../shared/current-studio-group';
 import { SettlementStatusBadge } from './badges';
 import { IconDots, IconPlus } from './icons';
 import { useSettlements } from './api';
@@ -72,6 +72,7 @@ export function SettlementIndexPage() {
   const locale = useLocale();
   const { current } = useCurrentStudioGroup();
   const settlements = useSettlements(current);
+  const mayChange = useMayChange();
 
   return (
     <>
@@ -79,6 +80,7 @@ export function SettlementIndexPage() {
         title={t('settlement.index.title')}
         description={t('settlement.index.description')}
         actions={
+          mayChange && (
           <>
             <Button component={Link} to={`/${locale}/admin/settlement/v1`} variant="light" data-testid="settlement-new-v1">
               {t('settlementV1.indexButton')}
@@ -87,6 +89,7 @@ export function SettlementIndexPage() {
               {t('settlement.index.new')}
             </Button>
           </>
+          )
         }
       />
       {settlements.isPending && (
@@ -106,9 +109,11 @@ export function SettlementIndexPage() {
             <Text size="sm" c="dimmed">
               {t('settlement.index.emptyText')}
             </Text>
-            <Button component={Link} to={`/${locale}/admin/settlement/wizard/null`} leftSection={<IconPlus />}>
-              {t('settlement.index.new')}
-            </Button>
+            {mayChange && (
+              <Button component={Link} to={`/${locale}/admin/settlement/wizard/null`} leftSection={<IconPlus />}>
+                {t('settlement.index.new')}
+              </Button>
+            )}
           </Stack>
         </Card>
       )}

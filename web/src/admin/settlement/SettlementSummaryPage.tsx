@@ -31,7 +31,7 @@ import { usePageTitle } from '../../shared/hooks/use-page-title';
 import { formatEuros, formatMonth, formatSettlementTime } from '../../shared/format';
 import { useLocale } from '../../shared/hooks/use-locale';
 import { useMonthCreditNotes } from '../credit-notes/api';
-import { useCurrentStudioGroup } from '../shared/current-studio-group';
+import { useCurrentStudioGroup, useMayChange } from '../shared/current-studio-group';
 import { SettlementStatusBadge, TrainerStateBadge } from './badges';
 import { IconDots } from './icons';
 import { SettlementCommandModal, type SummaryAction } from './SettlementCommandModal';
@@ -239,6 +239,7 @@ export function SettlementSummaryPage() {
   const group = current!; // the admin layout renders pages only with a studio group
   const detail = useSettlement(group, settlementUuid);
   const calculateSum = useCalculateSum(group, settlementUuid);
+  const mayChange = useMayChange();
   useSettlementLiveUpdates(detail.data ? settlementUuid : null);
   const [commandAction, setCommandAction] = useState<SummaryAction | null>(null);
   const [previewTrainer, setPreviewTrainer] = useState<TSettlementTrainerItem | null>(null);
@@ -302,13 +303,13 @@ export function SettlementSummaryPage() {
           <Button component={Link} to={`/${locale}/admin/settlements`} variant="default" leftSection={<IconArrowLeft size={16} />}>
             {t('settlement.wizard.backToIndex')}
           </Button>
-          {open && (
+          {open && mayChange && (
             <Button component={Link} to={`/${locale}/admin/settlement/wizard/${settlement.settlementUuid}`} data-testid="summary-open-wizard">
               {t('settlement.summary.openWizard')}
             </Button>
           )}
-          {/* Spec 2.12: the menu shows only while the settlement is neither archived nor completed. */}
-          {open && (
+          {/* Spec 2.12: the menu shows only while the settlement is neither archived nor completed; its commands are an admin's. */}
+          {open && mayChange && (
             <Menu position="bottom-end" withinPortal shadow="md" closeOnClickOutside>
               <Menu.Target>
                 <ActionIcon variant="default" size="lg" aria-label={t('settlement.wizard.moreActions')} data-testid="summary-menu">

@@ -18,3 +18,16 @@ export function useCurrentStudioGroup(): {
   const current = all.find((group) => group.uuid === selectedUuid) ?? all[0] ?? null;
   return { current, all, select: (uuid) => selectedStudioGroup.set(uuid) };
 }
+
+/**
+ * The caller's role in the current studio group (docs/decisions/0130): 'accountant' reads and changes
+ * nothing, so screens hide what the server would refuse; undefined for an operator.
+ */
+export function useStaffRole(): 'admin' | 'accountant' | undefined {
+  return useCurrentStudioGroup().current?.staffRole;
+}
+
+/** Whether the caller may change anything in the current studio group (not an accountant). */
+export function useMayChange(): boolean {
+  return useStaffRole() !== 'accountant';
+}

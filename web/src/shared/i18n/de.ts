@@ -10,6 +10,7 @@ import { documentManagerDe } from '../../admin/document-manager/texts';
 import { videoHelpDe } from '../video-help/texts';
 import { contactRequestsDe } from '../../admin/contact-requests/texts';
 import { onboardingDe } from '../../admin/onboarding/texts';
+import { staffDe } from '../../admin/staff/texts';
 
 export const de: Translation = {
   app: {
@@ -469,6 +470,7 @@ export const de: Translation = {
   videoHelp: videoHelpDe,
   contactRequests: contactRequestsDe,
   onboarding: onboardingDe,
+  staff: staffDe,
   reports: reportsDe,
   accountingHandoff: accountingHandoffDe,
   trainerAdmin: trainerAdminDe,

@@ -9,6 +9,7 @@ import { documentManagerEn } from '../../admin/document-manager/texts';
 import { videoHelpEn } from '../video-help/texts';
 import { contactRequestsEn } from '../../admin/contact-requests/texts';
 import { onboardingEn } from '../../admin/onboarding/texts';
+import { staffEn } from '../../admin/staff/texts';
 /** English: the reference dictionary. Its shape types every `t()` key (see i18next.d.ts). */
 export const en = {
   app: {
@@ -468,6 +469,7 @@ export const en = {
   videoHelp: videoHelpEn,
   contactRequests: contactRequestsEn,
   onboarding: onboardingEn,
+  staff: staffEn,
   reports: reportsEn,
   accountingHandoff: accountingHandoffEn,
   trainerAdmin: trainerAdminEn,

@@ -42,6 +42,7 @@ export const es: DeepPartial<Translation> = {
       workflows: 'Workflows',
     },
   },
+  staff: { nav: 'Equipo' },
   outbox: {
     nav: { outbox: 'Bandeja de salida' },
   },
