@@ -32,6 +32,7 @@ import { PdfCheckPool } from './routes/documents/pdf-check-pool';
 import { createReportsRouter } from './routes/reports/reports.router';
 import { createTrainerExportRouter, createTrainerOverviewRouter } from './routes/trainer-overview/trainer-overview.router';
 import { createDataCheckRouter } from './routes/data-check/data-check.router';
+import { createFirstMonthRouter } from './routes/onboarding/first-month.router';
 import { createTrainerAccountRouter } from './routes/trainer-account/trainer-account.router';
 import { createAccountLinksPublicRouter, createAccountLinksStaffRouter, createAccountLinksTrainerRouter, createLogoFileRouter } from './routes/account-links/account-links.router';
 import { emailChanged } from './routes/account-links/account.service';
@@ -149,6 +150,7 @@ export function createApp({ orm, temporal, feed, env, registry = createMetricsRe
   studioGroupApi.use(createTrainerOverviewRouter());
   studioGroupApi.use(createDataCheckRouter());
   studioGroupApi.use(createStaffRouter(accountLinks));
+  studioGroupApi.use(createFirstMonthRouter(accountLinks));
   api.use('/v1/:g', studioGroupApi);
   // Wizard v1's unversioned calls (/api/settlement/..., /api/trainer-invoice/...), staff of the path's group only.
   api.use(createSettlementV1Router({ temporal }));

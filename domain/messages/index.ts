@@ -19,6 +19,7 @@ import { accountMessages } from './account.messages';
 import { contactMessages } from './contact.messages';
 import { onboardingMessages } from './onboarding.messages';
 import { staffMessages } from './staff.messages';
+import { firstMonthMessages } from './first-month.messages';
 
 export * from './catalog';
 
@@ -45,9 +46,10 @@ const catalog: MessageCatalog = {
   ...contactMessages,
   ...onboardingMessages,
   ...staffMessages,
+  ...firstMonthMessages,
 };
 
-export type MessageKey = keyof typeof commonMessages | keyof typeof importMessages | keyof typeof importQueueMessages | keyof typeof settlementMessages | keyof typeof masterDataMessages | keyof typeof mailMessages | keyof typeof trainerAccountMessages | keyof typeof reviewMessages | keyof typeof creditNoteMessages | keyof typeof downloadsMessages | keyof typeof settlementV1Messages | keyof typeof reportsMessages | keyof typeof trainerOverviewMessages | keyof typeof accountMessages | keyof typeof contactMessages | keyof typeof onboardingMessages | keyof typeof staffMessages | (string & {});
+export type MessageKey = keyof typeof commonMessages | keyof typeof importMessages | keyof typeof importQueueMessages | keyof typeof settlementMessages | keyof typeof masterDataMessages | keyof typeof mailMessages | keyof typeof trainerAccountMessages | keyof typeof reviewMessages | keyof typeof creditNoteMessages | keyof typeof downloadsMessages | keyof typeof settlementV1Messages | keyof typeof reportsMessages | keyof typeof trainerOverviewMessages | keyof typeof accountMessages | keyof typeof contactMessages | keyof typeof onboardingMessages | keyof typeof staffMessages | keyof typeof firstMonthMessages | (string & {});
 export type MessageParams = Record<string, string | number>;
 
 export const isMessageKey = (value: string): boolean => Object.hasOwn(catalog, value);

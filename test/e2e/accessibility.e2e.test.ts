@@ -109,6 +109,7 @@ const ADMIN: Screen[] = [
   { name: 'trainer overview', path: () => 'admin/trainer-overview', ready: 'overview-count' },
   { name: 'trainer page', path: () => `admin/trainer/${editedTrainerId}/edit`, ready: 'trainer-admin-panel' },
   { name: 'data check', path: () => 'admin/data-check' },
+  { name: 'first month', path: () => 'admin/first-month', ready: 'first-month-checklist' },
   ...['trainerBalance', 'trainerBalanceByClass', 'trainerBalanceByStudio', 'studioBalance', 'ruleCheck', 'classes', 'classesWithoutTrainer', 'severalTrainers', 'settlementLog'].map(
     (report): Screen => ({ name: `report ${report}`, path: () => `admin/reports/${report}` }),
   ),

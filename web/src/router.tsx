@@ -58,6 +58,7 @@ const StudioGroupsPage = lazy(() => import('./admin/onboarding/StudioGroupsPage'
 const NewStudioGroupPage = lazy(() => import('./admin/onboarding/NewStudioGroupPage').then((m) => ({ default: m.NewStudioGroupPage })));
 const OperatorStudioGroupPage = lazy(() => import('./admin/onboarding/StudioGroupPage').then((m) => ({ default: m.StudioGroupPage })));
 const TrainerOverviewPage = lazy(() => import('./admin/trainer-overview/TrainerOverviewPage').then((m) => ({ default: m.TrainerOverviewPage })));
+const FirstMonthPage = lazy(() => import('./admin/onboarding/first-month/FirstMonthPage').then((m) => ({ default: m.FirstMonthPage })));
 const DataCheckPage = lazy(() => import('./admin/data-check/DataCheckPage').then((m) => ({ default: m.DataCheckPage })));
 const StaffPage = lazy(() => import('./admin/staff/StaffPage').then((m) => ({ default: m.StaffPage })));
 const SettlementV1WizardPage = lazy(() => import('./admin/settlement/v1/SettlementV1WizardPage').then((m) => ({ default: m.SettlementV1WizardPage })));
@@ -111,6 +112,7 @@ export const router = createBrowserRouter([
                   { path: 'document-manager/trainer/:trainerUuid', element: <DocumentManagerPage /> },
                   { path: 'trainer-overview', element: <TrainerOverviewPage /> },
                   { path: 'data-check', element: <DataCheckPage /> },
+                  { path: 'first-month', element: <FirstMonthPage /> },
                   { path: 'reports/:report?', element: <ReportsPage /> },
                   { path: 'credit-notes', element: <CreditNotesPage /> },
                   { path: 'staff', element: <StaffPage /> },

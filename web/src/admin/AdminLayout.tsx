@@ -28,6 +28,8 @@ import { AppFooter } from '../site/AppFooter';
 import { ReportsNavItem } from './reports/ReportsNavItem';
 import { TrainerAdminNavItems } from './trainer-overview/TrainerAdminNavItems';
 import { StaffNavItem } from './staff/StaffNavItem';
+import { FirstMonthLanding } from './onboarding/first-month/FirstMonthLanding';
+import { FirstMonthNavItem } from './onboarding/first-month/FirstMonthNavItem';
 
 /** The back-office frame: sidebar with the screens that exist so far, top bar with studio group, language and user. */
 export function AdminLayout() {
@@ -87,6 +89,7 @@ export function AdminLayout() {
 
         <AppShell.Navbar p="md" aria-label={t('nav.main')}>
           <AppShell.Section grow component={ScrollArea}>
+            <FirstMonthNavItem onNavigate={closeNav} />
             {mayChange && (
             <>
             <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mb={6} style={{ letterSpacing: '0.06em' }}>
@@ -136,6 +139,7 @@ export function AdminLayout() {
 
         <AppShell.Main bg="gray.0">
           <Container size="xl" px={0}>
+            {current && <FirstMonthLanding />}
             {current ? (
               <LazyPageArea>
                 <Outlet />

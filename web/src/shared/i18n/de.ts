@@ -11,6 +11,7 @@ import { videoHelpDe } from '../video-help/texts';
 import { contactRequestsDe } from '../../admin/contact-requests/texts';
 import { onboardingDe } from '../../admin/onboarding/texts';
 import { staffDe } from '../../admin/staff/texts';
+import { firstMonthDe } from '../../admin/onboarding/first-month/texts';
 
 export const de: Translation = {
   app: {
@@ -471,6 +472,7 @@ export const de: Translation = {
   contactRequests: contactRequestsDe,
   onboarding: onboardingDe,
   staff: staffDe,
+  firstMonth: firstMonthDe,
   reports: reportsDe,
   accountingHandoff: accountingHandoffDe,
   trainerAdmin: trainerAdminDe,

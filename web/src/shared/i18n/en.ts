@@ -10,6 +10,7 @@ import { videoHelpEn } from '../video-help/texts';
 import { contactRequestsEn } from '../../admin/contact-requests/texts';
 import { onboardingEn } from '../../admin/onboarding/texts';
 import { staffEn } from '../../admin/staff/texts';
+import { firstMonthEn } from '../../admin/onboarding/first-month/texts';
 /** English: the reference dictionary. Its shape types every `t()` key (see i18next.d.ts). */
 export const en = {
   app: {
@@ -470,6 +471,7 @@ export const en = {
   contactRequests: contactRequestsEn,
   onboarding: onboardingEn,
   staff: staffEn,
+  firstMonth: firstMonthEn,
   reports: reportsEn,
   accountingHandoff: accountingHandoffEn,
   trainerAdmin: trainerAdminEn,

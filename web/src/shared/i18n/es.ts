@@ -49,4 +49,5 @@ export const es: DeepPartial<Translation> = {
   reports: {
     nav: { reports: 'Informes' },
   },
+  firstMonth: { nav: 'Primer mes' },
 };
