@@ -3,7 +3,9 @@ import { DateTime } from 'luxon';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { AxeResults } from 'axe-core';
 import { expect, it } from 'vitest';
-import { Notification, StudioGroupTrainer, Trainer, TrainerAccount } from '../../db/entities';
+import { Notification, StaffInvitation, StudioGroupTrainer, Trainer, TrainerAccount } from '../../db/entities';
+import { issueLink } from '../../api/auth/account-links';
+import { createDownloadSecretSource } from '../../api/downloads/tokens';
 import { useBrowserStack } from '../support/browser';
 import { issueCreditNote, type IssuedCreditNote } from '../support/credit-notes';
 import { findDemoFitness, importDemoClasses, prepareSettlement } from '../support/month-close';
@@ -39,6 +41,7 @@ let fitnessUuid: string;
 const settlementUuid = crypto.randomUUID();
 let editedTrainerId: number;
 let issued: IssuedCreditNote;
+let staffInvitationToken: string;
 const month = DateTime.now().setZone('Europe/Berlin').startOf('month').minus({ months: 1 });
 
 const e2e = useBrowserStack({
@@ -68,6 +71,15 @@ const e2e = useBrowserStack({
     const account = await em.findOneOrFail(TrainerAccount, { email: 'trainer@demo.test' });
     em.create(Notification, { trainerAccount: account, studioGroup: group, message: 'Deine Abrechnung liegt zur Prüfung bereit.', link: `/de/trainer/studio/${group.uuid}`, createdAt: new Date() });
     await em.flush();
+    // An open staff invitation: the Team screen lists it, and its link's page is measured.
+    const invited = await fetch(`${stack.baseUrl}/api/v1/${group.uuid}/staff/invitations`, {
+      method: 'POST',
+      headers: admin.headers,
+      body: JSON.stringify({ email: 'kim.konto@example.test', firstname: 'Kim', lastname: 'Konto', role: 'accountant', locale: 'de' }),
+    });
+    expect(invited.status).toBe(201);
+    const invitation = await em.findOneOrFail(StaffInvitation, { email: 'kim.konto@example.test' });
+    staffInvitationToken = (await issueLink(em, createDownloadSecretSource(stack.orm, undefined), { purpose: 'staff-invitation', staffInvitation: invitation, email: invitation.email })).token;
   },
 });
 
@@ -80,6 +92,7 @@ const PUBLIC: Screen[] = [
   { name: 'site contact', path: () => 'contact' },
   { name: 'log-in', path: () => 'login', ready: 'login-email' },
   { name: 'forgot password', path: () => 'forgot-password' },
+  { name: 'staff invitation link', path: () => `staff-invitation/${staffInvitationToken}`, ready: 'staff-invitation' },
 ];
 
 const ADMIN: Screen[] = [
@@ -117,6 +130,7 @@ const ADMIN: Screen[] = [
   { name: 'studios', path: () => 'admin/studios' },
   { name: 'payment type rules', path: () => 'admin/payment-type-rules' },
   { name: 'settings', path: () => 'admin/settings' },
+  { name: 'team', path: () => 'admin/staff', ready: 'staff-invitation' },
 ];
 
 const OPERATOR: Screen[] = [

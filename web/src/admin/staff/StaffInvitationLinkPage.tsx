@@ -70,7 +70,8 @@ function AcceptForm({ token, info }: { token: string; info: TStaffInvitationLink
       {
         onSuccess: (answer) => {
           notifications.show({ color: 'green', message: answer.message, autoClose: 4000 });
-          void navigate(`/${answer.locale}/admin`, { replace: true });
+          // An accountant starts where their reading starts: the settlements.
+          void navigate(`/${answer.locale}/admin/${info.role === 'accountant' ? 'settlements' : 'import'}`, { replace: true });
         },
       },
     );

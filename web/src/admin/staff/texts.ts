@@ -17,7 +17,7 @@ export const staffEn = {
     never: 'never',
     roleOf: 'Role of {{name}}',
     remove: 'Remove access',
-    removeOf: 'Remove access of {{name}}',
+    removeOf: 'Remove access: {{name}}',
     empty: 'No members yet. Invite the first admin below.',
   },
   invitations: {
@@ -28,7 +28,7 @@ export const staffEn = {
     expires: 'Valid until',
     expired: 'expired',
     withdraw: 'Withdraw',
-    withdrawOf: 'Withdraw the invitation to {{email}}',
+    withdrawOf: 'Withdraw: {{email}}',
     empty: 'No open invitations.',
   },
   invite: {
@@ -85,7 +85,7 @@ export const staffDe: typeof staffEn = {
     never: 'nie',
     roleOf: 'Rolle von {{name}}',
     remove: 'Zugang entziehen',
-    removeOf: 'Zugang von {{name}} entziehen',
+    removeOf: 'Zugang entziehen: {{name}}',
     empty: 'Noch keine Mitglieder. Lade unten den ersten Admin ein.',
   },
   invitations: {
@@ -96,7 +96,7 @@ export const staffDe: typeof staffEn = {
     expires: 'Gültig bis',
     expired: 'abgelaufen',
     withdraw: 'Zurückziehen',
-    withdrawOf: 'Einladung an {{email}} zurückziehen',
+    withdrawOf: 'Zurückziehen: {{email}}',
     empty: 'Keine offenen Einladungen.',
   },
   invite: {
