@@ -71,6 +71,9 @@ describe('onboarding a studio group', () => {
       const group = await e2e.stack.orm.em.fork().findOneOrFail(StudioGroup, { apiSlug: text.slug });
       expect(group).toMatchObject({ companyName: text.company, iban: 'DE02120300000000202051', languages: locale === 'de' ? ['de', 'en'] : ['en', 'de'] });
 
+      // The group's staff: the panel to invite its first admin.
+      await page.getByTestId('studio-group-staff').getByTestId('staff-panel').waitFor();
+
       // The list: the new group as being set up.
       await page.getByTestId('nav-studio-groups').click();
       const row = page.locator(`[data-testid="studio-group-row"][data-uuid="${group.uuid}"]`);

@@ -142,6 +142,13 @@ describe('operator console: studio groups', () => {
     expect(log.body.entries[0]).toMatchObject({ action: 'studioGroup.logoSaved', actor: 'ops@demo.test' });
   });
 
+  it('lets the operator invite the new group first admin, recorded in the group audit log', async () => {
+    const invited = await call('POST', `/api/v1/${created.uuid}/staff/invitations`, { body: { email: 'chefin@studio-nord.example', firstname: 'Clara', lastname: 'Chefin', role: 'admin', locale: 'de' } });
+    expect(invited.status).toBeLessThan(300);
+    const log = await call<TAuditLog>('GET', `/api/operator/audit-log?studioGroupUuid=${created.uuid}`);
+    expect(log.body.entries[0]).toMatchObject({ action: 'staff.invited', actor: 'ops@demo.test' });
+  });
+
   it('marks a group live once', async () => {
     const live = await call<TOperatorStudioGroupSaved>('POST', `/api/operator/studio-groups/${created.uuid}/live`);
     expect(live.status).toBe(200);

@@ -51,7 +51,7 @@ const kindOf = (path: string): RouteKind =>
         ? 'trainer'
         : 'admin';
 /** The operators' own calls (contact requests): no staff member's, whatever their role. */
-const isOperatorsOwn = (path: string) => path.startsWith('/api/ops/');
+const isOperatorsOwn = (path: string) => path.startsWith('/api/ops/') || path.startsWith('/api/operator/');
 /** Admin calls of a group, as its accountant makes them: refused for the role when they change something. */
 const isAccountantsGroupCall = (caller: Caller, path: string) => caller.name === 'accountant' && kindOf(path) === 'admin' && !isOperatorsOwn(path);
 /** Downloads take headers or a signed link: without either the answer is 401 (sign in) or 403 (link). */

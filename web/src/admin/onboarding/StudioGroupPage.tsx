@@ -11,6 +11,7 @@ import { fieldErrorOfServer } from '../../shared/forms';
 import { formatSettlementTime } from '../../shared/format';
 import { useLocale } from '../../shared/hooks/use-locale';
 import { LogoSettingsCard } from '../account-links/LogoSettingsCard';
+import { StaffPanel } from '../staff/StaffPanel';
 import { useAuditLog, useChangeStudioGroupState, useStudioGroup, useStudioGroups, useUpdateStudioGroup, type StateChange } from './api';
 import { formOfGroup, StudioGroupForm } from './StudioGroupForm';
 import { StudioGroupStateBadge } from './StudioGroupStateBadge';
@@ -50,6 +51,15 @@ export function StudioGroupPage() {
       <StateHeader group={group.data} />
       <Stack gap="lg">
         <EditForm key={group.data.updatedAt} group={group.data} mandants={groups.data?.mandants ?? []} />
+        <Stack gap="xs" data-testid="studio-group-staff">
+          <Title order={2} fz="xl">
+            {t('onboarding.detail.staffTitle')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('onboarding.detail.staffText')}
+          </Text>
+          <StaffPanel studioGroupUuid={group.data.uuid} />
+        </Stack>
         <AuditLogCard studioGroupUuid={group.data.uuid} />
       </Stack>
     </>
@@ -194,6 +204,7 @@ function useDetailsOf() {
   return (entry: TAuditLogEntry): string => {
     const parts: string[] = [];
     if (Array.isArray(entry.details.changed)) parts.push(t('onboarding.audit.changed', { fields: (entry.details.changed as string[]).join(', ') }));
+    if (typeof entry.details.email === 'string') parts.push(entry.details.email);
     if (typeof entry.details.reason === 'string') parts.push(t('onboarding.audit.reason', { reason: entry.details.reason }));
     return parts.join(' · ');
   };
