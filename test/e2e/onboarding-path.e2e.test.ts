@@ -112,30 +112,23 @@ async function onboardingPath(locale: 'de' | 'en') {
   await operator.waitForURL(new RegExp(`/${locale}/admin/studio-groups/[0-9a-f-]{36}$`), WAIT);
   await expect.poll(() => operator.getByTestId('studio-group-state').textContent(), WAIT).toBe(text.setUp);
   const groupUuid = operator.url().split('/').at(-1)!;
-  await operator.getByTestId('nav-studio-groups').click();
-  const row = operator.locator(`[data-testid="studio-group-row"][data-uuid="${groupUuid}"]`);
-  await expect.poll(() => row.getByTestId('studio-group-state').textContent(), WAIT).toBe(text.setUp);
 
-  await operatorContext.close();
-
-  // 3. The operator invites the group's first admin: the group chosen in the top bar, its staff
-  // screen. The top bar lists the groups of the session, so the operator logs in again first.
-  const inviterContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const inviter = await inviterContext.newPage();
-  await logInWith(inviter, { email: 'ops@demo.test', password: 'demo1234', locale, landsOn: 'admin/**' });
-  await inviter.goto(`${stack.baseUrl}/${locale}/admin/staff`);
-  await inviter.getByTestId('studio-group-select').click();
-  await inviter.getByRole('option', { name: text.company }).click();
-  const invite = inviter.getByTestId('staff-invite');
+  // 3. The operator invites the group's first admin on the group's page.
+  const invite = operator.getByTestId('staff-invite');
   await invite.waitFor(WAIT);
   await invite.getByTestId('staff-invite-email').fill(adminEmail);
   await invite.getByTestId('staff-invite-role').click();
-  await inviter.getByRole('option', { name: text.admin, exact: true }).click();
+  await operator.getByRole('option', { name: text.admin, exact: true }).click();
   await invite.getByTestId('staff-invite-firstname').fill('Petra');
   await invite.getByTestId('staff-invite-lastname').fill('Pfad');
   await invite.getByTestId('staff-invite-submit').click();
-  await expect.poll(() => inviter.locator(`[data-testid="staff-invitation"][data-email="${adminEmail}"]`).count(), WAIT).toBe(1);
-  await inviterContext.close();
+  await expect.poll(() => operator.locator(`[data-testid="staff-invitation"][data-email="${adminEmail}"]`).count(), WAIT).toBe(1);
+
+  // The list shows the new group as being set up.
+  await operator.getByTestId('nav-studio-groups').click();
+  const row = operator.locator(`[data-testid="studio-group-row"][data-uuid="${groupUuid}"]`);
+  await expect.poll(() => row.getByTestId('studio-group-state').textContent(), WAIT).toBe(text.setUp);
+  await operatorContext.close();
 
   const [staffMail] = await mailsTo(smtp.received, adminEmail, 1, 60_000);
   const staffLink = new URL(linkOf(staffMail!, 'staff-invitation').url);
