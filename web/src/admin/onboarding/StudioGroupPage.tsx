@@ -15,6 +15,7 @@ import { StaffPanel } from '../staff/StaffPanel';
 import { useAuditLog, useChangeStudioGroupState, useStudioGroup, useStudioGroups, useUpdateStudioGroup, type StateChange } from './api';
 import { formOfGroup, StudioGroupForm } from './StudioGroupForm';
 import { StudioGroupStateBadge } from './StudioGroupStateBadge';
+import { ScrollTable } from '../../shared/components/ScrollTable';
 
 type Confirming = 'live' | 'suspend' | 'reactivate' | null;
 
@@ -236,7 +237,7 @@ function AuditLogCard({ studioGroupUuid }: { studioGroupUuid: string }) {
             {t('onboarding.audit.empty')}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={600}>
+          <ScrollTable minWidth={600} label={t('onboarding.audit.title')}>
             <Table>
               <Table.Thead>
                 <Table.Tr>
@@ -257,7 +258,7 @@ function AuditLogCard({ studioGroupUuid }: { studioGroupUuid: string }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
       </Stack>
     </Card>

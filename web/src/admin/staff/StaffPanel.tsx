@@ -9,6 +9,7 @@ import { formatDate, formatSettlementTime } from '../../shared/dates';
 import { useLocale } from '../../shared/hooks/use-locale';
 import { useSession } from '../../shared/session';
 import { useChangeStaffRole, useInviteStaff, useRemoveStaffMember, useStaff, useWithdrawStaffInvitation } from './api';
+import { ScrollTable } from '../../shared/components/ScrollTable';
 
 const ok = (message: string) => notifications.show({ color: 'green', message });
 const failed = (error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) });
@@ -201,7 +202,7 @@ export function StaffPanel({ studioGroupUuid }: { studioGroupUuid: string }) {
             {t('staff.members.empty')}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
+          <ScrollTable minWidth={640} label={t('staff.members.title')}>
             <Table data-testid="staff-members">
               <Table.Thead>
                 <Table.Tr>
@@ -222,7 +223,7 @@ export function StaffPanel({ studioGroupUuid }: { studioGroupUuid: string }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
       </Card>
 
@@ -235,7 +236,7 @@ export function StaffPanel({ studioGroupUuid }: { studioGroupUuid: string }) {
             {t('staff.invitations.empty')}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
+          <ScrollTable minWidth={640} label={t('staff.invitations.title')}>
             <Table data-testid="staff-invitations">
               <Table.Thead>
                 <Table.Tr>
@@ -296,7 +297,7 @@ export function StaffPanel({ studioGroupUuid }: { studioGroupUuid: string }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
       </Card>
 

@@ -6,6 +6,7 @@ import { IconAlert, IconCheck } from '../../../shared/components/icons';
 import { formatDate } from '../../../shared/format';
 import { useLocale } from '../../../shared/hooks/use-locale';
 import { useBulkInvitation } from './api';
+import { ScrollTable } from '../../../shared/components/ScrollTable';
 
 const STATE_COLOUR: Record<TFirstMonthInvitee['state'], string> = { notInvited: 'gray', pending: 'blue', accepted: 'green', declined: 'red', revoked: 'gray', disconnected: 'gray' };
 
@@ -55,7 +56,7 @@ export function BulkInvitationCard({ studioGroupUuid, invitations }: { studioGro
         {invitations.people.length === 0 ? (
           <Text size="sm">{t('firstMonth.invite.empty')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={560}>
+          <ScrollTable minWidth={560} label={t('firstMonth.invite.title')}>
             <Table striped data-testid="invitation-people">
               <Table.Thead>
                 <Table.Tr>
@@ -80,7 +81,7 @@ export function BulkInvitationCard({ studioGroupUuid, invitations }: { studioGro
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
       </Stack>
     </Card>
