@@ -10,7 +10,7 @@ import { sessionOf } from './session-shape';
 const anything = fc.oneof(fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constant(undefined), fc.array(fc.integer(), { maxLength: 2 }));
 const maybe = <T,>(valid: fc.Arbitrary<T>) => fc.oneof({ weight: 4, arbitrary: valid }, { weight: 1, arbitrary: anything });
 const studioGroup = fc.record(
-  { uuid: maybe(fc.string()), id: maybe(fc.integer()), mandantId: maybe(fc.oneof(fc.integer(), fc.double(), fc.constant(2 ** 53))), apiSlug: maybe(fc.string()), name: maybe(fc.string()), extra: fc.string() },
+  { uuid: maybe(fc.string()), id: maybe(fc.integer()), mandantId: maybe(fc.oneof(fc.integer(), fc.double(), fc.constant(2 ** 53))), apiSlug: maybe(fc.string()), name: maybe(fc.string()), staffRole: maybe(fc.constantFrom('admin', 'accountant', 'owner')), extra: fc.string() },
   { requiredKeys: [] },
 );
 const storedSession = fc.record(

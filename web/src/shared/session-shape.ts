@@ -7,6 +7,7 @@ import type { TLoginResponse, TRole, TStudioGroupRef } from '../../../contracts/
 
 const ROLES: readonly TRole[] = ['trainer', 'staff', 'operator'];
 const LOCALES: readonly TLoginResponse['locale'][] = ['de', 'en'];
+const STAFF_ROLES: readonly NonNullable<TStudioGroupRef['staffRole']>[] = ['admin', 'accountant'];
 
 type Unknown = Record<string, unknown>;
 const isObject = (value: unknown): value is Unknown => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -16,9 +17,10 @@ const isOneOf = <T extends string>(options: readonly T[], value: unknown): value
 
 function studioGroupOf(raw: unknown): TStudioGroupRef | null {
   if (!isObject(raw)) return null;
-  const { uuid, id, mandantId, apiSlug, name } = raw;
+  const { uuid, id, mandantId, apiSlug, name, staffRole } = raw;
   if (!isString(uuid) || !isInteger(id) || !isInteger(mandantId) || !isString(apiSlug) || !isString(name)) return null;
-  return { uuid, id, mandantId, apiSlug, name };
+  if (staffRole !== undefined && !isOneOf(STAFF_ROLES, staffRole)) return null;
+  return { uuid, id, mandantId, apiSlug, name, ...(staffRole === undefined ? {} : { staffRole }) };
 }
 
 /** The stored session if it has the log-in answer's shape, else null (an old or edited value: logged out). */
