@@ -31,9 +31,14 @@ export function followSending(feed: EventFeed, settlementUuid: string, sendUuid:
   };
   async function* messages() {
     let lastPoll = Date.now();
+    // The workflow can say the sending is over before its last messages have crossed PostgreSQL's
+    // NOTIFY to this process (a busy machine delays them by seconds): the stream ends only when a
+    // second poll, a full interval later, still finds it over and nothing arrived in between.
+    let endedBefore = false;
     while (!closed) {
       const next = queue.shift();
       if (next) {
+        endedBefore = false;
         yield next;
         if (next.status === 'finished_studiogroup') return;
         continue;
@@ -45,7 +50,9 @@ export function followSending(feed: EventFeed, settlementUuid: string, sendUuid:
       wake = null;
       if (queue.length === 0 && Date.now() - lastPoll >= SEND_STATE_POLL_MS) {
         lastPoll = Date.now();
-        if ((await ended()) && queue.length === 0) return;
+        const over = await ended();
+        if (over && endedBefore && queue.length === 0) return;
+        endedBefore = over;
       }
     }
   }
