@@ -2,7 +2,6 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { ContactRequest, Mandant, StudioGroup, User } from '../../../db/entities';
 import { recordAudit } from '../../../db/writes/audit-log';
-import { datevSettingsOf } from '../../../db/queries/datev-settings';
 import { sql } from '../../../db/queries/sql';
 import { logoUrlPath } from '../../../domain/studio-group-logo';
 import type {
@@ -16,6 +15,7 @@ import type {
 } from '../../../contracts/onboarding.contract';
 import type { TDatevSettings } from '../../../contracts/datev-settings.contract';
 import { HttpError, badRequest, conflict, notFound } from '../../http/errors';
+import { settingsOf } from '../master-data/settings.service';
 
 // The operator's onboarding of studio groups (docs/onboarding.md, docs/decisions/0125–0127). Every
 // change is one transaction with its audit-log row (db/writes/audit-log.ts).
@@ -89,28 +89,14 @@ export async function studioGroupDetail(em: EntityManager, studioGroupUuid: stri
   const request = await em.findOne(ContactRequest, { convertedStudioGroup: group }, { fields: ['uuid'] });
   return {
     ...toSummary(row!),
-    street: group.street,
-    houseNumber: group.houseNumber,
-    postalCode: group.postalCode,
-    city: group.city,
-    country: group.country,
-    taxNumber: group.taxNumber ?? null,
-    vatId: group.vatId ?? null,
-    iban: group.iban ?? null,
-    bic: group.bic ?? null,
-    accountingEmail: group.accountingEmail ?? null,
-    accountingFiles: [...group.accountingFiles],
-    vatRateBasisPoints: group.vatRateBasisPoints,
-    creditNotePrefix: group.creditNotePrefix,
-    sourceSystem: group.sourceSystem,
-    datev: datevSettingsOf(group),
+    // The month-close fields exactly as the group's own settings page answers them.
+    ...settingsOf(group),
     languages: [...group.languages],
     liveAt: group.liveAt ? group.liveAt.toISOString() : null,
     suspendedAt: group.suspendedAt ? group.suspendedAt.toISOString() : null,
     suspensionReason: group.suspensionReason ?? null,
     contactRequestUuid: request?.uuid ?? null,
     logoPath: logoUrlPath(group.uuid),
-    updatedAt: group.updatedAt.toISOString(),
   };
 }
 
