@@ -26,10 +26,13 @@ export const Settlement = defineEntity({
     createdBy: () => p.manyToOne(User),
     completedAt: p.datetime().nullable(),
     archivedAt: p.datetime().nullable(),
-    /** Sums of the lines of all trainers, set when the credit notes are sent. */
-    sumNetCents: p.integer().nullable(),
-    sumVatCents: p.integer().nullable(),
-    sumGrossCents: p.integer().nullable(),
+    /**
+     * Sums of the lines of all trainers, set when the credit notes are sent. bigint: a group of
+     * 10,000 trainers pays more than int4's 21,474,836.47 EUR a month.
+     */
+    sumNetCents: p.bigint('number').nullable(),
+    sumVatCents: p.bigint('number').nullable(),
+    sumGrossCents: p.bigint('number').nullable(),
     /** The payment type rules used at preparation, so an approved month never changes. */
     rulesSnapshot: p.json<unknown>().nullable(),
     createdAt: createdAtProperty(),

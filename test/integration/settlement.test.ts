@@ -419,6 +419,32 @@ describe('sums, steps, detail, index', () => {
     expect(settlement.sumGrossCents).toBe(eurosToCents(body.sumGross));
   });
 
+  it('sums a month beyond 21,474,836.47 EUR, as a group of 10,000 trainers pays, to the cent', async () => {
+    // Two lines raised by 1.5 billion cents each take the month past int4's range; put back afterwards.
+    const connection = stack.orm.em.getConnection();
+    const raised = (await linesOf(settlementUuid)).slice(0, 2);
+    const raise = (delta: number) =>
+      connection.execute(
+        `update settlement_line set net_cents = net_cents + ?, gross_cents = gross_cents + ?
+          where id in (select l.id from settlement_line l join settlement_trainer st on st.id = l.settlement_trainer_id join settlement s on s.id = st.settlement_id
+                        where s.uuid = ? order by l.id limit 2)`,
+        [delta, delta, settlementUuid],
+      );
+    await raise(1_500_000_000);
+    try {
+      const { status, body } = await call<TCalculateSumResponse>('GET', `/settlement/calculate-sum/${settlementUuid}`);
+      expect(status).toBe(200);
+      const grossCents = (await linesOf(settlementUuid)).reduce((sum, line) => sum + line.gross, 0);
+      expect(grossCents).toBeGreaterThan(2 ** 31);
+      expect(raised).toHaveLength(2);
+      expect(body.sumGross).toBe(centsToEuros(grossCents));
+      expect((await stack.orm.em.fork().findOneOrFail(Settlement, { uuid: settlementUuid })).sumGrossCents).toBe(grossCents);
+    } finally {
+      await raise(-1_500_000_000);
+      await call('GET', `/settlement/calculate-sum/${settlementUuid}`);
+    }
+  });
+
   it('creates the settlement with trainer review (step 3 of 6) and jumps only to reachable steps', async () => {
     const tooFar = await call<{ message: string }>('POST', `/settlement/${settlementUuid}/step`, { step: 4 });
     expect(tooFar.status).toBe(422);

@@ -243,10 +243,11 @@ export async function settlementLog(em: EntityManager, settlement: Settlement): 
 
 /** Sums of all lines of the settlement in integer cents, stored on it (sum cards, accounting). */
 export async function calculateSums(em: EntityManager, settlement: Settlement) {
-  const [sums] = await em.getConnection().execute<Array<{ net: number; vat: number; gross: number }>>(
+  // bigint, as the columns: node-postgres answers it as a string, exact up to 2^53 cents as a number.
+  const [sums] = await em.getConnection().execute<Array<{ net: string; vat: string; gross: string }>>(
     `update settlement s
         set sum_net_cents = x.net, sum_vat_cents = x.vat, sum_gross_cents = x.gross, updated_at = now()
-       from (select coalesce(sum(l.net_cents), 0)::int as net, coalesce(sum(l.vat_cents), 0)::int as vat, coalesce(sum(l.gross_cents), 0)::int as gross
+       from (select coalesce(sum(l.net_cents), 0)::bigint as net, coalesce(sum(l.vat_cents), 0)::bigint as vat, coalesce(sum(l.gross_cents), 0)::bigint as gross
                from settlement_line l join settlement_trainer st on st.id = l.settlement_trainer_id
               where st.settlement_id = ?
                 -- Once credit notes exist the sums are what is paid (billed trainers); before, what is prepared.
@@ -256,7 +257,7 @@ export async function calculateSums(em: EntityManager, settlement: Settlement) {
   returning x.net, x.vat, x.gross`,
     [settlement.id, settlement.id, settlement.id],
   );
-  return { netCents: sums?.net ?? 0, vatCents: sums?.vat ?? 0, grossCents: sums?.gross ?? 0 };
+  return { netCents: Number(sums?.net ?? 0), vatCents: Number(sums?.vat ?? 0), grossCents: Number(sums?.gross ?? 0) };
 }
 
 /** The stored sums as the answers carry them: euros, null until calculated (the sum cards show then). */
