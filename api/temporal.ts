@@ -6,6 +6,7 @@ import type { Locale, MessageParams } from '../domain/messages';
 import { isoDateOf } from '../domain/settlement/month';
 import { SETTLEMENT_WORKFLOW, stateQuery, type TSettlementWorkflow } from '../workflows/settlement.messages';
 import { settlementWorkflowId, TASK_QUEUE } from '../workflows/ids';
+import { DATA_CONVERTER } from '../config/temporal-payload-codec';
 import { HttpError } from './http/errors';
 import { requestIdClientInterceptor } from './http/observability';
 
@@ -16,7 +17,7 @@ import { requestIdClientInterceptor } from './http/observability';
 export async function connectTemporalClient({ address, namespace }: { address: string; namespace: string }) {
   const connection = await Connection.connect({ address });
   // Every start, signal and update carries the api request's id on to the activities' log lines.
-  return { client: new Client({ connection, namespace, interceptors: { workflow: [requestIdClientInterceptor] } }), connection };
+  return { client: new Client({ connection, namespace, dataConverter: DATA_CONVERTER, interceptors: { workflow: [requestIdClientInterceptor] } }), connection };
 }
 
 /** How long a call waits for the workflow before answering 503 (the preparation goes on regardless). */

@@ -3,6 +3,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from '../activities';
 import { TASK_QUEUE } from '../workflows/ids';
+import { DATA_CONVERTER } from '../config/temporal-payload-codec';
 import { requestIdActivityInterceptor, WORKFLOW_INTERCEPTOR_MODULES } from './request-id';
 
 /**
@@ -31,6 +32,7 @@ export async function createWorker({ connection, namespace, orm, dataDir, taskQu
     connection,
     namespace,
     taskQueue,
+    dataConverter: DATA_CONVERTER,
     ...(workflowBundle ? { workflowBundle } : { workflowsPath: WORKFLOWS_PATH }),
     activities: createActivities({ orm, dataDir, ...(mailer ? { mailer } : {}), ...(publicUrl ? { publicUrl } : {}) }),
     // The api's request id from workflow to activities and onto their log lines. A prebuilt bundle

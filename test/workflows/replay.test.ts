@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker, type WorkflowBundlePath } from '@temporalio/worker';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { historyFromJSON } from '@temporalio/common/lib/proto-utils';
+import { DATA_CONVERTER } from '../../config/temporal-payload-codec';
 import { installQuietRuntime, prebuiltWorkflowBundle } from '../support/temporal-runtime';
 
 // Recorded histories of real runs, replayed against today's workflow code: a change that would
@@ -30,7 +31,7 @@ describe('workflow replay', () => {
     const history = historyFromJSON(JSON.parse(readFileSync(path.join(HISTORIES_DIR, file), 'utf8')));
     const histories = [{ workflowId: path.basename(file, '.json'), history }];
     const results = [];
-    for await (const result of Worker.runReplayHistories({ workflowBundle }, histories)) results.push(result);
+    for await (const result of Worker.runReplayHistories({ workflowBundle, dataConverter: DATA_CONVERTER }, histories)) results.push(result);
     expect(results).toHaveLength(1);
     expect(results[0].error).toBeUndefined();
   });
