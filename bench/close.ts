@@ -188,7 +188,10 @@ async function main() {
       const phaseStarted = performance.now();
       const detail = await work();
       rows.push({ phase: name, ms: performance.now() - phaseStarted, requests: requests - requestsBefore, figures: probe.cut(), detail });
-      console.log(`${name}: ${seconds(rows.at(-1)!.ms)}  ${detail}`);
+      // Each process's CPU and peak RSS as soon as the phase ends: a long run that fails later keeps them.
+      const { figures } = rows.at(-1)!;
+      const perProcess = Object.entries(figures).map(([process, { cpuMs, peakRssBytes }]) => `${process} ${seconds(cpuMs)} / ${mb(peakRssBytes)}`);
+      console.log(`${name}: ${seconds(rows.at(-1)!.ms)}  ${detail}  (${perProcess.join(', ')})`);
     };
 
     const admin = users.admin;
