@@ -6,6 +6,21 @@ import { defineQuery } from '@temporalio/workflow';
 
 /** Trainers per activity while issuing (one transaction per trainer inside, a heartbeat after each). */
 export const CREDIT_NOTE_RUN_CHUNK_SIZE = 25;
+/**
+ * Chunks one workflow run takes before it continues as new (2,500 trainers, ~3,000 history events):
+ * a run's history stays well below Temporal's warning (10,240 events) however many trainers it has.
+ */
+export const CREDIT_NOTE_RUN_CHUNKS_PER_RUN = 100;
+
+/**
+ * Where a run that continued as new stood, carried to the next run by the run itself (see the
+ * workflow): one character per trainer done, in the order of the run's trainers (input.trainerUuids
+ * without repeats): 'i' issued, 's' issued and e-mailed, 'r' refused, '-' no answer for them. Its
+ * length is where the next run goes on (and the query's `processed`). A character, not a uuid, per
+ * trainer: 10,000 trainers carry 10 kB beside the input's uuids, not 1 MB more
+ * (docs/decisions/0160).
+ */
+export type TCreditNoteRunCarried = { outcomes: string };
 
 export type TCreditNoteRunInput = {
   runUuid: string;
@@ -16,6 +31,12 @@ export type TCreditNoteRunInput = {
   locale: 'de' | 'en';
   /** E-mail each credit note to its trainer (wizard v1 sends in a step of its own). Default true. */
   sendEmails?: boolean;
+  /** Trainers per chunk of the pipelined run (tests; default CREDIT_NOTE_RUN_CHUNK_SIZE). */
+  chunkSize?: number;
+  /** Chunks per workflow run before it continues as new (tests; default CREDIT_NOTE_RUN_CHUNKS_PER_RUN). */
+  chunksPerRun?: number;
+  /** Set only by the run itself when it continues as new: the trainers done so far. */
+  continued?: TCreditNoteRunCarried;
 };
 
 export type TCreditNoteRunState = {

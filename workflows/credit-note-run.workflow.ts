@@ -1,8 +1,16 @@
-import { patched, proxyActivities, setHandler } from '@temporalio/workflow';
+import { continueAsNew, patched, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { CreditNoteActivities, TIssueCreditNotesResult } from '../activities/credit-notes';
 import type { MailActivities } from '../activities/mail';
 import { CREDIT_NOTE_BATCH, EMAIL_DELIVERY, SHORT_WRITE } from './activity-options';
-import { CREDIT_NOTE_RUN_CHUNK_SIZE, creditNoteRunStateQuery, type TCreditNoteRunInput, type TCreditNoteRunResult, type TCreditNoteRunState } from './credit-note-run.messages';
+import {
+  CREDIT_NOTE_RUN_CHUNK_SIZE,
+  CREDIT_NOTE_RUN_CHUNKS_PER_RUN,
+  creditNoteRunStateQuery,
+  type TCreditNoteRunCarried,
+  type TCreditNoteRunInput,
+  type TCreditNoteRunResult,
+  type TCreditNoteRunState,
+} from './credit-note-run.messages';
 
 // One "send credit notes" of a settlement (`credit-note-run-{runUuid}`, a child of the settlement's
 // workflow): for each selected trainer the credit note number, the PDF and its record
@@ -20,11 +28,28 @@ import { CREDIT_NOTE_RUN_CHUNK_SIZE, creditNoteRunStateQuery, type TCreditNoteRu
 // e-mails go out only after the last chunk: PostgreSQL, the render threads and SMTP take turns, and
 // the render threads sit idle ~40 % of the run.
 //
+// Under CONTINUED_RUN (inside the pipelined run) a workflow run takes at most chunksPerRun chunks
+// (CREDIT_NOTE_RUN_CHUNKS_PER_RUN, 2,500 trainers): then it waits for its chunks' PDFs and e-mails
+// (a failure fails the run, as at the end) and continues as new with the same input plus where it
+// stood (`continued`: one character per trainer done, see TCreditNoteRunCarried), so no history
+// grows with the number of trainers (~30 events a chunk). The next run skips startCreditNoteRun,
+// goes on at the next chunk (numbering stays chunk after chunk: gap-free and in the trainers'
+// order), and starts its query state where the last one stood; only the last run makes the files
+// and finishes the run, and answers the lists of all runs, as one run would (the parent's
+// executeChild follows the continued runs and gets the last one's result; a handle by workflow id
+// alone reaches the latest run). Carrying a character per trainer instead of the lists of uuids
+// keeps the continued input as small as the first (docs/decisions/0160).
+//
 // Changing this file: runs are short (minutes), but keep recorded histories replaying all the same
 // (test/workflows/replay.test.ts); put changed behaviour behind `patched()`.
 
 /** The pipelined run (recorded history: test/fixtures/histories/credit-note-run-pipelined-v2.json). */
 const PIPELINED_RUN = '2026-11-credit-note-run-pipelined';
+/**
+ * The pipelined run continued as new every chunksPerRun chunks (recorded histories: a first and a
+ * last run, test/fixtures/histories/credit-note-run-continued-{first,last}-v1.json).
+ */
+const CONTINUED_RUN = '2026-11-credit-note-run-continued';
 /**
  * Chunks numbered but not drawn yet, at most: the render threads always find the next chunk ready
  * while the one before is sent; numbering does not run far ahead of what is drawn.
@@ -43,17 +68,45 @@ const pipeline = proxyActivities<CreditNoteActivities>(CREDIT_NOTE_BATCH);
 export async function creditNoteRunWorkflow(input: TCreditNoteRunInput): Promise<TCreditNoteRunResult> {
   const { runUuid, settlementUuid, locale } = input;
   const trainerUuids = [...new Set(input.trainerUuids)];
-  const state: TCreditNoteRunState = { runUuid, phase: 'issuing', total: trainerUuids.length, processed: 0, issuedTrainerUuids: [], refusedTrainerUuids: [] };
+  // Empty unless an earlier run of this one continued as new (CONTINUED_RUN).
+  const earlier = earlierRuns(trainerUuids, input.continued);
+  const state: TCreditNoteRunState = {
+    runUuid,
+    phase: 'issuing',
+    total: trainerUuids.length,
+    processed: input.continued?.outcomes.length ?? 0,
+    issuedTrainerUuids: earlier.issued,
+    refusedTrainerUuids: earlier.refused,
+  };
   setHandler(creditNoteRunStateQuery, () => ({ ...state, issuedTrainerUuids: [...state.issuedTrainerUuids], refusedTrainerUuids: [...state.refusedTrainerUuids] }));
 
-  await startCreditNoteRun({ runUuid, settlementUuid, trainerUuids, userUuid: input.userUuid, locale });
-  const sentTrainerUuids = patched(PIPELINED_RUN) ? await issueAndSendPipelined(input, trainerUuids, state) : await issueThenSend(input, trainerUuids, state);
+  // A continued run's first run started it (only a run under CONTINUED_RUN carries `continued`).
+  if (!input.continued) await startCreditNoteRun({ runUuid, settlementUuid, trainerUuids, userUuid: input.userUuid, locale });
+  const sentTrainerUuids = patched(PIPELINED_RUN) ? [...earlier.sent, ...(await issueAndSendPipelined(input, trainerUuids, state))] : await issueThenSend(input, trainerUuids, state);
 
   state.phase = 'files';
   if (state.issuedTrainerUuids.length > 0) await createRunFiles({ runUuid, settlementUuid, locale });
   const sums = await finishCreditNoteRun({ runUuid, settlementUuid, issued: state.issuedTrainerUuids.length, refused: state.refusedTrainerUuids.length, locale });
   state.phase = 'done';
   return { runUuid, issuedTrainerUuids: [...state.issuedTrainerUuids], refusedTrainerUuids: [...state.refusedTrainerUuids], sentTrainerUuids, sums };
+}
+
+/**
+ * The lists of the runs before this one (their `continued` outcomes), in the trainers' order: the
+ * order one run would have listed them in, as every activity answers a chunk's trainers in the order
+ * they were sent.
+ */
+function earlierRuns(trainerUuids: string[], continued: TCreditNoteRunCarried | undefined) {
+  const issued: string[] = [];
+  const refused: string[] = [];
+  const sent: string[] = [];
+  [...(continued?.outcomes ?? '')].forEach((outcome, index) => {
+    const trainerUuid = trainerUuids[index]!;
+    if (outcome === 'r') refused.push(trainerUuid);
+    if (outcome === 'i' || outcome === 's') issued.push(trainerUuid);
+    if (outcome === 's') sent.push(trainerUuid);
+  });
+  return { issued, refused, sent };
 }
 
 /** Records a chunk's outcomes in the query state (issued covers already_issued: a retried run's). */
@@ -108,7 +161,12 @@ async function issueThenSend(input: TCreditNoteRunInput, trainerUuids: string[],
 async function issueAndSendPipelined(input: TCreditNoteRunInput, trainerUuids: string[], state: TCreditNoteRunState): Promise<string[]> {
   const { runUuid, settlementUuid, locale } = input;
   const sendEmails = input.sendEmails !== false;
-  // Per chunk, in the trainers' order.
+  const continues = patched(CONTINUED_RUN);
+  const chunkSize = Math.max(1, input.chunkSize ?? CREDIT_NOTE_RUN_CHUNK_SIZE);
+  const chunksPerRun = Math.max(1, input.chunksPerRun ?? CREDIT_NOTE_RUN_CHUNKS_PER_RUN);
+  // Under CONTINUED_RUN: per trainer done (this run's and the earlier runs'), as TCreditNoteRunCarried says.
+  const outcomes = [...(input.continued?.outcomes ?? '')];
+  // Per chunk of this run, in the trainers' order.
   const sentByChunk: string[][] = [];
   let failure: { error: unknown } | undefined;
   // The stages' chains never reject: a failure is noted and thrown here, between the steps.
@@ -117,12 +175,19 @@ async function issueAndSendPipelined(input: TCreditNoteRunInput, trainerUuids: s
   // Two lanes of sending, chunks taking turns: one chunk's e-mails wait on the server while the other's are recorded.
   const sending: Array<Promise<void>> = Array.from({ length: SENDING_LANES }, () => Promise.resolve());
   const drawnAfterChunk: Array<Promise<void>> = [];
-  for (let offset = 0, index = 0; offset < trainerUuids.length; offset += CREDIT_NOTE_RUN_CHUNK_SIZE, index++) {
+  for (let offset = outcomes.length, index = 0; offset < trainerUuids.length; offset += chunkSize, index++) {
+    if (continues && index === chunksPerRun) {
+      // Every chunk of this run drawn and sent (or failed) first: the next run starts with nothing under way.
+      await Promise.all([drawing, ...sending]);
+      if (failure) throw failure.error;
+      await continueAsNew<typeof creditNoteRunWorkflow>({ ...input, continued: { outcomes: outcomes.join('') } });
+    }
     if (index >= DRAWN_AHEAD) await drawnAfterChunk[index - DRAWN_AHEAD];
     if (failure) throw failure.error;
-    const chunk = trainerUuids.slice(offset, offset + CREDIT_NOTE_RUN_CHUNK_SIZE);
+    const chunk = trainerUuids.slice(offset, offset + chunkSize);
     const result = await pipeline.recordCreditNotes({ runUuid, settlementUuid, trainerUuids: chunk, offset, total: trainerUuids.length, locale });
     const issued = countChunk(state, chunk.length, result);
+    if (continues) noteOutcomes(outcomes, offset, chunk, result);
     if (issued.length > 0) {
       drawing = drawing.then(async () => {
         if (!failure) await pipeline.drawCreditNotePdfs({ runUuid, settlementUuid, trainerUuids: issued, locale });
@@ -132,7 +197,10 @@ async function issueAndSendPipelined(input: TCreditNoteRunInput, trainerUuids: s
         const lane = index % SENDING_LANES;
         sending[lane] = Promise.all([sending[lane], drawn])
           .then(async () => {
-            if (!failure) sentByChunk[index] = await sendChunk(input, issued, pipeline);
+            if (failure) return;
+            const sent = await sendChunk(input, issued, pipeline);
+            sentByChunk[index] = sent;
+            if (continues) for (const trainerUuid of sent) outcomes[offset + chunk.indexOf(trainerUuid)] = 's';
           })
           .catch(noteFailure);
       }
@@ -143,4 +211,13 @@ async function issueAndSendPipelined(input: TCreditNoteRunInput, trainerUuids: s
   await Promise.all([drawing, ...sending]);
   if (failure) throw failure.error;
   return sentByChunk.flat();
+}
+
+/** A chunk's outcomes in the carried form (TCreditNoteRunCarried): 'i' or 'r' per trainer, '-' for one the activity did not answer. */
+function noteOutcomes(outcomes: string[], offset: number, chunk: string[], result: TIssueCreditNotesResult): void {
+  chunk.forEach((_, index) => (outcomes[offset + index] = '-'));
+  for (const trainer of result.trainers) {
+    const index = chunk.indexOf(trainer.trainerUuid);
+    if (index >= 0) outcomes[offset + index] = trainer.outcome === 'refused' ? 'r' : 'i';
+  }
 }

@@ -18,7 +18,10 @@ import { findDemoFitness, importDemoClasses, prepareSettlement } from '../suppor
 import { pdfText } from '../support/pdf-text';
 import { ciiAmount } from '../../domain/e-invoice';
 import { startSmtpServer, type ReceivedMail } from '../support/smtp';
-import { creditNoteRunWorkflowId } from '../../workflows/ids';
+import { creditNoteRunWorkflowId, TASK_QUEUE } from '../../workflows/ids';
+import { CREDIT_NOTE_RUN_WORKFLOW, creditNoteRunStateQuery, type TCreditNoteRunWorkflow } from '../../workflows/credit-note-run.messages';
+import { writeSyntheticTrainers } from '../support/synthetic-trainers';
+import { historiesOfRuns, type RunHistory } from '../support/workflow-runs';
 import { logIn, startStack, type Stack } from '../support/stack';
 import { SEPA_PAIN_001_XSD } from '../support/e-invoice-validation';
 
@@ -41,6 +44,8 @@ let contracted: string;
 let noConsent: string;
 const settlementUuid = crypto.randomUUID();
 const runUuid = crypto.randomUUID();
+/** The runs of the credit-note run that continued as new (recorded for the replay test). */
+let continuedRuns: RunHistory[] = [];
 const DATEV_SETTINGS = {
   datevChart: 'SKR03' as const,
   datevConsultantNumber: 29098,
@@ -101,10 +106,16 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  // RECORD_HISTORY=<folder> writes the run's history (the pipelined run of two trainers) for the replay test.
+  // RECORD_HISTORY=<folder> writes the run's history (the pipelined run of two trainers) and the first
+  // and last runs of the run that continued as new, for the replay test.
   if (process.env.RECORD_HISTORY && stack) {
     const history = await stack.temporal.workflow.getHandle(creditNoteRunWorkflowId(runUuid)).fetchHistory();
     fs.writeFileSync(path.join(process.env.RECORD_HISTORY, 'credit-note-run-pipelined-v2.json'), historyToJSON(history));
+    // The run that continued as new: its first run (ends in continue-as-new) and its last (carries `continued`, makes the files).
+    if (continuedRuns.length > 1) {
+      fs.writeFileSync(path.join(process.env.RECORD_HISTORY, 'credit-note-run-continued-first-v1.json'), historyToJSON(continuedRuns[0]!));
+      fs.writeFileSync(path.join(process.env.RECORD_HISTORY, 'credit-note-run-continued-last-v1.json'), historyToJSON(continuedRuns.at(-1)!));
+    }
   }
   await stack?.stop();
   await smtp?.stop();
@@ -378,5 +389,59 @@ describe('the whole demo month', () => {
     const refusedForEInvoice = await stack.orm.em.fork().count(CreditNote, { settlementRun: { uuid: run }, trainer: { uuid: { $in: withoutTaxId } } });
     expect(refusedForEInvoice).toBe(0);
     await expectReconciled(uuid, run, trainers.filter((trainer) => !withoutTaxId.includes(trainer)));
+  });
+});
+
+describe('a run long enough to continue as new', () => {
+  it('numbers, e-mails and files every trainer once across its runs and answers as one run', { timeout: 180_000 }, async () => {
+    // Nine trainers of a month of their own and one not in its settlement (refused), in chunks of two,
+    // two chunks a workflow run: five chunks, three runs.
+    const month = DateTime.fromISO(MONTH).minus({ months: 2 }).endOf('month').toISODate()!;
+    const billed = await writeSyntheticTrainers(stack.orm, { studioGroupId: fitness.id, month, count: 9, prefix: 'CAN' });
+    const uuid = crypto.randomUUID();
+    await prepareSettlement(stack.baseUrl, admin, fitness, uuid, month, billed, false);
+    const trainers = [...billed.slice(0, 3), noConsent, ...billed.slice(3)];
+    const run = crypto.randomUUID();
+    const workflowId = creditNoteRunWorkflowId(run);
+    const firstNumber = (await creditNoteCount()) + 1;
+    // Started as the settlement starts it, with a small chunk and run size (fields for tests).
+    const handle = await stack.temporal.workflow.start<TCreditNoteRunWorkflow>(CREDIT_NOTE_RUN_WORKFLOW, {
+      taskQueue: TASK_QUEUE,
+      workflowId,
+      args: [{ runUuid: run, settlementUuid: uuid, studioGroupUuid: fitness.uuid, trainerUuids: trainers, userUuid: admin.userUuid, locale: 'en', chunkSize: 2, chunksPerRun: 2 }],
+    });
+    const result = await handle.result();
+
+    continuedRuns = await historiesOfRuns(stack.temporal, workflowId, handle.firstExecutionRunId);
+    expect(continuedRuns).toHaveLength(3);
+    // Each run's history holds its two chunks (~30 events each) and the run's start or end, no more.
+    for (const history of continuedRuns) expect(history.events!.length).toBeLessThan(120);
+    // The last run answers the lists of all three, in the trainers' order; the query too.
+    expect(result.issuedTrainerUuids).toEqual(billed);
+    expect(result.refusedTrainerUuids).toEqual([noConsent]);
+    expect(result.sentTrainerUuids).toEqual(billed);
+    expect(await stack.temporal.workflow.getHandle(workflowId).query(creditNoteRunStateQuery)).toMatchObject({ phase: 'done', total: 10, processed: 10, issuedTrainerUuids: billed, refusedTrainerUuids: [noConsent] });
+
+    // Numbers without a gap, in the trainers' order, after every credit note before them.
+    const notes = await stack.orm.em.fork().find(CreditNote, { documentType: 'credit_note', settlementRun: { uuid: run } }, { populate: ['trainer'], orderBy: { number: 'asc' } });
+    expect(notes.map((note) => note.trainer.uuid)).toEqual(billed);
+    expect(notes.map((note) => Number(note.number.slice(-5)))).toEqual(billed.map((_, index) => firstNumber + index));
+    const all = (await stack.orm.em.fork().find(CreditNote, {}, { orderBy: { number: 'asc' } })).map((note) => Number(note.number.slice(-5)));
+    expect(all).toEqual(all.map((_, index) => index + 1));
+    expect(notes.every((note) => note.sentAt !== null)).toBe(true);
+
+    // One e-mail per trainer in the outbox and one at the SMTP server, none twice.
+    const outbox = await stack.orm.em
+      .fork()
+      .getConnection()
+      .execute<Array<{ idempotency_key: string }>>(`select idempotency_key from outgoing_email where idempotency_key like ?`, [`${fitness.uuid}:credit-note:${run}:%`]);
+    expect(outbox.map((email) => email.idempotency_key.split(':').at(-1)).sort()).toEqual([...billed].sort());
+    const addresses = Array.from({ length: 9 }, (_, index) => `can${index + 1}@trainer.test`);
+    await waitFor(async () => addresses.every((address) => received.some((mail) => mail.envelopeTo.includes(address))));
+    for (const address of addresses) expect(received.filter((mail) => mail.envelopeTo.includes(address)), address).toHaveLength(1);
+
+    // Files and sums as one run makes them: the SEPA file, ZIP, CSV, DATEV and the settlement's sums reconcile.
+    await expectReconciled(uuid, run, billed);
+    expect(result.sums.grossCents).toBe(notes.reduce((sum, note) => sum + note.grossCents, 0));
   });
 });
