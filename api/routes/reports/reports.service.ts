@@ -114,14 +114,14 @@ const INSTANT = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY
 function balanceSql(grouping: BalanceGrouping & { trainer: boolean }, includePrepared: boolean) {
   const studioColumn = grouping.studio ? 'r.studio_name' : 'null::text';
   const classColumn = grouping.className ? 'r.class_name' : 'null::text';
-  const trainerColumns = grouping.trainer
-    ? `${TRAINER_NAME} as trainer_name, t.uuid::text as trainer_uuid, t.id as trainer_id`
-    : `null::text as trainer_name, null::text as trainer_uuid, null::int as trainer_id`;
+  const trainerColumns = grouping.trainer ? `${TRAINER_NAME} as trainer_name, t.uuid::text as trainer_uuid` : `null::text as trainer_name, null::text as trainer_uuid`;
+  // Last, so the positional group-by columns (2, 5) stay where they are: the key of the month's payout.
+  const trainerId = grouping.trainer ? 't.id' : 'null::int';
   const trainerGroup = grouping.trainer ? ', t.id' : '';
   const trainerJoin = grouping.trainer ? 'join trainer t on t.id = r.trainer_id' : '';
   const billed = `
     select r.service_month as month, ${studioColumn} as studio_name, ${trainerColumns}, ${classColumn} as class_name, r.vat_rate_basis_points,
-           sum(r.line_count) as line_count, sum(r.net_cents) as net_cents, sum(r.vat_cents) as vat_cents, sum(r.gross_cents) as gross_cents, 'billed' as billing
+           sum(r.line_count) as line_count, sum(r.net_cents) as net_cents, sum(r.vat_cents) as vat_cents, sum(r.gross_cents) as gross_cents, 'billed' as billing, ${trainerId} as trainer_id
       from credit_note_report_line r ${trainerJoin}
      where r.studio_group_id = ? and r.service_month between ? and ?
      group by r.service_month, 2${trainerGroup}, 5, r.vat_rate_basis_points
@@ -133,7 +133,7 @@ function balanceSql(grouping: BalanceGrouping & { trainer: boolean }, includePre
   // (lateral): the planner cannot know how few are open and would scan a year of lines.
   const prepared = `
     select o.month, x.studio_name, ${trainerColumns}, x.class_name, x.vat_rate_basis_points,
-           sum(x.line_count) as line_count, sum(x.net_cents) as net_cents, sum(x.vat_cents) as vat_cents, sum(x.gross_cents) as gross_cents, 'prepared' as billing
+           sum(x.line_count) as line_count, sum(x.net_cents) as net_cents, sum(x.vat_cents) as vat_cents, sum(x.gross_cents) as gross_cents, 'prepared' as billing, ${trainerId} as trainer_id
       from (select s.month, st.id, st.trainer_id
               from settlement s join settlement_trainer st on st.settlement_id = s.id
              where s.studio_group_id = ? and s.month between ? and ? and s.status <> 'deleted'
