@@ -41,7 +41,7 @@ export function CreditNotesStep({ group, settlementUuid, month, settlement, goTo
   const inProgress = settlement?.status === 'in_progress';
   const billable = useBillableTrainers(group, settlementUuid, month);
   // The runs' per-trainer result: each billed trainer's payout status beside 'billed'.
-  const runs = useSettlementRuns(group, settlementUuid);
+  const runs = useSettlementRuns(group, settlementUuid, { enabled: Boolean(settlement) });
   const payouts = useMemo(() => payoutsByTrainer(runs.data ?? []), [runs.data]);
   const [state, dispatch] = useReducer(creditNoteRunReducer, initialCreditNoteRunState);
   const [picked, setPicked] = useState<string[] | null>(null);
