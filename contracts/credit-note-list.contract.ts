@@ -137,8 +137,12 @@ export const ZSettlementRunFiles = z.object({
   timestamp: z.string(),
   status: z.enum(['running', 'finished', 'failed']),
   finishedAt: z.string().nullable(),
-  /** sum_gross in euros. */
-  trainers: z.array(z.object({ uuid: ZUuid, company_name: z.string(), sum_gross: ZEuros, credit_note_number: z.string() })),
+  /**
+   * The run's documents per trainer, sum_gross in euros; `payout` is what became of the credit note's
+   * payment (open, paid on …, returned/rejected with the bank's reason code), null for a cancellation
+   * or a credit note not paid by SEPA.
+   */
+  trainers: z.array(z.object({ uuid: ZUuid, company_name: z.string(), sum_gross: ZEuros, credit_note_number: z.string(), payout: ZPayoutSummary.nullable() })),
   /** Euros. */
   sumGross: ZEuros,
   files: z.array(

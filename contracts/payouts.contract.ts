@@ -48,6 +48,8 @@ export const ZPayoutSummary = z.object({
   paidOn: ZIsoDate.nullable(),
   /** Why the bank rejected or returned it, in plain words of the caller's language; null otherwise. */
   reason: z.string().nullable(),
+  /** The bank's ISO 20022 reason code of that reject/return (AC04, MS03, …), for staff screens; null otherwise. */
+  reasonCode: z.string().nullable(),
   /** The end-to-end id of the SEPA payment (credit note number, `-R1` for a repayment). */
   endToEndId: z.string(),
   /** When this payout was rejected/returned and has been written again: the repayment's state. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZEuros, ZIsoDate } from './common.contract';
+import { ZPayoutStatus } from './payouts.contract';
 
 // The reports of spec admin 2.14 under /api/v1/{g}: the path's {idMandant}/{idStudioGroup} must be
 // the group of {g}; ranges are calendar dates (YYYY-MM-DD; month reports take the months of the two
@@ -82,6 +83,16 @@ export const ZTrainerBalanceRow = z.object({
   MwSt_PRZ: z.number(),
   Brutto: ZEuros,
   billing: ZBilling,
+  /**
+   * What became of the payment of the trainer's credit note of the month (the last payout of its
+   * repayment chain: a returned payout paid again reads `paid`); null for prepared rows and credit
+   * notes without a payout.
+   */
+  payout_status: ZPayoutStatus.nullable(),
+  /** The bank's booking date (YYYY-MM-DD) of its last word on that payout (paid, returned, rejected); null while open. */
+  payout_booked_on: ZIsoDate.nullable(),
+  /** The ISO 20022 reason code of a rejected/returned payout (AC04, MS03, …); null otherwise. */
+  payout_reason_code: z.string().nullable(),
 });
 export type TTrainerBalanceRow = z.infer<typeof ZTrainerBalanceRow>;
 export const ZTrainerBalanceResponse = z.array(ZTrainerBalanceRow);

@@ -44,6 +44,16 @@ describe('the OpenAPI document', () => {
     );
   });
 
+  it('documents the payout status beside the credit-note run\'s trainers and the trainer balance rows', () => {
+    const answer = (path: string) => JSON.stringify((document.paths?.[path] as { get?: { responses?: Record<string, unknown> } } | undefined)?.get?.responses?.['200'] ?? null);
+    const run = answer('/api/v1/{g}/settlement/{settlementUuid}/runs');
+    for (const field of ['"payout"', '"reasonCode"', '"repaidBy"']) expect(run).toContain(field);
+    for (const report of ['trainer_balance_by_month', 'trainer_balance_by_month_by_class', 'trainer_balance_by_studio_by_month_by_class']) {
+      const rows = answer(`/api/v1/{g}/report/${report}/{idMandant}/{idStudioGroup}`);
+      for (const field of ['"payout_status"', '"payout_booked_on"', '"payout_reason_code"']) expect(rows, report).toContain(field);
+    }
+  });
+
   it('passes openapi-spec-validator (PyPI, installed by scripts/ensure-tools.mjs --test)', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-'));
     const file = path.join(dir, 'openapi.json');

@@ -23,6 +23,7 @@ export async function payoutSummariesOf(em: EntityManager, creditNoteIds: readon
       status: payout.status,
       paidOn: payout.status === 'paid' ? isoDate(payout.bookingDate) : repayment?.status === 'paid' ? isoDate(repayment.bookingDate) : null,
       reason: failed ? (payout.reasonCode ? reasonText(payout.reasonCode, locale) : (payout.reasonText ?? reasonText(null, locale))) : null,
+      reasonCode: failed ? (payout.reasonCode?.trim().toUpperCase() || null) : null,
       endToEndId: payout.endToEndId,
       repaidBy: repayment ? { payoutUuid: repayment.uuid, status: repayment.status, endToEndId: repayment.endToEndId } : null,
     });

@@ -15,8 +15,8 @@ import { openPayoutFor } from '../support/payouts';
 // The money loop closed with the bank's statement, as the admin and the trainer see it: the admin
 // uploads a camt.053 for a closed month (one payout booked, one returned, one entry that is no
 // payout of ours), follows its reading, finds the paid and the returned payout and the unmatched
-// entry, exports the CSV and pays the returned one again; the trainer sees 'paid on …' and
-// 'returned: …' beside the credit notes. E2E_SCREENSHOTS=dir keeps pictures.
+// entry, exports the CSV, sees the return in the credit-note run's trainers and pays the returned one
+// again; the trainer sees 'paid on …' and 'returned: …' beside the credit notes. E2E_SCREENSHOTS=dir keeps pictures.
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
 const shot = (page: Page, name: string, fullPage = true) => (SHOTS ? page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage }) : Promise.resolve());
@@ -104,7 +104,7 @@ it('the admin uploads the statement, follows its reading and finds the paid and 
   await expect.poll(() => row(page, paidNote.number).getAttribute('data-status')).toBe('paid');
   expect(await row(page, paidNote.number).getByTestId('payout-status').textContent()).toBe(`bezahlt am ${germanDate(BOOKED_ON)}`);
   expect(await row(page, returnedNote.number).getAttribute('data-status')).toBe('returned');
-  expect(await row(page, returnedNote.number).getByTestId('payout-status').textContent()).toBe('zurückgebucht: das Konto ist aufgelöst');
+  expect(await row(page, returnedNote.number).getByTestId('payout-status').textContent()).toBe('zurückgebucht: AC04 · das Konto ist aufgelöst');
   expect(await row(page, returnedNote.number).textContent()).toContain('3,50');
   await shot(page, 'payouts-de');
 
@@ -129,6 +129,14 @@ it('the admin uploads the statement, follows its reading and finds the paid and 
   expect(await page.getByTestId('unmatched-entry').textContent()).toContain('99,00');
   await page.waitForTimeout(400); // the modal's opening transition
   await shot(page, 'payouts-unmatched-de', false);
+
+  // The credit-note run of the returned one: 'show trainers included' says what became of the payment.
+  await page.goto(`${e2e.stack.baseUrl}/de/admin/settlement/${returnedNote.settlementUuid}`);
+  await page.getByTestId('tab-accounting-files').click();
+  await page.getByTestId('show-run-trainers').click();
+  const runTrainer = page.getByTestId('run-trainers-modal').locator(`[data-testid="run-trainer"][data-credit-note-number="${returnedNote.number}"]`);
+  await expect.poll(() => runTrainer.getByTestId('payout-status').textContent()).toBe('zurückgebucht: AC04 · das Konto ist aufgelöst');
+  expect(await runTrainer.getByTestId('payout-status').getAttribute('data-status')).toBe('returned');
   await context.close();
 });
 
@@ -162,7 +170,7 @@ it('the admin sees the same statement refused as read already, and pays the retu
   await e2e.logIn(page, { email: 'admin@demo.test', locale: 'en', landsOn: 'admin/import' });
   await page.goto(`${e2e.stack.baseUrl}/en/admin/payouts`);
   await expect.poll(() => row(page, returnedNote.number).getAttribute('data-status')).toBe('returned');
-  expect(await row(page, returnedNote.number).getByTestId('payout-status').textContent()).toBe('returned: the account is closed');
+  expect(await row(page, returnedNote.number).getByTestId('payout-status').textContent()).toBe('returned: AC04 · the account is closed');
   expect(await row(page, paidNote.number).getByTestId('payout-status').textContent()).toBe(`paid on ${englishDate(BOOKED_ON)}`);
 
   await page.getByTestId('bank-file-input').setInputFiles(statementPath);

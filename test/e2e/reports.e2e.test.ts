@@ -7,13 +7,15 @@ import { StudioGroupTrainer, Trainer } from '../../db/entities';
 import { centsToEuros, eurosToCents, formatEuro } from '../../domain/money';
 import { useBrowserStack } from '../support/browser';
 import { issueCreditNote } from '../support/credit-notes';
+import { bankSaid, openPayoutFor } from '../support/payouts';
 import { writeSyntheticTrainers } from '../support/synthetic-trainers';
 import { logIn } from '../support/stack';
 import { findDemoFitness } from '../support/month-close';
 
 // The reports (spec admin 2.14) in the browser, in German: each report opens from the navigation,
 // shows its grid with the grand-total row, downloads its CSV (German: ';', decimal comma, BOM), the
-// balances draw their charts, and the total row is the sum of what the API answered.
+// balances draw their charts, and the total row is the sum of what the API answered; a returned
+// payment shows in the trainer balance's payout columns.
 // E2E_SCREENSHOTS=dir keeps pictures.
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
@@ -23,6 +25,7 @@ let group: { uuid: string; id: number; mandantId: number };
 const berlin = () => DateTime.now().setZone('Europe/Berlin');
 const monthEnd = (monthsBack: number) => berlin().startOf('month').minus({ months: monthsBack }).endOf('month').toISODate()!;
 const grossCents = [98_765, 45_600, 123_456];
+const RETURNED_ON = berlin().startOf('month').minus({ months: 2 }).plus({ days: 4 }).toISODate()!;
 
 const e2e = useBrowserStack({
   worker: false,
@@ -34,7 +37,9 @@ const e2e = useBrowserStack({
     const linked = await em.findOneOrFail(StudioGroupTrainer, { studioGroup: fitness }, { populate: ['trainer'] });
     const other = await em.findOneOrFail(Trainer, { studioGroup: fitness, sourceId: 'DF-T002' });
     // Three issued credit notes in the last twelve months (the balances' default range).
-    await issueCreditNote(stack, { studioGroupUuid: group.uuid, trainerUuid: linked.trainer.uuid, month: monthEnd(3), number: 'GS-E2E-00001', grossCents: grossCents[0] });
+    const first = await issueCreditNote(stack, { studioGroupUuid: group.uuid, trainerUuid: linked.trainer.uuid, month: monthEnd(3), number: 'GS-E2E-00001', grossCents: grossCents[0] });
+    // Its payment came back: the report's payout columns say so.
+    await bankSaid(stack, (await openPayoutFor(stack, first)).uuid, { status: 'returned', bookingDate: RETURNED_ON, reasonCode: 'AC04' });
     await issueCreditNote(stack, { studioGroupUuid: group.uuid, trainerUuid: other.uuid, month: monthEnd(3), number: 'GS-E2E-00002', grossCents: grossCents[1] });
     await issueCreditNote(stack, { studioGroupUuid: group.uuid, trainerUuid: linked.trainer.uuid, month: monthEnd(2), number: 'GS-E2E-00003', grossCents: grossCents[2] });
     // Classes of the current month (the class reports' default) and the last one (the rule check's).
@@ -83,7 +88,10 @@ it('opens every report in German, downloads its CSV, draws the charts, and the t
   await shot(page, 'reports-trainer-balance-de');
   const balance = await downloadCsv(page);
   expect(balance.name).toMatch(/^trainerBalance_.*\.csv$/);
-  expect(balance.records[0]).toEqual(['Mandant', 'Studiogruppe', 'Monat', 'Trainer', 'Positionen', 'Netto', 'MwSt', 'MwSt %', 'Brutto', 'Abrechnung']);
+  expect(balance.records[0]).toEqual(['Mandant', 'Studiogruppe', 'Monat', 'Trainer', 'Positionen', 'Netto', 'MwSt', 'MwSt %', 'Brutto', 'Abrechnung', 'Auszahlung', 'Gebucht am', 'Grund-Code']);
+  // The returned payment's month, and only it, with the bank's day and code.
+  expect(balance.records.filter((row) => row[12] === 'AC04').map((row) => row.slice(10))).toEqual([['zurückgebucht', DateTime.fromISO(RETURNED_ON).toFormat('dd.MM.yyyy'), 'AC04']]);
+  await expect.poll(() => page.locator('[data-testid="report-payout-status"][data-status="returned"]').count()).toBe(1);
   const csvTotal = balance.records.at(-1)!;
   expect(csvTotal[8]).toBe(centsToEuros(paidCents).toFixed(2).replace('.', ','));
   expect(balance.records.slice(1, -1).reduce((sum, row) => sum + eurosToCents(Number(row[8]!.replace(',', '.'))), 0)).toBe(paidCents);

@@ -20,6 +20,7 @@ import {
 } from '../../db/entities';
 import { DEMO_FITNESS_GROUP_NAME } from '../../db/seed';
 import { issueCreditNote, type IssuedCreditNote } from '../support/credit-notes';
+import { bankSaid, openPayoutFor } from '../support/payouts';
 import { logIn, startStack, type Stack } from '../support/stack';
 
 // Downloads by header or signed link, the credit-note lists, self-billing consent and objections
@@ -232,11 +233,28 @@ describe('credit-note lists', () => {
     expect((await call('GET', `/api/v1/${groupUuid}/credit-notes`, { as: otherAdmin })).status).toBe(404);
   });
 
-  it('lists the runs with their trainers and files for the accounting-files tab', async () => {
+  it('lists the runs with their trainers, each credit note\'s payout status, and files for the accounting-files tab', async () => {
+    // The run's payment of the credit note, returned by the bank (account closed).
+    const payout = await openPayoutFor(stack, own);
+    await bankSaid(stack, payout.uuid, { status: 'returned', bookingDate: '2026-01-09', reasonCode: 'AC04' });
     const answer = await call<TSettlementRunFiles[]>('GET', `/api/v1/${groupUuid}/settlement/${own.settlementUuid}/runs`, { as: admin });
     expect(answer.status).toBe(200);
     expect(answer.body).toHaveLength(1);
     expect(answer.body[0]!.trainers).toEqual([expect.objectContaining({ uuid: ownTrainerUuid, sum_gross: 119, credit_note_number: 'GS-2026-00001' })]);
+    // The same summary the settlement summary answers, with the bank's code for the staff's badge.
+    expect(answer.body[0]!.trainers[0]!.payout).toEqual({
+      payoutUuid: payout.uuid,
+      status: 'returned',
+      paidOn: null,
+      reason: expect.stringMatching(/closed/),
+      reasonCode: 'AC04',
+      endToEndId: 'GS-2026-00001',
+      repaidBy: null,
+    });
+    const german = await call<TSettlementRunFiles[]>('GET', `/api/v1/${groupUuid}/settlement/${own.settlementUuid}/runs`, { as: admin, locale: 'de' });
+    expect(german.body[0]!.trainers[0]!.payout?.reason).toMatch(/aufgelöst/);
+    // A run of a credit note without a payout (not paid by SEPA) answers null.
+    expect((await call<TSettlementRunFiles[]>('GET', `/api/v1/${groupUuid}/settlement/${other.settlementUuid}/runs`, { as: admin })).body[0]!.trainers[0]!.payout).toBeNull();
     expect(answer.body[0]!.files.map((file) => [file.type, file.status, file.downloadPath !== null])).toEqual([
       ['SEPA_XML', 'success', true],
       ['CREDIT_NOTES_ZIP', 'success', true],

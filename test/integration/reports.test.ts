@@ -7,14 +7,16 @@ import { AccountingFile, CreditNote, SettlementLine, SettlementLog, StudioClass,
 import { eurosToCents } from '../../domain/money';
 import { findDemoFitness, importDemoClasses, prepareSettlement } from '../support/month-close';
 import { readNdjson } from '../support/ndjson';
+import { bankSaid, openPayoutFor, repaymentOf } from '../support/payouts';
 import { logIn, startStack, type Stack } from '../support/stack';
 
 // The reports of spec admin 2.14 against the real API and PostgreSQL, after a real month close:
 // classes imported, a settlement prepared for three trainers, two of them billed in a credit-note
 // run (PDFs, SEPA file). The balance reports count what was billed: their Brutto is the SEPA file's
 // control sum to the cent, studio and trainer balance agree, a cancelled and re-issued credit note
-// changes nothing, prepared trainers show only with the switch. Then every other report, and the
-// refusals (bad, reversed and too long ranges, another group's ids), which change nothing.
+// changes nothing, prepared trainers show only with the switch, a returned payout and its repayment
+// show in the trainer's rows. Then every other report, and the refusals (bad, reversed and too long
+// ranges, another group's ids), which change nothing.
 
 const MONTH = DateTime.now().setZone('Europe/Berlin').startOf('month').minus({ months: 2 }).endOf('month').toISODate()!;
 const FIRST_DAY = DateTime.fromISO(MONTH).startOf('month').toISODate()!;
@@ -128,6 +130,38 @@ describe('balance reports count what was billed', () => {
     const studios = await read<TStudioBalanceRow[]>(`/report/studio_balance_by_month/${ids()}?${range}&includePrepared=true`);
     expect(cents(studios.filter((row) => row.billing === 'billed'), 'Sum')).toBe(paidCents);
     expect(cents(studios.filter((row) => row.billing === 'prepared'), 'Sum')).toBe(cents(prepared, 'Brutto'));
+  });
+
+  it('a returned payout shows in the trainer\'s rows (status, the bank\'s day, reason code); paid again, the rows read paid', async () => {
+    const em = stack.orm.em.fork();
+    const note = await em.findOneOrFail(CreditNote, { settlementRun: { uuid: runUuid }, documentType: 'credit_note', trainer: { uuid: linked } });
+    // The run wrote an open payout per SEPA payment; the bank sends the linked trainer's back.
+    const payout = await openPayoutFor(stack, { creditNoteUuid: note.uuid, number: note.number, runUuid });
+    expect(payout.endToEndId).toBe(note.number);
+    const returnedOn = DateTime.fromISO(MONTH).plus({ days: 12 }).toISODate()!;
+    await bankSaid(stack, payout.uuid, { status: 'returned', bookingDate: returnedOn, reasonCode: 'AC04' });
+
+    const payoutOf = (rows: TTrainerBalanceRow[], trainerUuid: string) =>
+      [...new Set(rows.filter((row) => row.trainer_uuid === trainerUuid).map((row) => JSON.stringify([row.payout_status, row.payout_booked_on, row.payout_reason_code])))];
+    const byMonth = await read<TTrainerBalanceRow[]>(`/report/trainer_balance_by_month/${ids()}?${range}&includePrepared=true`);
+    expect(payoutOf(byMonth, linked)).toEqual([JSON.stringify(['returned', returnedOn, 'AC04'])]);
+    expect(payoutOf(byMonth, contracted)).toEqual([JSON.stringify(['open', null, null])]);
+    // A prepared month has no credit note, so no payout.
+    expect(payoutOf(byMonth, unbilled)).toEqual([JSON.stringify([null, null, null])]);
+    // Every row of the trainer's month carries it, by class too; the amounts are untouched.
+    const byClass = await read<TTrainerBalanceRow[]>(`/report/trainer_balance_by_month_by_class/${ids()}?${range}`);
+    expect(byClass.filter((row) => row.trainer_uuid === linked).length).toBeGreaterThan(1);
+    expect(payoutOf(byClass, linked)).toEqual([JSON.stringify(['returned', returnedOn, 'AC04'])]);
+    expect(cents(byClass, 'Brutto')).toBe(paidCents);
+
+    // Paid again under -R1: written (open), then booked. The rows follow the last payment.
+    const repayment = await repaymentOf(stack, payout.uuid);
+    const writtenAgain = await read<TTrainerBalanceRow[]>(`/report/trainer_balance_by_month/${ids()}?${range}`);
+    expect(payoutOf(writtenAgain, linked)).toEqual([JSON.stringify(['open', null, null])]);
+    const paidOn = DateTime.fromISO(returnedOn).plus({ days: 3 }).toISODate()!;
+    await bankSaid(stack, repayment.uuid, { status: 'paid', bookingDate: paidOn });
+    const paidAgain = await read<TTrainerBalanceRow[]>(`/report/trainer_balance_by_studio_by_month_by_class/${ids()}?${range}`);
+    expect(payoutOf(paidAgain, linked)).toEqual([JSON.stringify(['paid', paidOn, null])]);
   });
 
   it('a cancelled credit note and its cancellation net to zero: after the re-issue the balance is unchanged', async () => {

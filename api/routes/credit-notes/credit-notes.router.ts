@@ -71,11 +71,11 @@ export function createCreditNotesRouter({ temporal }: { temporal: Client }) {
   const runsSchemas = {
     params: z.object({ settlementUuid: ZUuid }),
     response: ZSettlementRunsResponse,
-    summary: 'The accounting-files tab: the settlement\'s credit-note runs with their trainers (sum_gross in euros) and files.',
+    summary: 'The accounting-files tab: the settlement\'s credit-note runs with their trainers (sum_gross in euros, each credit note\'s payout status) and files.',
   };
   router.get('/settlement/:settlementUuid/runs', validate(runsSchemas), async (req, res) => {
     const { params } = validated(req, runsSchemas);
-    res.json(await settlementRunFiles(requestEntityManager(), studioGroupOf(req), params.settlementUuid));
+    res.json(await settlementRunFiles(requestEntityManager(), studioGroupOf(req), params.settlementUuid, localeOf(req)));
   });
   return router;
 }

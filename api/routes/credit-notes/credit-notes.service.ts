@@ -255,7 +255,7 @@ export async function objectToCreditNote(
 }
 
 /** The accounting-files tab (2.12): the runs by time, with their trainers (company name, gross) and their files (SEPA, ZIP, CSV, DATEV batch and creditors). */
-export async function settlementRunFiles(em: EntityManager, group: StudioGroup, settlementUuid: string): Promise<TSettlementRunFiles[]> {
+export async function settlementRunFiles(em: EntityManager, group: StudioGroup, settlementUuid: string, locale: string): Promise<TSettlementRunFiles[]> {
   const settlement = await em.findOne(Settlement, { uuid: settlementUuid, studioGroup: group, status: { $ne: 'deleted' } });
   if (!settlement) throw notFound('settlement.notFound');
   const runs = await em.find(SettlementRun, { settlement }, { orderBy: { createdAt: 'asc', id: 'asc' } });
@@ -264,10 +264,11 @@ export async function settlementRunFiles(em: EntityManager, group: StudioGroup, 
     em.find(CreditNote, { settlementRun: { $in: runs } }, { populate: ['trainer'], orderBy: { number: 'asc' } }),
     em.find(AccountingFile, { settlementRun: { $in: runs } }),
   ]);
+  const payouts = await payoutSummariesOf(em, notes.map((note) => note.id), locale);
   return runs.map((run) => {
     const trainers = notes
       .filter((note) => note.settlementRun.id === run.id)
-      .map((note) => ({ uuid: note.trainer.uuid, company_name: trainerDisplayName(note.trainer), grossCents: note.grossCents, credit_note_number: note.number }))
+      .map((note) => ({ uuid: note.trainer.uuid, company_name: trainerDisplayName(note.trainer), grossCents: note.grossCents, credit_note_number: note.number, payout: payouts.get(note.id) ?? null }))
       .sort((a, b) => a.company_name.localeCompare(b.company_name, 'de'));
     return {
       uuid: run.uuid,

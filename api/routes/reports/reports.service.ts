@@ -115,11 +115,13 @@ function balanceSql(grouping: BalanceGrouping & { trainer: boolean }, includePre
   const studioColumn = grouping.studio ? 'r.studio_name' : 'null::text';
   const classColumn = grouping.className ? 'r.class_name' : 'null::text';
   const trainerColumns = grouping.trainer ? `${TRAINER_NAME} as trainer_name, t.uuid::text as trainer_uuid` : `null::text as trainer_name, null::text as trainer_uuid`;
+  // Last, so the positional group-by columns (2, 5) stay where they are: the key of the month's payout.
+  const trainerId = grouping.trainer ? 't.id' : 'null::int';
   const trainerGroup = grouping.trainer ? ', t.id' : '';
   const trainerJoin = grouping.trainer ? 'join trainer t on t.id = r.trainer_id' : '';
   const billed = `
     select r.service_month as month, ${studioColumn} as studio_name, ${trainerColumns}, ${classColumn} as class_name, r.vat_rate_basis_points,
-           sum(r.line_count) as line_count, sum(r.net_cents) as net_cents, sum(r.vat_cents) as vat_cents, sum(r.gross_cents) as gross_cents, 'billed' as billing
+           sum(r.line_count) as line_count, sum(r.net_cents) as net_cents, sum(r.vat_cents) as vat_cents, sum(r.gross_cents) as gross_cents, 'billed' as billing, ${trainerId} as trainer_id
       from credit_note_report_line r ${trainerJoin}
      where r.studio_group_id = ? and r.service_month between ? and ?
      group by r.service_month, 2${trainerGroup}, 5, r.vat_rate_basis_points
@@ -131,7 +133,7 @@ function balanceSql(grouping: BalanceGrouping & { trainer: boolean }, includePre
   // (lateral): the planner cannot know how few are open and would scan a year of lines.
   const prepared = `
     select o.month, x.studio_name, ${trainerColumns}, x.class_name, x.vat_rate_basis_points,
-           sum(x.line_count) as line_count, sum(x.net_cents) as net_cents, sum(x.vat_cents) as vat_cents, sum(x.gross_cents) as gross_cents, 'prepared' as billing
+           sum(x.line_count) as line_count, sum(x.net_cents) as net_cents, sum(x.vat_cents) as vat_cents, sum(x.gross_cents) as gross_cents, 'prepared' as billing, ${trainerId} as trainer_id
       from (select s.month, st.id, st.trainer_id
               from settlement s join settlement_trainer st on st.settlement_id = s.id
              where s.studio_group_id = ? and s.month between ? and ? and s.status <> 'deleted'
@@ -148,6 +150,24 @@ function balanceSql(grouping: BalanceGrouping & { trainer: boolean }, includePre
   return `${billed} union all ${prepared}`;
 }
 
+/**
+ * Per trainer and settlement month, what became of the payment of the credit note in force
+ * (decision 0155): the latest credit note of the month no cancellation cancels, and of its payouts
+ * the last of the repayment chain (the one no repayment repays: `-R1` once the first was paid
+ * again). Read from the month's settlements down their indexes (settlement → settlement_trainer →
+ * credit_note by settlement trainer → payout by credit note), a row per billed trainer-month.
+ */
+const MONTH_PAYOUT = `
+  select distinct on (cn.trainer_id, s.month) cn.trainer_id, s.month, p.status, p.booking_date,
+         case when p.status in ('rejected', 'returned') then nullif(upper(trim(p.reason_code)), '') end as reason_code
+    from settlement s
+    join settlement_trainer st on st.settlement_id = s.id
+    join credit_note cn on cn.settlement_trainer_id = st.id and cn.document_type = 'credit_note'
+    left join payout p on p.credit_note_id = cn.id and not exists (select 1 from payout r where r.repays_id = p.id)
+   where s.studio_group_id = ? and s.month between ? and ?
+     and not exists (select 1 from credit_note c where c.settlement_trainer_id = st.id and c.cancels_id = cn.id)
+   order by cn.trainer_id, s.month, cn.id desc, p.id desc`;
+
 type BalanceQuery = { dateStart: string; dateEnd: string; includePrepared?: 'true' | 'false' };
 const balanceBindings = (group: ReportGroup, query: BalanceQuery) => {
   const once = [group.id, monthEnd(query.dateStart), monthEnd(query.dateEnd)];
@@ -162,13 +182,24 @@ export function trainerBalance(em: EntityManager, group: ReportGroup, query: Bal
            ${grouping.studio ? `coalesce(b.studio_name, ?) as studio_name,` : ''}
            b.trainer_name, b.trainer_uuid, ${grouping.className ? `coalesce(b.class_name, '') as "class",` : ''}
            b.line_count, ${EUROS('b.net_cents')} as "Netto", ${EUROS('b.vat_cents')} as "MwSt", ${PERCENT('b.vat_rate_basis_points')} as "MwSt_PRZ",
-           ${EUROS('b.gross_cents')} as "Brutto", b.billing
-      from (${lines}) b`;
+           ${EUROS('b.gross_cents')} as "Brutto", b.billing,
+           pay.status as payout_status, pay.booking_date::text as payout_booked_on, pay.reason_code as payout_reason_code
+      from (${lines}) b
+      left join (${MONTH_PAYOUT}) pay on b.billing = 'billed' and pay.trainer_id = b.trainer_id and pay.month = b.month`;
   const order = `x.month, x.trainer_name, ${grouping.studio ? 'x.studio_name, ' : ''}${grouping.className ? 'x."class", ' : ''}x."MwSt_PRZ", x.billing`;
   // By months in parts (the answer is ordered by month first): a year by studio and class is 7 MB of JSON.
-  return jsonRowsInParts(monthPartsOf(query, REPORT_PARTS), (months) =>
-    jsonRows(em.fork(), select, order, [group.mandantName, group.name, ...(grouping.studio ? [ADMINISTRATION_LINE_NAME] : []), ...balanceBindings(group, { ...query, ...months })]),
-  );
+  return jsonRowsInParts(monthPartsOf(query, REPORT_PARTS), (months) => {
+    const part = { ...query, ...months };
+    return jsonRows(em.fork(), select, order, [
+      group.mandantName,
+      group.name,
+      ...(grouping.studio ? [ADMINISTRATION_LINE_NAME] : []),
+      ...balanceBindings(group, part),
+      group.id,
+      monthEnd(part.dateStart),
+      monthEnd(part.dateEnd),
+    ]);
+  });
 }
 
 /** Studio balance rows (TStudioBalanceRow): admin positions belong to no studio, one 'Administration' row as in the studio-costs CSV. */

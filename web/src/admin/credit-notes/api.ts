@@ -35,9 +35,11 @@ export function useCancelCreditNote(group: TStudioGroupRef) {
   });
 }
 
-export function useSettlementRuns(group: TStudioGroupRef, settlementUuid: string) {
+/** `enabled: false` while the settlement does not exist yet (a new wizard's uuid answers 404). */
+export function useSettlementRuns(group: TStudioGroupRef, settlementUuid: string, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: settlementRunQueryKeys.list({ group: group.uuid, settlementUuid }),
     queryFn: ({ signal }) => apiRequest(`/api/v1/${group.uuid}/settlement/${settlementUuid}/runs`, { schema: ZSettlementRunsResponse, signal }),
+    enabled,
   });
 }

@@ -22,6 +22,7 @@ const FILTER: Record<ColumnSpec['kind'], string | boolean> = {
   month: 'agTextColumnFilter',
   billing: 'agTextColumnFilter',
   outcome: 'agTextColumnFilter',
+  payout: 'agTextColumnFilter',
 };
 
 /**
@@ -50,12 +51,12 @@ export function ReportGrid({ rows, columns, fileName, height = 600, withTotal }:
         width: column.width ?? 130,
         filter: FILTER[column.kind],
         // Filters and sorting work on what the cell shows for texts, on the number for amounts.
-        filterValueGetter: column.kind === 'date' || column.kind === 'datetime' || column.kind === 'month' || column.kind === 'billing' || column.kind === 'outcome'
+        filterValueGetter: column.kind === 'date' || column.kind === 'datetime' || column.kind === 'month' || column.kind === 'billing' || column.kind === 'outcome' || column.kind === 'payout'
           ? ({ data }) => cellText(column.kind, data?.[column.field], say, intlLocale)
           : undefined,
         type: column.kind === 'money' || column.kind === 'int' || column.kind === 'percent' ? 'rightAligned' : undefined,
         valueFormatter: ({ value, data }) => (data?.[TOTAL_FLAG] && column.field === labelField ? String(value ?? '') : cellText(column.kind, value, say, intlLocale)),
-        cellRenderer: column.kind === 'billing' ? BillingCell : undefined,
+        cellRenderer: column.kind === 'billing' ? BillingCell : column.kind === 'payout' ? PayoutCell : undefined,
         cellStyle: column.kind === 'money' ? { fontVariantNumeric: 'tabular-nums' } : undefined,
       })),
     // the language is listed on purpose: headers follow a language switch
@@ -124,6 +125,20 @@ function BillingCell({ value }: { value?: unknown }) {
   return (
     <Badge size="sm" variant="light" color={value === 'billed' ? 'green' : 'yellow'} tt="none">
       {t(`reports.billing.${value}`)}
+    </Badge>
+  );
+}
+
+const PAYOUT_COLOR = { open: 'gray', paid: 'green', rejected: 'red', returned: 'red' } as const;
+
+/** A billed month's payout status, coloured as the payout badges elsewhere: what needs staff's action is red. */
+function PayoutCell({ value }: { value?: unknown }) {
+  const { t } = useTranslation();
+  if (typeof value !== 'string' || !(value in PAYOUT_COLOR)) return null;
+  const status = value as keyof typeof PAYOUT_COLOR;
+  return (
+    <Badge size="sm" variant="light" color={PAYOUT_COLOR[status]} tt="none" data-testid="report-payout-status" data-status={status}>
+      {t(`reports.payout.${status}`)}
     </Badge>
   );
 }

@@ -11,8 +11,11 @@ const columns: ColumnSpec[] = [
   { field: 'line_count', header: 'lines', kind: 'int', total: true },
   { field: 'Brutto', header: 'gross', kind: 'money', total: true },
   { field: 'billing', header: 'billing', kind: 'billing' },
+  { field: 'payout_status', header: 'payoutStatus', kind: 'payout' },
+  { field: 'payout_booked_on', header: 'payoutBookedOn', kind: 'date' },
+  { field: 'payout_reason_code', header: 'payoutReasonCode', kind: 'text' },
 ];
-const say = (key: string) => ({ 'billing.billed': 'abgerechnet' })[key] ?? key;
+const say = (key: string) => ({ 'billing.billed': 'abgerechnet', 'payout.returned': 'zurückgebucht' })[key] ?? key;
 
 describe('report CSV', () => {
   it('writes cents exactly with a decimal comma', () => {
@@ -23,18 +26,18 @@ describe('report CSV', () => {
 
   it('has a BOM, semicolons, German dates and a total row that adds up', () => {
     const rows = [
-      { month: '2026-01-31', trainer_name: 'Anna; "Coach"', line_count: 3, Brutto: 0.1, billing: 'billed' },
-      { month: '2026-02-28', trainer_name: '=HYPERLINK("x")', line_count: 2, Brutto: 0.2, billing: 'billed' },
+      { month: '2026-01-31', trainer_name: 'Anna; "Coach"', line_count: 3, Brutto: 0.1, billing: 'billed', payout_status: 'returned', payout_booked_on: '2026-02-05', payout_reason_code: 'AC04' },
+      { month: '2026-02-28', trainer_name: '=HYPERLINK("x")', line_count: 2, Brutto: 0.2, billing: 'billed', payout_status: null, payout_booked_on: null, payout_reason_code: null },
     ];
     const total: Record<string, unknown> = { ...totalsOf(columns, rows), month: 'Summe' };
     expect(total.Brutto).toBe(0.3);
     const csv = reportCsv({ columns, rows, total, header: (column) => column.header, say });
     expect(csv.startsWith('\uFEFF')).toBe(true);
     expect(csv.slice(1).split('\r\n')).toEqual([
-      'month;trainer;lines;gross;billing',
-      '31.01.2026;"Anna; ""Coach""";3;0,10;abgerechnet',
-      `28.02.2026;"'=HYPERLINK(""x"")";2;0,20;abgerechnet`,
-      'Summe;;5;0,30;',
+      'month;trainer;lines;gross;billing;payoutStatus;payoutBookedOn;payoutReasonCode',
+      '31.01.2026;"Anna; ""Coach""";3;0,10;abgerechnet;zurückgebucht;05.02.2026;AC04',
+      `28.02.2026;"'=HYPERLINK(""x"")";2;0,20;abgerechnet;;;`,
+      'Summe;;5;0,30;;;;',
       '',
     ]);
   });

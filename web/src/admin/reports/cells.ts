@@ -32,6 +32,8 @@ export function cellText(kind: ColumnKind, value: unknown, say: Say, intlLocale:
       return say(`billing.${String(value)}`);
     case 'outcome':
       return say(`outcome.${String(value)}`);
+    case 'payout':
+      return say(`payout.${String(value)}`);
     case 'text':
       return String(value);
   }
@@ -61,6 +63,7 @@ function csvValue(kind: ColumnKind, value: unknown, say: Say): string {
       return asDate(String(value)).toFormat('dd.MM.yyyy HH:mm');
     case 'billing':
     case 'outcome':
+    case 'payout':
       return cellText(kind, value, say, 'de-DE');
     case 'text':
       return defuseFormula(String(value));

@@ -4,7 +4,7 @@ import type { reportsEn } from './texts';
 // The columns of each report (spec admin 2.14; the rule check's are ours): field of the answer row,
 // header text, how the value reads, whether it is summed into the grand-total row.
 
-export type ColumnKind = 'text' | 'money' | 'int' | 'percent' | 'date' | 'datetime' | 'month' | 'billing' | 'outcome';
+export type ColumnKind = 'text' | 'money' | 'int' | 'percent' | 'date' | 'datetime' | 'month' | 'billing' | 'outcome' | 'payout';
 export type ColumnSpec = {
   field: string;
   header: keyof typeof reportsEn.columns;
@@ -27,6 +27,10 @@ const balanceTail: ColumnSpec[] = [
   { field: 'MwSt_PRZ', header: 'vatPercent', kind: 'percent', width: 100 },
   { field: 'Brutto', header: 'gross', kind: 'money', total: true },
   { field: 'billing', header: 'billing', kind: 'billing', width: 170 },
+  // What became of the month's credit note's payment: status, the bank's booking date, its reason code.
+  { field: 'payout_status', header: 'payoutStatus', kind: 'payout', width: 140 },
+  { field: 'payout_booked_on', header: 'payoutBookedOn', kind: 'date', width: 130 },
+  { field: 'payout_reason_code', header: 'payoutReasonCode', kind: 'text', width: 140 },
 ];
 const trainer: ColumnSpec = { field: 'trainer_name', header: 'trainer', kind: 'text', width: 220 };
 const className: ColumnSpec = { field: 'class', header: 'class', kind: 'text', width: 200 };

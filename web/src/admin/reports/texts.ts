@@ -34,6 +34,8 @@ export const reportsEn = {
     load: 'Show',
   },
   billing: { billed: 'billed', prepared: 'prepared, not billed' },
+  /** A billed month's payout (its last payment: a returned one paid again reads 'paid'). */
+  payout: { open: 'open', paid: 'paid', rejected: 'rejected', returned: 'returned' },
   outcome: { paid: 'paid', no_trainer: 'no trainer', several_trainers: 'several trainers', no_rule: 'no rule' },
   columns: {
     mandant: 'Mandant',
@@ -49,6 +51,9 @@ export const reportsEn = {
     vatPercent: 'VAT %',
     gross: 'Gross',
     billing: 'Billing',
+    payoutStatus: 'Payout',
+    payoutBookedOn: 'Booked on',
+    payoutReasonCode: 'Reason code',
     date: 'Date',
     room: 'Room',
     slots: 'Slots',
@@ -147,6 +152,7 @@ export const reportsDe: typeof reportsEn = {
     load: 'Anzeigen',
   },
   billing: { billed: 'abgerechnet', prepared: 'vorbereitet, nicht abgerechnet' },
+  payout: { open: 'offen', paid: 'bezahlt', rejected: 'abgelehnt', returned: 'zurückgebucht' },
   outcome: { paid: 'vergütet', no_trainer: 'kein Trainer', several_trainers: 'mehrere Trainer', no_rule: 'keine Regel' },
   columns: {
     mandant: 'Mandant',
@@ -162,6 +168,9 @@ export const reportsDe: typeof reportsEn = {
     vatPercent: 'MwSt %',
     gross: 'Brutto',
     billing: 'Abrechnung',
+    payoutStatus: 'Auszahlung',
+    payoutBookedOn: 'Gebucht am',
+    payoutReasonCode: 'Grund-Code',
     date: 'Datum',
     room: 'Raum',
     slots: 'Plätze',

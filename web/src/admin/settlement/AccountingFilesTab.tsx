@@ -9,11 +9,17 @@ import { IconAlert } from '../../shared/components/icons';
 import { openSignedDownload, signCallOf } from '../../shared/downloads/signed-download';
 import { formatEuros, formatSettlementTime } from '../../shared/format';
 import { useLocale } from '../../shared/hooks/use-locale';
+import { fromPayoutSummary } from '../../shared/payouts/payout-status';
+import { PayoutStatusBadge } from '../../shared/payouts/PayoutStatusBadge';
 import { useSettlementRuns } from '../credit-notes/api';
 
 const STATUS_COLOR = { success: 'green', error: 'red', not_set: 'gray', missing: 'gray' } as const;
 
-/** 'Show trainers included' (spec 2.12): the run's trainers as the spec lists them, company name and sum gross in EUR. */
+/**
+ * 'Show trainers included' (spec 2.12): the run's trainers as the spec lists them, company name and
+ * sum gross in EUR; beneath the name, what became of the credit note's payment (the spec's two
+ * columns stay as they are).
+ */
 function RunTrainersModal({ run, onClose }: { run: TSettlementRunFiles | null; onClose: () => void }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -35,8 +41,13 @@ function RunTrainersModal({ run, onClose }: { run: TSettlementRunFiles | null; o
           </Table.Thead>
           <Table.Tbody>
             {run.trainers.map((trainer) => (
-              <Table.Tr key={`${trainer.uuid}-${trainer.credit_note_number}`} data-testid="run-trainer" data-trainer-uuid={trainer.uuid}>
-                <Table.Td>{trainer.company_name}</Table.Td>
+              <Table.Tr key={`${trainer.uuid}-${trainer.credit_note_number}`} data-testid="run-trainer" data-trainer-uuid={trainer.uuid} data-credit-note-number={trainer.credit_note_number}>
+                <Table.Td>
+                  <Stack gap={4} align="flex-start">
+                    <Text size="sm">{trainer.company_name}</Text>
+                    {trainer.payout && <PayoutStatusBadge payout={fromPayoutSummary(trainer.payout)} />}
+                  </Stack>
+                </Table.Td>
                 <Table.Td ta="right" ff="monospace" data-testid="run-trainer-gross">
                   {formatEuros(trainer.sum_gross)}
                 </Table.Td>

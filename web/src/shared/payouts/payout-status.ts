@@ -21,10 +21,11 @@ export type PayoutStatusView = {
   repayment?: { status: PayoutStatus; bookingDate?: string | null } | null;
 };
 
-/** A payout as the summaries beside a credit note or trainer answer it (no reason code there). */
+/** A payout as the summaries beside a credit note or trainer answer it (settlement summary, credit-note run). */
 export const fromPayoutSummary = (summary: TPayoutSummary): PayoutStatusView => ({
   status: summary.status,
   bookingDate: summary.paidOn,
+  reasonCode: summary.reasonCode,
   reasonText: summary.reason,
   repayment: summary.repaidBy ? { status: summary.repaidBy.status } : null,
 });
@@ -53,7 +54,19 @@ export function payoutReason(t: TFunction, view: Pick<PayoutStatusView, 'reasonC
   return code ? t('payoutStatus.unknownReason', { code }) : t('payoutStatus.reasons.MS03');
 }
 
-/** The badge's words: open / paid on … / returned: reason / rejected: reason / paid again on …. */
+/**
+ * The reason as staff read it: the bank's code before its meaning ('AC04 · the account is closed'),
+ * since the bank, the camt file and the bank's support all speak of the code. The trainer's side
+ * shows the meaning alone (payoutReason).
+ */
+export function payoutReasonWithCode(t: TFunction, view: Pick<PayoutStatusView, 'reasonCode' | 'reasonText'>): string {
+  const code = view.reasonCode?.trim().toUpperCase();
+  const reason = payoutReason(t, view);
+  // Without a meaning of its own the reason already names the code ('reason code XY').
+  return code && (KNOWN_REASONS.has(code) || view.reasonText?.trim()) ? `${code} · ${reason}` : reason;
+}
+
+/** The badge's words (staff screens): open / paid on … / returned: code · reason / rejected: code · reason / paid again on …. */
 export function payoutStatusLabel(t: TFunction, locale: AppLocale, view: PayoutStatusView): string {
   if (view.repayment?.status === 'paid') {
     return view.repayment.bookingDate ? t('payoutStatus.repaidOn', { date: formatDate(view.repayment.bookingDate, locale) }) : t('payoutStatus.repaid');
@@ -63,9 +76,9 @@ export function payoutStatusLabel(t: TFunction, locale: AppLocale, view: PayoutS
     case 'paid':
       return view.bookingDate ? t('payoutStatus.paidOn', { date: formatDate(view.bookingDate, locale) }) : t('payoutStatus.paid');
     case 'returned':
-      return t('payoutStatus.returnedReason', { reason: payoutReason(t, view) });
+      return t('payoutStatus.returnedReason', { reason: payoutReasonWithCode(t, view) });
     case 'rejected':
-      return t('payoutStatus.rejectedReason', { reason: payoutReason(t, view) });
+      return t('payoutStatus.rejectedReason', { reason: payoutReasonWithCode(t, view) });
     default:
       return t('payoutStatus.open');
   }

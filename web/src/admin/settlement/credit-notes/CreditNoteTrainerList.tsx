@@ -1,5 +1,8 @@
 import { Badge, Button, Checkbox, Group, ScrollArea, Stack, Text, Tooltip, type MantineColor } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { TPayoutSummary } from '../../../../../contracts/payouts.contract';
+import { fromPayoutSummary } from '../../../shared/payouts/payout-status';
+import { PayoutStatusBadge } from '../../../shared/payouts/PayoutStatusBadge';
 import type { CreditNoteBlock, CreditNoteCandidate } from './credit-note-selection';
 
 /** Spec 2.4 / 9: the trainer list scrolls at 700 px. */
@@ -11,18 +14,22 @@ const BLOCK_COLOR: Record<CreditNoteBlock, MantineColor> = { billed: 'green', in
  * Spec 2.8: a checkbox per trainer, all checked by default, 'select all' / 'unselect all'. A trainer
  * who cannot be billed is greyed and disabled, with the reason (spec 4: billed or incomplete data
  * cannot be selected; DESIGN: no credit note without self-billing consent; with review, only
- * company-approved trainers).
+ * company-approved trainers). A billed trainer shows beside 'billed' what became of the payment
+ * of their credit note, as the settlement summary shows it.
  */
 export function CreditNoteTrainerList({
   candidates,
   selected,
   onChange,
   disabled,
+  payouts,
 }: {
   candidates: CreditNoteCandidate[];
   selected: string[];
   onChange: (selected: string[]) => void;
   disabled: boolean;
+  /** Per trainer uuid, the payout of the billed credit note (payoutsByTrainer). */
+  payouts?: ReadonlyMap<string, TPayoutSummary>;
 }) {
   const { t } = useTranslation();
   const billable = candidates.filter((candidate) => candidate.blocks.length === 0);
@@ -53,6 +60,7 @@ export function CreditNoteTrainerList({
           )}
           {candidates.map((candidate) => {
             const blocked = candidate.blocks.length > 0;
+            const payout = candidate.blocks.includes('billed') ? payouts?.get(candidate.trainerUuid) : undefined;
             return (
               <Group
                 key={candidate.trainerUuid}
@@ -103,6 +111,7 @@ export function CreditNoteTrainerList({
                         </Badge>
                       </Tooltip>
                     ))}
+                    {payout && <PayoutStatusBadge payout={fromPayoutSummary(payout)} />}
                   </Group>
                 )}
               </Group>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TBillableTrainerRow } from '../../../../../contracts/settlement.contract';
-import { creditNoteCandidates, initialSelection, parsePreselection } from './credit-note-selection';
+import { creditNoteCandidates, initialSelection, parsePreselection, payoutsByTrainer } from './credit-note-selection';
 
 const A = '00000000-0000-4000-8000-00000000000a';
 const B = '00000000-0000-4000-8000-00000000000b';
@@ -81,5 +81,28 @@ describe('initialSelection', () => {
   it('parses ?trainers= and drops what is not a uuid', () => {
     expect(parsePreselection(`${A.toUpperCase()}, nope,${B}`)).toEqual([A, B]);
     expect(parsePreselection('')).toBeNull();
+  });
+});
+
+describe('payoutsByTrainer', () => {
+  const payout = (endToEndId: string, status: 'open' | 'paid' | 'returned') => ({
+    payoutUuid: '00000000-0000-4000-8000-0000000000ff',
+    status,
+    paidOn: status === 'paid' ? '2026-10-05' : null,
+    reason: status === 'returned' ? 'account closed' : null,
+    reasonCode: status === 'returned' ? 'AC04' : null,
+    endToEndId,
+    repaidBy: null,
+  });
+  const entry = (uuid: string, number: string, summary: ReturnType<typeof payout> | null) => ({ uuid, company_name: uuid, sum_gross: 1, credit_note_number: number, payout: summary });
+
+  it('the later run\'s payout wins; a cancellation (no payout) keeps the one before', () => {
+    const payouts = payoutsByTrainer([
+      { trainers: [entry(A, 'GS-1', payout('GS-1', 'returned')), entry(B, 'GS-2', payout('GS-2', 'paid')), entry(A, 'GS-3', null)] },
+      { trainers: [entry(B, 'GS-4', payout('GS-4', 'open'))] },
+    ]);
+    expect(payouts.get(A)?.endToEndId).toBe('GS-1');
+    expect(payouts.get(B)?.endToEndId).toBe('GS-4');
+    expect(payouts.has(C)).toBe(false);
   });
 });

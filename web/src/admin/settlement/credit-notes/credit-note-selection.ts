@@ -1,3 +1,5 @@
+import type { TSettlementRunFiles } from '../../../../../contracts/credit-note-list.contract';
+import type { TPayoutSummary } from '../../../../../contracts/payouts.contract';
 import type { TBillableTrainerRow, TSettlementWorkflowState, TTrainerDataItem } from '../../../../../contracts/settlement.contract';
 
 /**
@@ -89,4 +91,15 @@ export function parsePreselection(value: string | null): string[] | null {
     .map((part) => part.trim().toLowerCase())
     .filter((part) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(part));
   return uuids.length > 0 ? uuids : null;
+}
+
+/**
+ * Per billed trainer, what became of the payment of their credit note, from the settlement's runs
+ * (oldest first): a later run's payout wins, since a trainer billed again after a cancellation is
+ * paid by the later run. Documents without a payout (a cancellation, no SEPA) leave the entry as it is.
+ */
+export function payoutsByTrainer(runs: readonly Pick<TSettlementRunFiles, 'trainers'>[]): Map<string, TPayoutSummary> {
+  const payouts = new Map<string, TPayoutSummary>();
+  for (const run of runs) for (const trainer of run.trainers) if (trainer.payout) payouts.set(trainer.uuid, trainer.payout);
+  return payouts;
 }

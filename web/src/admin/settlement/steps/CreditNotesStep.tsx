@@ -9,7 +9,8 @@ import { useLocale } from '../../../shared/hooks/use-locale';
 import { useStreamedRun } from '../../../shared/streams/use-streamed-run';
 import { AccountingEmailForm } from '../credit-notes/AccountingEmailForm';
 import { creditNoteRunProgress, creditNoteRunReducer, initialCreditNoteRunState } from '../credit-notes/credit-note-run';
-import { billableUuids, creditNoteCandidates, initialSelection, parsePreselection } from '../credit-notes/credit-note-selection';
+import { billableUuids, creditNoteCandidates, initialSelection, parsePreselection, payoutsByTrainer } from '../credit-notes/credit-note-selection';
+import { settlementRunQueryKeys, useSettlementRuns } from '../../credit-notes/api';
 import { sendCreditNotes, settlementQueryKeys, useAccountingEmail, useBillableTrainers } from '../api';
 import { CreditNoteRunProgress } from '../credit-notes/CreditNoteRunProgress';
 import { CreditNoteTrainerList } from '../credit-notes/CreditNoteTrainerList';
@@ -39,6 +40,9 @@ export function CreditNotesStep({ group, settlementUuid, month, settlement, goTo
   const trainerReview = workflow?.trainerReview ?? settlement?.trainerReview ?? false;
   const inProgress = settlement?.status === 'in_progress';
   const billable = useBillableTrainers(group, settlementUuid, month);
+  // The runs' per-trainer result: each billed trainer's payout status beside 'billed'.
+  const runs = useSettlementRuns(group, settlementUuid, { enabled: Boolean(settlement) });
+  const payouts = useMemo(() => payoutsByTrainer(runs.data ?? []), [runs.data]);
   const [state, dispatch] = useReducer(creditNoteRunReducer, initialCreditNoteRunState);
   const [picked, setPicked] = useState<string[] | null>(null);
   const [smallBusinessConfirmed, setSmallBusinessConfirmed] = useState(false);
@@ -87,7 +91,7 @@ export function CreditNotesStep({ group, settlementUuid, month, settlement, goTo
           );
         }
       },
-      invalidate: [{ queryKey: settlementQueryKeys.detail(settlementUuid) }],
+      invalidate: [{ queryKey: settlementQueryKeys.detail(settlementUuid) }, { queryKey: settlementRunQueryKeys.lists() }],
     });
   };
 
@@ -171,7 +175,7 @@ export function CreditNotesStep({ group, settlementUuid, month, settlement, goTo
               {errorMessage(billable.error)}
             </Alert>
           ) : (
-            <CreditNoteTrainerList candidates={candidates} selected={selection} onChange={setPicked} disabled={running || Boolean(elsewhere) || !inProgress} />
+            <CreditNoteTrainerList candidates={candidates} selected={selection} onChange={setPicked} disabled={running || Boolean(elsewhere) || !inProgress} payouts={payouts} />
           )}
 
           {inProgress && <SmallBusinessLimitsPanel group={group} settlementUuid={settlementUuid} selection={selection} confirmed={smallBusinessConfirmed} onConfirm={setSmallBusinessConfirmed} disabled={running} />}
