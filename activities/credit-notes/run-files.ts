@@ -268,12 +268,11 @@ export function createRunFilesActivities({ orm, dataDir }: { orm: MikroORM; data
       return { message: translate(input.locale, 'creditNote.file.csvCreated') };
     });
 
-    const returnsHash = await writePayoutReturnsFile();
-
     // DATEV: the booking batch and the creditors beside it; without settings 'not_set' with a message.
     const datev = await createDatevRunFiles({ em, settlement, run, paths: datevFilePaths(input.runUuid, settlement.month), absolute, wanted: wanted.has('DATEV_EXTF'), locale: input.locale });
     results.push(...datev.files);
     logRows.push(...datev.logRows);
+    const returnsHash = await writePayoutReturnsFile();
 
     const hashes: Record<TRunFile['type'], string | null> = { SEPA_XML: sepaHash, CREDIT_NOTES_ZIP: zipHash, STUDIO_COSTS_BY_MONTH: csvHash, PAYOUT_RETURNS: returnsHash, ...datev.hashes };
     await em.fork().transactional(async (tem) => {
