@@ -265,6 +265,9 @@ describe('a credit-note run', () => {
     expect(prepared.accountingEmailAddress).toBe('steuerbuero@example.test');
     expect([prepared.sepaXmlFile.status, prepared.creditNotesZipFile.status, prepared.studioCostsByMonthCsvFile.status, prepared.datevExtfFile.status]).toEqual(['success', 'success', 'success', 'success']);
     expect(prepared.datevExtfFile.filePathName).toContain(`/run/${runUuid}/datev-extf`);
+    // No payout was returned or rejected: no returns CSV, and the form does not offer it.
+    expect(prepared.payoutReturnsCsvFile).toMatchObject({ status: 'not_set', filePathName: null });
+    expect(prepared.accountingFiles).not.toContain('PAYOUT_RETURNS');
 
     const before = received.length;
     const body = { settlementUuid, settlementRunUuid: runUuid, accountingEmailSubject: 'Buchhaltung', accountingEmailBody: '<p>Hallo</p><script>alert(1)</script>', emailAttachements: ['SEPA_XML', 'CREDIT_NOTES_ZIP', 'STUDIO_COSTS_BY_MONTH', 'DATEV_EXTF'] };
