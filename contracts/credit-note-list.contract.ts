@@ -129,6 +129,8 @@ export const ACCOUNTING_FILE_DOWNLOADS = {
   /** DATEV booking batch (EXTF, category 21) and, beside it, the trainers as creditors (category 16). */
   DATEV_EXTF: 'datev-extf',
   DATEV_CREDITORS: 'datev-creditors',
+  /** The failed payouts and repayments handed to the accountant with the run (decision 0150). */
+  PAYOUT_RETURNS: 'payout-returns-csv',
 } as const;
 
 /** GET /api/v1/{g}/settlement/{settlementUuid}/runs: the accounting-files tab. */
@@ -147,7 +149,7 @@ export const ZSettlementRunFiles = z.object({
   sumGross: ZEuros,
   files: z.array(
     z.object({
-      type: z.enum(['SEPA_XML', 'CREDIT_NOTES_ZIP', 'STUDIO_COSTS_BY_MONTH', 'DATEV_EXTF', 'DATEV_CREDITORS']),
+      type: z.enum(['SEPA_XML', 'CREDIT_NOTES_ZIP', 'STUDIO_COSTS_BY_MONTH', 'DATEV_EXTF', 'DATEV_CREDITORS', 'PAYOUT_RETURNS']),
       status: z.enum(['success', 'error', 'not_set', 'missing']),
       fileName: z.string().nullable(),
       /** Null when there is nothing to download. */

@@ -7,7 +7,8 @@ import { ZSettlementMonth } from './settlement.contract';
 // The run streams the same NDJSON messages as the preview sending (ZSendStreamMessage of
 // review.contract.ts): config with item_count, success / error per trainer, finished_studiogroup.
 
-export const ACCOUNTING_FILE_TYPES = ['SEPA_XML', 'CREDIT_NOTES_ZIP', 'STUDIO_COSTS_BY_MONTH', 'DATEV_EXTF'] as const;
+/** The files the accounting e-mail can carry; PAYOUT_RETURNS is not chosen by the group: it goes with every hand-off that has returns (decision 0150). */
+export const ACCOUNTING_FILE_TYPES = ['SEPA_XML', 'CREDIT_NOTES_ZIP', 'STUDIO_COSTS_BY_MONTH', 'DATEV_EXTF', 'PAYOUT_RETURNS'] as const;
 export const ZAccountingFileType = z.enum(ACCOUNTING_FILE_TYPES);
 export type TAccountingFileType = z.infer<typeof ZAccountingFileType>;
 
@@ -55,12 +56,19 @@ export const ZAccountingEmail = z.object({
   accountingEmailText: z.object({ subject: z.string(), body: z.string() }),
   /** The group's accountant (may be empty). */
   accountingEmailAddress: z.string(),
+  /** The group's accounting files, and PAYOUT_RETURNS when this hand-off has returns. */
   accountingFiles: z.array(ZAccountingFileType),
   sepaXmlFile: ZAttachmentStatus,
   creditNotesZipFile: ZAttachmentStatus,
   studioCostsByMonthCsvFile: ZAttachmentStatus,
   /** The DATEV booking batch: not_set with a message when the group has no DATEV settings. */
   datevExtfFile: ZAttachmentStatus,
+  /**
+   * The returns CSV: the rejected and returned payouts no earlier accounting e-mail carried and
+   * their repayments (decision 0150). success when there are any (then also listed in
+   * accountingFiles), not_set with a message when there are none, error when it could not be written.
+   */
+  payoutReturnsCsvFile: ZAttachmentStatus,
 });
 export type TAccountingEmail = z.infer<typeof ZAccountingEmail>;
 

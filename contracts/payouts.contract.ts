@@ -87,6 +87,8 @@ export const ZPayout = z.object({
   reason: z.string().nullable(),
   /** The bank's charge for a return, euros; null when none was reported. */
   fee: ZEuros.nullable(),
+  /** What came back of a returned payout, euros (the amount less what the banks kept); null unless returned (and for returns read before it was recorded). */
+  returned: ZEuros.nullable(),
   /** The bank file that set the status; null while open. */
   bankFileUuid: ZUuid.nullable(),
   /** This payout pays again the rejected/returned payout with this uuid. */
@@ -166,10 +168,15 @@ export const ZUnmatchedBankEntry = z.object({
   /** The end-to-end id the bank reported, if any. */
   endToEndId: z.string().nullable(),
   amount: ZEuros.nullable(),
+  /** The bank's booking date of the entry (YYYY-MM-DD); for a status report (pain.002), the day of the report. */
   bookingDate: ZIsoDate.nullable(),
   bankReference: z.string().nullable(),
   /** The bank's reason code, if the entry was a reject/return. */
   reasonCode: z.string().nullable(),
+  /** What the reason code means, in plain words of the caller's language; null without a code. */
+  reason: z.string().nullable(),
+  /** The bank's own words on the entry (AddtlInf), as it sent them; null when none. */
+  reasonText: z.string().nullable(),
   /** Why it was not applied, in plain words of the caller's language. */
   why: z.string(),
 });

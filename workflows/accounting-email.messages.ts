@@ -6,7 +6,7 @@ import { z } from 'zod';
 /** The workflow type the API starts by name (the worker registers the function of this name). */
 export const ACCOUNTING_EMAIL_WORKFLOW = 'accountingEmailWorkflow' as const;
 
-export const ACCOUNTING_EMAIL_ATTACHMENTS = ['SEPA_XML', 'CREDIT_NOTES_ZIP', 'STUDIO_COSTS_BY_MONTH', 'DATEV_EXTF'] as const;
+export const ACCOUNTING_EMAIL_ATTACHMENTS = ['SEPA_XML', 'CREDIT_NOTES_ZIP', 'STUDIO_COSTS_BY_MONTH', 'DATEV_EXTF', 'PAYOUT_RETURNS'] as const;
 
 // Passed on as it is to the sendAccountingEmail activity, which parses it.
 export const ZAccountingEmailInput = z.object({

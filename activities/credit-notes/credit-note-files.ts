@@ -30,6 +30,7 @@ export function runFilePaths(runUuid: string, settlementMonth: string): Record<T
     CREDIT_NOTES_ZIP: path.posix.join(dir, `credit-notes-${month}.zip`),
     STUDIO_COSTS_BY_MONTH: path.posix.join(dir, `studio-costs-${month}.csv`),
     DATEV_EXTF: datevFilePaths(runUuid, settlementMonth).DATEV_EXTF,
+    PAYOUT_RETURNS: path.posix.join(dir, `payout-returns-${month}.csv`),
   };
 }
 

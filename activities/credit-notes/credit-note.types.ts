@@ -11,7 +11,8 @@ const ZLocale = z.enum(['de', 'en']).default('en');
 /** Trainers per issueCreditNotes call: each is its own transaction with a PDF render, so a batch stays short. */
 export const CREDIT_NOTE_CHUNK_SIZE = 25;
 
-export const ACCOUNTING_FILE_TYPES = ['SEPA_XML', 'CREDIT_NOTES_ZIP', 'STUDIO_COSTS_BY_MONTH', 'DATEV_EXTF'] as const;
+/** The files the accounting e-mail can carry; PAYOUT_RETURNS goes with every hand-off that has returns (decision 0150), whatever the group's accountingFiles list. */
+export const ACCOUNTING_FILE_TYPES = ['SEPA_XML', 'CREDIT_NOTES_ZIP', 'STUDIO_COSTS_BY_MONTH', 'DATEV_EXTF', 'PAYOUT_RETURNS'] as const;
 export const ZAccountingFileType = z.enum(ACCOUNTING_FILE_TYPES);
 export type TAccountingFileType = z.infer<typeof ZAccountingFileType>;
 
@@ -108,7 +109,7 @@ export type TCreateRunFilesInput = z.input<typeof ZCreateRunFilesInput>;
 export type TRunFileType = TAccountingFileType | 'DATEV_CREDITORS';
 export type TRunFile = {
   type: TRunFileType;
-  /** success / error; not_set when the group's accountingFiles does not list the type (the file is still written). */
+  /** success / error; not_set when the group's accountingFiles does not list the type (the file is still written), or, for PAYOUT_RETURNS, when there is no return to hand over (no file). */
   status: 'success' | 'error' | 'not_set';
   /** Relative to the data directory; null when the file could not be created. */
   filePath: string | null;

@@ -417,6 +417,8 @@ describe('a credit-note run', () => {
       // The DATEV booking batch and the creditors beside it (the demo group has DATEV settings).
       { type: 'DATEV_EXTF', status: 'success', filePath: datevFilePaths(runUuid, MONTH).DATEV_EXTF },
       { type: 'DATEV_CREDITORS', status: 'success', filePath: datevFilePaths(runUuid, MONTH).DATEV_CREDITORS },
+      // No payout of the group was returned or rejected: no returns CSV to hand over.
+      { type: 'PAYOUT_RETURNS', status: 'not_set', filePath: null },
     ]);
     expect(paths.SEPA_XML).toBe(`runs/${runUuid}/sepa-2026-10-${runUuid.slice(0, 8)}.xml`);
 
@@ -457,6 +459,7 @@ describe('a credit-note run', () => {
       ['CREDIT_NOTES_ZIP', 'success'],
       ['DATEV_CREDITORS', 'success'],
       ['DATEV_EXTF', 'success'],
+      ['PAYOUT_RETURNS', 'not_set'],
       ['SEPA_XML', 'success'],
       ['STUDIO_COSTS_BY_MONTH', 'success'],
     ]);
@@ -469,7 +472,7 @@ describe('a credit-note run', () => {
     const [{ count }] = (await sql<{ count: string }>(orm.em.fork(), 'select count(*) from accounting_file f join settlement_run r on r.id = f.settlement_run_id where r.uuid = ?', [runUuid])) as [
       { count: string },
     ];
-    expect(Number(count)).toBe(5);
+    expect(Number(count)).toBe(6);
   });
 
   it('marks files the group does not want as not_set, and still writes them', async () => {
@@ -482,6 +485,7 @@ describe('a credit-note run', () => {
         ['STUDIO_COSTS_BY_MONTH', 'not_set'],
         ['DATEV_EXTF', 'not_set'],
         ['DATEV_CREDITORS', 'not_set'],
+        ['PAYOUT_RETURNS', 'not_set'],
       ]);
       for (const file of result.files.filter((each) => each.filePath !== null)) expect(fs.existsSync(path.join(dataDir, file.filePath!))).toBe(true);
       execFileSync('xmllint', ['--noout', '--schema', XSD, path.join(dataDir, result.files[0]!.filePath!)], { stdio: 'pipe' });

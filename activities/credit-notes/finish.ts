@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { translate } from '../../domain/messages';
+import { payoutReturnsCsv } from '../../domain/accounting';
+import { translate, type Locale } from '../../domain/messages';
+import { lockPayoutHandoff, markPayoutReturnsHandedOff, payoutReturnsForHandoff } from '../../db/queries/payout-returns';
 import { writeSettlementLog } from '../../db/writes/settlement-log';
 import { settlementRowOf } from '../shared/settlement';
 import { sql } from '../../db/queries/sql';
@@ -13,6 +16,7 @@ import {
   type TSendAccountingEmailInput,
   type TSendAccountingEmailResult,
 } from './credit-note.types';
+import { runFilePaths, sha256OfFile, writeFileAtomic } from './credit-note-files';
 import { findRun, nonRetryable, PROC, publishSend, type CreditNoteActivityDeps } from './run-records';
 
 // The end of a run: the settlement's sums and the stream's last message, then (on the admin's
@@ -23,10 +27,35 @@ const FILE_CONTENT_TYPES: Record<TAccountingFileType, string> = {
   CREDIT_NOTES_ZIP: 'application/zip',
   STUDIO_COSTS_BY_MONTH: 'text/csv',
   DATEV_EXTF: 'text/csv; charset=windows-1252',
+  PAYOUT_RETURNS: 'text/csv',
 };
 
 export function createFinishActivities({ orm, dataDir, queueEmail }: CreditNoteActivityDeps) {
   const absolute = (relativePath: string) => path.join(dataDir, relativePath);
+
+  /**
+   * The returns CSV as this e-mail carries it (decision 0150): written again from what is owed now —
+   * without a return another run's e-mail carried since the run's files were made, with one read
+   * since — and recorded as handed off by this run, in one transaction under the group's hand-off
+   * lock. A retry (or a second e-mail of the run) finds the rows marked with this run and writes the same.
+   */
+  async function handOffPayoutReturns({ run, runUuid, settlement, locale }: { run: { id: number }; runUuid: string; settlement: { studio_group_id: number; month: string }; locale: Locale }) {
+    await orm.em.fork().transactional(async (tem) => {
+      await lockPayoutHandoff(tem, settlement.studio_group_id);
+      const rows = await payoutReturnsForHandoff(tem, { studioGroupId: settlement.studio_group_id, runId: run.id });
+      const [existing] = await sql<{ file_path: string | null }>(tem, `select file_path from accounting_file where settlement_run_id = ? and type = 'PAYOUT_RETURNS'`, [run.id]);
+      const filePath = existing?.file_path ?? runFilePaths(runUuid, settlement.month).PAYOUT_RETURNS;
+      await writeFileAtomic(absolute(filePath), payoutReturnsCsv(rows, locale));
+      await sql(
+        tem,
+        `insert into accounting_file (uuid, settlement_run_id, type, status, file_path, sha256, created_at, updated_at) values (?, ?, 'PAYOUT_RETURNS', 'success', ?, ?, now(), now())
+         on conflict (settlement_run_id, type) do update set status = 'success', file_path = excluded.file_path, sha256 = excluded.sha256, updated_at = now()`,
+        [randomUUID(), run.id, filePath, await sha256OfFile(absolute(filePath))],
+      );
+      await markPayoutReturnsHandedOff(tem, { runId: run.id, rows });
+    });
+  }
+
   return {
     /** The settlement's sums, the run finished, and the stream's last message ('finished_studiogroup', on every attempt). */
     async finishCreditNoteRun(rawInput: TFinishCreditNoteRunInput): Promise<TFinishCreditNoteRunResult> {
@@ -81,6 +110,11 @@ export function createFinishActivities({ orm, dataDir, queueEmail }: CreditNoteA
         }
         return { fileName: path.posix.basename(file.file_path), filePath: file.file_path, contentType: FILE_CONTENT_TYPES[type] };
       });
+      // After the check, so a refused e-mail hands nothing off; before the e-mails are recorded, so
+      // none goes out carrying returns that stay unmarked (a retry writes and marks the same again).
+      if (input.attachments.includes('PAYOUT_RETURNS')) {
+        await handOffPayoutReturns({ run, runUuid: input.runUuid, settlement, locale: input.locale });
+      }
       const emailUuids: string[] = [];
       for (const [index, email] of input.recipients.entries()) {
         const queued = await queueEmail({

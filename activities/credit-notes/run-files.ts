@@ -7,7 +7,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { ZipArchive } from 'archiver';
 import { DateTime } from 'luxon';
 import type { z } from 'zod';
-import { studioCostsCsv, type StudioCostLine } from '../../domain/accounting';
+import { payoutReturnsCsv, studioCostsCsv, type StudioCostLine } from '../../domain/accounting';
 import { translate, type Locale, type MessageKey } from '../../domain/messages';
 import { formatEuro, sumCents } from '../../domain/money';
 import { buildPain001, SepaFileError, type TSepaPayment } from '../../domain/sepa';
@@ -15,6 +15,7 @@ import { trainerDisplayName } from '../../domain/trainer-data';
 import { isSepaIban, normalizeIban } from '../../domain/validation/bank';
 import { writeSettlementLog } from '../../db/writes/settlement-log';
 import { claimRepayments, recordRunPayouts, releaseRepayments } from '../../db/writes/payouts';
+import { payoutReturnsForHandoff } from '../../db/queries/payout-returns';
 import { settlementRowOf } from '../shared/settlement';
 import { sql } from '../../db/queries/sql';
 import { ZCreateRunFilesInput, type TAccountingFileType, type TCreateRunFilesInput, type TCreateRunFilesResult, type TRunFile } from './credit-note.types';
@@ -27,7 +28,7 @@ import { xrechnungFileName, xrechnungFilePath } from './e-invoice-files';
 import { findGroup, findRun, PROC, publishSend, runCreditNotes, snapshotOf, type GroupRow, type RunCreditNote, type TrainerRow } from './run-records';
 
 // The run's files for the accountant, each from its own builder: the SEPA credit transfer
-// (pain.001.001.09), the ZIP of the credit-note PDFs and the studio-costs CSV.
+// (pain.001.001.09), the ZIP of the credit-note PDFs, the studio-costs CSV and the returns CSV.
 
 const SETTLEMENT_TIME_ZONE = 'Europe/Berlin';
 
@@ -36,6 +37,7 @@ const FILE_ERROR_KEYS: Record<TAccountingFileType, MessageKey> = {
   CREDIT_NOTES_ZIP: 'creditNote.file.zipError',
   STUDIO_COSTS_BY_MONTH: 'creditNote.file.csvError',
   DATEV_EXTF: 'datev.file.error',
+  PAYOUT_RETURNS: 'creditNote.file.returnsError',
 };
 
 /**
@@ -234,6 +236,32 @@ export function createRunFilesActivities({ orm, dataDir }: { orm: MikroORM; data
       await writeCreditNotesZip(absolute(paths.CREDIT_NOTES_ZIP), notes, absolute);
       return { message: translate(input.locale, 'creditNote.file.zipCreated', { count: notes.length }) };
     });
+    /**
+     * The returns CSV (decision 0150): the failed payouts no accounting e-mail carried yet and the
+     * repayments since, including those this run's SEPA file (written above) carries. Attached
+     * whenever there are any — not a file the group chooses, so no return is left out of the
+     * hand-off; none: not_set and no file. The e-mail that carries it refreshes it and records the hand-off.
+     */
+    const writePayoutReturnsFile = async (): Promise<string | null> => {
+      const type = 'PAYOUT_RETURNS' as const;
+      try {
+        const rows = await payoutReturnsForHandoff(em, { studioGroupId: settlement.studio_group_id, runId: run.id });
+        if (rows.length === 0) {
+          results.push({ type, status: 'not_set', filePath: null });
+          return null;
+        }
+        await writeFileAtomic(absolute(paths.PAYOUT_RETURNS), payoutReturnsCsv(rows, input.locale));
+        results.push({ type, status: 'success', filePath: paths.PAYOUT_RETURNS });
+        logRows.push({ type, ok: true, message: translate(input.locale, 'creditNote.file.returnsCreated', { count: rows.length }) });
+        return await sha256OfFile(absolute(paths.PAYOUT_RETURNS));
+      } catch (error) {
+        if (isDiskFull(error)) throw error;
+        const errorText = translate(input.locale, FILE_ERROR_KEYS[type]);
+        results.push({ type, status: 'error', filePath: null, error: errorText });
+        logRows.push({ type, ok: false, message: `${errorText} ${(error as Error).message}`.trim() });
+        return null;
+      }
+    };
     const csvHash = await record('STUDIO_COSTS_BY_MONTH', async () => {
       const costSums = await runStudioCostSums(em, run.id, translate(input.locale, 'creditNote.adminStudio'));
       await writeFileAtomic(absolute(paths.STUDIO_COSTS_BY_MONTH), studioCostsCsv(costSums, input.locale));
@@ -244,8 +272,9 @@ export function createRunFilesActivities({ orm, dataDir }: { orm: MikroORM; data
     const datev = await createDatevRunFiles({ em, settlement, run, paths: datevFilePaths(input.runUuid, settlement.month), absolute, wanted: wanted.has('DATEV_EXTF'), locale: input.locale });
     results.push(...datev.files);
     logRows.push(...datev.logRows);
+    const returnsHash = await writePayoutReturnsFile();
 
-    const hashes: Record<TRunFile['type'], string | null> = { SEPA_XML: sepaHash, CREDIT_NOTES_ZIP: zipHash, STUDIO_COSTS_BY_MONTH: csvHash, ...datev.hashes };
+    const hashes: Record<TRunFile['type'], string | null> = { SEPA_XML: sepaHash, CREDIT_NOTES_ZIP: zipHash, STUDIO_COSTS_BY_MONTH: csvHash, PAYOUT_RETURNS: returnsHash, ...datev.hashes };
     await em.fork().transactional(async (tem) => {
       for (const file of results) {
         await sql(

@@ -125,7 +125,7 @@ export function createPayoutActivities({ orm, dataDir, queueEmails }: PayoutActi
         } else {
           await sql(
             tem,
-            `update payout set status = ?, booking_date = ?, bank_reference = ?, reason_code = ?, reason_text = ?, fee_cents = ?, bank_file_id = ?, updated_at = now() where id = ?`,
+            `update payout set status = ?, booking_date = ?, bank_reference = ?, reason_code = ?, reason_text = ?, fee_cents = ?, returned_cents = ?, bank_file_id = ?, updated_at = now() where id = ?`,
             [
               outcome.outcome,
               outcome.outcome === 'returned' ? outcome.bookingDate : (identity.createdAt.slice(0, 10) || null),
@@ -133,19 +133,23 @@ export function createPayoutActivities({ orm, dataDir, queueEmails }: PayoutActi
               outcome.reasonCode,
               outcome.reasonText,
               outcome.outcome === 'returned' && outcome.feeCents > 0 ? outcome.feeCents : null,
+              outcome.outcome === 'returned' ? outcome.returnedCents : null,
               file.id,
               payoutId,
             ],
           );
         }
       }
+      // A status report books nothing: its entries are dated by the report, as the payouts it rejects are.
+      const reportDate = identity.kind === 'pain.002' ? identity.createdAt.slice(0, 10) || null : null;
       let index = start;
       for (const issue of result.issues) {
+        const { position } = issue;
         await sql(
           tem,
-          `insert into bank_file_unmatched_entry (bank_file_id, entry_index, end_to_end_id, amount_cents, booking_date, bank_reference, reason_code, why_key, why_params, created_at)
-           values (?, ?, ?, ?, null, ?, null, ?, ?::jsonb, now()) on conflict do nothing`,
-          [file.id, index++, issue.position.endToEndId, issue.position.amountCents, issue.position.bankReference, issue.messageKey, JSON.stringify(issue.params ?? {})],
+          `insert into bank_file_unmatched_entry (bank_file_id, entry_index, end_to_end_id, amount_cents, booking_date, bank_reference, reason_code, reason_text, why_key, why_params, created_at)
+           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, now()) on conflict do nothing`,
+          [file.id, index++, position.endToEndId, position.amountCents, position.bookingDate ?? reportDate, position.bankReference, position.reasonCode, position.reasonText, issue.messageKey, JSON.stringify(issue.params ?? {})],
         );
       }
       // The batch's guard, last so the batch's work and the advance commit together: zero rows means

@@ -78,6 +78,7 @@ const ACCOUNTING_FILE_CONTRACTS: Record<(typeof ACCOUNTING_FILE_SLUGS)[number], 
   'credit-notes-zip': fileContract('application/zip', 'The run\'s credit notes as a ZIP of PDFs.'),
   'studio-costs-csv': fileContract('text/csv', 'The run\'s studio costs per month (CSV).'),
   'datev-extf': fileContract('text/csv', 'The run\'s DATEV booking batch (DATEV-Format EXTF 700, category 21 Buchungsstapel; Windows-1252, \';\'): one booking per credit note and cancellation.'),
+  'payout-returns-csv': fileContract('text/csv', 'The run\'s returns CSV for the accountant: the rejected and returned payouts no earlier accounting e-mail carried (returned amount, fee, reason, bank booking date and reference) and their repayments, with totals (UTF-8, \';\' and decimal comma in German).'),
   'datev-creditors': fileContract('text/csv', 'The run\'s trainers as DATEV creditors (DATEV-Format EXTF 700, category 16 Debitoren/Kreditoren; Windows-1252): name, address, IBAN.'),
 };
 

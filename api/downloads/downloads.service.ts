@@ -155,6 +155,7 @@ const CONTENT_TYPES: Record<RunFileType, string> = {
   // DATEV's import reads Windows-1252.
   DATEV_EXTF: 'text/csv; charset=windows-1252',
   DATEV_CREDITORS: 'text/csv; charset=windows-1252',
+  PAYOUT_RETURNS: 'text/csv; charset=utf-8',
 };
 
 /** Checks the caller may read the target and finds its file: 400/403/404 as for the download itself. */

@@ -69,6 +69,8 @@ export const BankFileUnmatchedEntry = defineEntity({
     bookingDate: p.date().nullable(),
     bankReference: p.string().nullable(),
     reasonCode: p.string().nullable(),
+    /** The bank's own words on the entry (AddtlInf), as it sent them. */
+    reasonText: p.text().nullable(),
     whyKey: p.string(),
     whyParams: p.json<Record<string, string>>().nullable(),
     createdAt: createdAtProperty(),

@@ -21,8 +21,12 @@ export const updatedAtProperty = () =>
 
 export const ACCOUNTING_FILE_TYPES = ['SEPA_XML', 'CREDIT_NOTES_ZIP', 'STUDIO_COSTS_BY_MONTH', 'DATEV_EXTF'] as const;
 export type AccountingFileType = (typeof ACCOUNTING_FILE_TYPES)[number];
-/** The files a run writes: the accounting files, and DATEV's creditor master data beside the booking batch (never an attachment of its own). */
-export const RUN_FILE_TYPES = [...ACCOUNTING_FILE_TYPES, 'DATEV_CREDITORS'] as const;
+/**
+ * The files a run writes: the accounting files, DATEV's creditor master data beside the booking
+ * batch (never an attachment of its own), and the returns CSV, which is not a file the group
+ * chooses: it goes with every hand-off that has returns (decision 0150).
+ */
+export const RUN_FILE_TYPES = [...ACCOUNTING_FILE_TYPES, 'DATEV_CREDITORS', 'PAYOUT_RETURNS'] as const;
 export type RunFileType = (typeof RUN_FILE_TYPES)[number];
 
 export const LOCALES = ['de', 'en'] as const;

@@ -44,6 +44,12 @@ export const Payout = defineEntity({
     /** The bank's own additional text, as it sent it. */
     reasonText: p.text().nullable(),
     feeCents: p.integer().nullable(),
+    /** What came back of a returned payout in cents (the banks' fees may be kept on the way back); null otherwise. */
+    returnedCents: p.integer().nullable(),
+    /** The run whose accounting e-mail handed this payout's rejection or return to the accountant (decision 0150): handed off once. */
+    returnHandoffRun: () => p.manyToOne(SettlementRun).nullable(),
+    /** For a repayment: the run whose accounting e-mail handed it to the accountant beside the return it pays again. */
+    repaymentHandoffRun: () => p.manyToOne(SettlementRun).nullable(),
     /** The bank file that set the status. */
     bankFile: () => p.manyToOne(BankFile).nullable(),
     repays: () => p.manyToOne(Payout).nullable().unique(),

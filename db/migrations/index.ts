@@ -22,6 +22,7 @@ import { Migration20261128032706_studioGroupExport } from './Migration2026112803
 import { Migration20261128032831_studioGroupOnboarding } from './Migration20261128032831_studioGroupOnboarding';
 import { Migration20261128032909_staffRolesAndInvitations } from './Migration20261128032909_staffRolesAndInvitations';
 import { Migration20261128034945_payouts } from './Migration20261128034945_payouts';
+import { Migration20261128070500_payoutReturnsHandoff } from './Migration20261128070500_payoutReturnsHandoff';
 import { Migration20261128071354_settlementSumsBigint } from './Migration20261128071354_settlementSumsBigint';
 
 export const migrationsList: MigrationObject[] = [
@@ -46,5 +47,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128032831_studioGroupOnboarding', class: Migration20261128032831_studioGroupOnboarding },
   { name: 'Migration20261128032909_staffRolesAndInvitations', class: Migration20261128032909_staffRolesAndInvitations },
   { name: 'Migration20261128034945_payouts', class: Migration20261128034945_payouts },
+  { name: 'Migration20261128070500_payoutReturnsHandoff', class: Migration20261128070500_payoutReturnsHandoff },
   { name: 'Migration20261128071354_settlementSumsBigint', class: Migration20261128071354_settlementSumsBigint },
 ];

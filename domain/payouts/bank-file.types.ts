@@ -181,6 +181,11 @@ export type EntryPosition = {
   bankReference: string | null;
   endToEndId: string | null;
   amountCents: number | null;
+  /** The booking date of a camt entry (YYYY-MM-DD); null for a pain.002 status (the caller dates it by the report). */
+  bookingDate: string | null;
+  /** The bank's reason (RtrInf/Rsn, StsRsnInf/Rsn): the ISO code, else the proprietary one, and its free text. */
+  reasonCode: string | null;
+  reasonText: string | null;
 };
 
 export type PayoutOutcome =

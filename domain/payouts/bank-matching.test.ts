@@ -64,7 +64,7 @@ describe('matchBankEntries: statements', () => {
         valueDate: '2026-11-05',
         bankReference: `B-1-${index + 1}`,
         byBatchSum: false,
-        position: { entryNumber: 1, transactionNumber: index + 1, bankReference: `B-1-${index + 1}`, endToEndId: p.endToEndId, amountCents: p.amountCents },
+        position: { entryNumber: 1, transactionNumber: index + 1, bankReference: `B-1-${index + 1}`, endToEndId: p.endToEndId, amountCents: p.amountCents, bookingDate: '2026-11-05', reasonCode: null, reasonText: null },
       })),
     );
     expect(result.issues).toEqual([]);
@@ -129,6 +129,20 @@ describe('matchBankEntries: statements', () => {
     expect(result.outcomes).toEqual([]);
   });
 
+  it('a return naming no payout of ours is listed with its booking date, amount and the bank\'s reason, never guessed', async () => {
+    const result = await matchStatement(
+      [{ amountCents: 4_650, creditDebit: 'CRDT', bookingDate: '2026-11-13', bankReference: 'R-9', bankTransactionCode: 'PMNT/ICDT/RRTN', transactions: [{ endToEndId: 'GS-2019-00001', amountCents: 4_650, creditDebit: 'CRDT', returnReason: { code: 'MD07', additionalInformation: 'Kontoinhaber verstorben' } }] }],
+      [payout(1)],
+    );
+    expect(result.outcomes).toEqual([]);
+    expect(result.issues).toHaveLength(1);
+    expect(result.issues[0]).toMatchObject({
+      kind: 'unmatched',
+      messageKey: 'bankMatch.noPayout',
+      position: { endToEndId: 'GS-2019-00001', amountCents: 4_650, bookingDate: '2026-11-13', bankReference: 'R-9', reasonCode: 'MD07', reasonText: 'Kontoinhaber verstorben' },
+    });
+  });
+
   it('a return: reason code, returned amount, fee and booking date; less than paid is flagged partial', async () => {
     const p = payout(1, { status: 'paid', statusSource: { fileMessageId: 'STMT-10', bankReference: 'B-0-1' } });
     const result = await matchStatement(
@@ -146,7 +160,7 @@ describe('matchBankEntries: statements', () => {
         partial: true,
         bookingDate: '2026-11-12',
         bankReference: 'R-1',
-        position: { entryNumber: 1, transactionNumber: 1, bankReference: 'R-1', endToEndId: p.endToEndId, amountCents: p.amountCents - 250 },
+        position: { entryNumber: 1, transactionNumber: 1, bankReference: 'R-1', endToEndId: p.endToEndId, amountCents: p.amountCents - 250, bookingDate: '2026-11-12', reasonCode: 'AC04', reasonText: 'Konto erloschen' },
       },
     ]);
   });

@@ -26,11 +26,32 @@ const ACCEPTED = new Set(['ACCP', 'ACSC', 'ACSP', 'ACWC', 'ACTC', 'ACFC', 'ACIS'
 const money = (cents: number | null) => (cents === null ? '?' : `${centsToSepaAmount(cents)} EUR`);
 const outcomeKey = (outcome: PayoutStatus): MessageKey => `bankMatch.outcome.${outcome}`;
 
+/** Where an entry is in the file and what the bank said about it, so an entry that is not applied can be listed with its date and reason. */
 function positionOf(entry: BankBooking | PaymentStatus): EntryPosition {
   if (entry.type === 'booking') {
-    return { entryNumber: entry.entryNumber, transactionNumber: entry.transactionNumber, bankReference: entry.bankReference, endToEndId: entry.endToEndId, amountCents: entry.amountCents };
+    const reason = entry.returnReason;
+    return {
+      entryNumber: entry.entryNumber,
+      transactionNumber: entry.transactionNumber,
+      bankReference: entry.bankReference,
+      endToEndId: entry.endToEndId,
+      amountCents: entry.amountCents,
+      bookingDate: entry.bookingDate,
+      reasonCode: reason?.code ?? reason?.proprietary ?? null,
+      reasonText: reason?.additionalInformation ?? null,
+    };
   }
-  return { entryNumber: entry.statusNumber, transactionNumber: 0, bankReference: entry.statusId, endToEndId: entry.endToEndId, amountCents: entry.amountCents };
+  const reason = entry.reasons[0];
+  return {
+    entryNumber: entry.statusNumber,
+    transactionNumber: 0,
+    bankReference: entry.statusId,
+    endToEndId: entry.endToEndId,
+    amountCents: entry.amountCents,
+    bookingDate: null,
+    reasonCode: reason?.code ?? reason?.proprietary ?? null,
+    reasonText: reason?.additionalInformation ?? null,
+  };
 }
 
 /** A returned transfer: money back for a payout (RtrInf, the ISO or German return code, or a reversal of the debit). */

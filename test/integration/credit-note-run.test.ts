@@ -152,6 +152,8 @@ async function expectReconciled(settlement: string, run: string, trainerUuids: s
     ['CREDIT_NOTES_ZIP', 'success'],
     ['DATEV_CREDITORS', 'success'],
     ['DATEV_EXTF', 'success'],
+    // No payout was returned or rejected: nothing for the returns CSV.
+    ['PAYOUT_RETURNS', 'not_set'],
     ['SEPA_XML', 'success'],
     ['STUDIO_COSTS_BY_MONTH', 'success'],
   ]);
@@ -274,6 +276,9 @@ describe('a credit-note run', () => {
     expect(prepared.accountingEmailAddress).toBe('steuerbuero@example.test');
     expect([prepared.sepaXmlFile.status, prepared.creditNotesZipFile.status, prepared.studioCostsByMonthCsvFile.status, prepared.datevExtfFile.status]).toEqual(['success', 'success', 'success', 'success']);
     expect(prepared.datevExtfFile.filePathName).toContain(`/run/${runUuid}/datev-extf`);
+    // No payout was returned or rejected: no returns CSV, and the form does not offer it.
+    expect(prepared.payoutReturnsCsvFile).toMatchObject({ status: 'not_set', filePathName: null });
+    expect(prepared.accountingFiles).not.toContain('PAYOUT_RETURNS');
 
     const before = received.length;
     const body = { settlementUuid, settlementRunUuid: runUuid, accountingEmailSubject: 'Buchhaltung', accountingEmailBody: '<p>Hallo</p><script>alert(1)</script>', emailAttachements: ['SEPA_XML', 'CREDIT_NOTES_ZIP', 'STUDIO_COSTS_BY_MONTH', 'DATEV_EXTF'] };
@@ -355,7 +360,13 @@ describe('correction of an issued credit note', () => {
       const activities = createCreditNoteActivities({ orm: stack.orm, dataDir: stack.dataDir, queueEmail: () => Promise.reject(new Error('no e-mail here')), queueEmails: () => Promise.reject(new Error('no e-mail here')) });
       const result = await activities.createRunFiles({ runUuid, settlementUuid, locale: 'en' });
       expect(result.files.find((file) => file.type === 'DATEV_EXTF')).toMatchObject({ status: 'not_set', filePath: null, error: expect.stringMatching(/no DATEV settings/) });
-      expect(result.files.filter((file) => !file.type.startsWith('DATEV')).map((file) => file.status)).toEqual(['success', 'success', 'success']);
+      expect(result.files.filter((file) => !file.type.startsWith('DATEV')).map((file) => [file.type, file.status])).toEqual([
+        ['SEPA_XML', 'success'],
+        ['CREDIT_NOTES_ZIP', 'success'],
+        ['STUDIO_COSTS_BY_MONTH', 'success'],
+        // No payout was returned or rejected: no returns CSV.
+        ['PAYOUT_RETURNS', 'not_set'],
+      ]);
       const prepared = await json<TAccountingEmail>(await post('/settlement/accounting-email/prepare', { settlementUuid, settlementRunUuid: runUuid }));
       expect(prepared.datevExtfFile).toMatchObject({ status: 'not_set', filePathName: null, message: expect.stringMatching(/no DATEV settings/) });
       expect(prepared.sepaXmlFile.status).toBe('success');

@@ -262,6 +262,7 @@ describe('credit-note lists', () => {
       // The DATEV files: this run (written by the test, not by a run) has none.
       ['DATEV_EXTF', 'missing', false],
       ['DATEV_CREDITORS', 'missing', false],
+      ['PAYOUT_RETURNS', 'missing', false],
     ]);
   });
 });

@@ -205,7 +205,7 @@ describe('settlement wizard v1', () => {
 
     const files = await em.find(AccountingFile, { settlementRun: { uuid: parsed.settlementRunUuid } });
     // With the DATEV files beside them: written, or 'not_set' when the group has no DATEV settings.
-    expect(files.map((file) => file.type).sort()).toEqual(['CREDIT_NOTES_ZIP', 'DATEV_CREDITORS', 'DATEV_EXTF', 'SEPA_XML', 'STUDIO_COSTS_BY_MONTH']);
+    expect(files.map((file) => file.type).sort()).toEqual(['CREDIT_NOTES_ZIP', 'DATEV_CREDITORS', 'DATEV_EXTF', 'PAYOUT_RETURNS', 'SEPA_XML', 'STUDIO_COSTS_BY_MONTH']);
     const sepa = files.find((file) => file.type === 'SEPA_XML')!;
     expect(sepa.status).toBe('success');
     const xml = fs.readFileSync(path.join(stack.dataDir, sepa.filePath!), 'utf8');

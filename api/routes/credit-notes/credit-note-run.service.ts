@@ -31,12 +31,13 @@ import { assertSameStudioGroup, findSettlement } from '../../auth/tenancy';
 export type RunFilesContext = { em: EntityManager; group: StudioGroup; locale: Locale };
 type RunFilesRequest = z.output<typeof ZRunFilesRequest>;
 
-const FILE_SLUG: Record<TAccountingFileType, string> = { SEPA_XML: 'sepa-xml', CREDIT_NOTES_ZIP: 'credit-notes-zip', STUDIO_COSTS_BY_MONTH: 'studio-costs-csv', DATEV_EXTF: 'datev-extf' };
+const FILE_SLUG: Record<TAccountingFileType, string> = { SEPA_XML: 'sepa-xml', CREDIT_NOTES_ZIP: 'credit-notes-zip', STUDIO_COSTS_BY_MONTH: 'studio-costs-csv', DATEV_EXTF: 'datev-extf', PAYOUT_RETURNS: 'payout-returns-csv' };
 const FILE_ERROR: Record<TAccountingFileType, string> = {
   SEPA_XML: 'creditNote.file.sepaError',
   CREDIT_NOTES_ZIP: 'creditNote.file.zipError',
   STUDIO_COSTS_BY_MONTH: 'creditNote.file.csvError',
   DATEV_EXTF: 'datev.file.error',
+  PAYOUT_RETURNS: 'creditNote.file.returnsError',
 };
 
 /** The run of this settlement and group, or 404; the spec's apiSlug and settlementMonth, when sent, must be the settlement's. */
@@ -56,6 +57,12 @@ async function attachmentStatuses({ em, group, locale }: RunFilesContext, settle
   const statusOf = (type: TAccountingFileType): TAttachmentStatus => {
     const file = byType.get(type);
     const path = `/api/v1/${group.uuid}/settlement/${settlement.uuid}/run/${run.uuid}/${FILE_SLUG[type]}`;
+    // The returns CSV is not the group's choice: there are returns to hand over (success), or none (not_set).
+    if (type === 'PAYOUT_RETURNS') {
+      if (file?.status === 'error') return { status: 'error', filePathName: null, message: translate(locale, FILE_ERROR[type]) };
+      if (!file?.filePath) return { status: 'not_set', filePathName: null, message: translate(locale, 'creditNote.file.returnsNone') };
+      return { status: 'success', filePathName: path };
+    }
     if (!group.accountingFiles.includes(type)) return { status: 'not_set', filePathName: file?.filePath ? path : null };
     // DATEV without the group's DATEV settings: not written, 'not_set' with the reason.
     if (type === 'DATEV_EXTF' && file?.status === 'not_set' && !file.filePath) return { status: 'not_set', filePathName: null, message: translate(locale, 'datev.file.notSet') };
@@ -67,6 +74,7 @@ async function attachmentStatuses({ em, group, locale }: RunFilesContext, settle
     creditNotesZipFile: statusOf('CREDIT_NOTES_ZIP'),
     studioCostsByMonthCsvFile: statusOf('STUDIO_COSTS_BY_MONTH'),
     datevExtfFile: statusOf('DATEV_EXTF'),
+    payoutReturnsCsvFile: statusOf('PAYOUT_RETURNS'),
     any: files.length > 0,
   };
 }
@@ -101,11 +109,12 @@ export async function accountingEmailOf(ctx: RunFilesContext, body: RunFilesRequ
         .join(''),
     },
     accountingEmailAddress: group.accountingEmail ?? '',
-    accountingFiles: ACCOUNTING_FILE_TYPES.filter((type) => group.accountingFiles.includes(type)),
+    accountingFiles: ACCOUNTING_FILE_TYPES.filter((type) => (type === 'PAYOUT_RETURNS' ? statuses.payoutReturnsCsvFile.status === 'success' : group.accountingFiles.includes(type))),
     sepaXmlFile: statuses.sepaXmlFile,
     creditNotesZipFile: statuses.creditNotesZipFile,
     studioCostsByMonthCsvFile: statuses.studioCostsByMonthCsvFile,
     datevExtfFile: statuses.datevExtfFile,
+    payoutReturnsCsvFile: statuses.payoutReturnsCsvFile,
   };
 }
 
@@ -142,6 +151,7 @@ export async function sendAccountingEmail(
     CREDIT_NOTES_ZIP: statuses.creditNotesZipFile,
     STUDIO_COSTS_BY_MONTH: statuses.studioCostsByMonthCsvFile,
     DATEV_EXTF: statuses.datevExtfFile,
+    PAYOUT_RETURNS: statuses.payoutReturnsCsvFile,
   };
   const missing = body.emailAttachements.find((type) => !statusOf[type].filePathName);
   if (missing) throw badRequest(FILE_ERROR[missing], 'emailAttachements');

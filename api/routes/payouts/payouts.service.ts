@@ -206,9 +206,9 @@ export async function listBankStatements(em: EntityManager, group: StudioGroup, 
 export async function getBankStatement(em: EntityManager, group: StudioGroup, bankFileUuid: string, locale: Locale): Promise<TBankStatementDetail> {
   const [row] = await sql<BankFileSql>(em, `${BANK_FILE_SELECT} where b.studio_group_id = ? and b.uuid = ?`, [group.id, bankFileUuid]);
   if (!row) throw notFound('payouts.bankFile.notFound');
-  const unmatched = await sql<{ end_to_end_id: string | null; amount_cents: number | null; booking_date: string | null; bank_reference: string | null; reason_code: string | null; why_key: string; why_params: MessageParams | null }>(
+  const unmatched = await sql<{ end_to_end_id: string | null; amount_cents: number | null; booking_date: string | null; bank_reference: string | null; reason_code: string | null; reason_text: string | null; why_key: string; why_params: MessageParams | null }>(
     em,
-    `select end_to_end_id, amount_cents, to_char(booking_date, 'YYYY-MM-DD') as booking_date, bank_reference, reason_code, why_key, why_params
+    `select end_to_end_id, amount_cents, to_char(booking_date, 'YYYY-MM-DD') as booking_date, bank_reference, reason_code, reason_text, why_key, why_params
        from bank_file_unmatched_entry where bank_file_id = ? order by entry_index limit 5000`,
     [row.id],
   );
@@ -221,6 +221,8 @@ export async function getBankStatement(em: EntityManager, group: StudioGroup, ba
       bookingDate: entry.booking_date,
       bankReference: entry.bank_reference,
       reasonCode: entry.reason_code,
+      reason: entry.reason_code ? reasonText(entry.reason_code, locale) : null,
+      reasonText: entry.reason_text,
       why: translate(locale, entry.why_key, moneyParams(entry.why_params ?? {}, locale)),
     })),
   };
@@ -259,6 +261,7 @@ type PayoutSql = {
   bank_reference: string | null;
   reason_code: string | null;
   fee_cents: number | null;
+  returned_cents: number | null;
   bank_file_uuid: string | null;
   repays_uuid: string | null;
   repays_end_to_end_id: string | null;
@@ -281,7 +284,7 @@ const PAYOUT_FROM = `from payout p
 const PAYOUT_COLUMNS = `p.id, p.uuid, p.status, p.end_to_end_id, p.amount_cents, cn.number as credit_note_number, to_char(s.month, 'YYYY-MM') as month,
     s.uuid as settlement_uuid, sr.uuid as settlement_run_uuid, t.uuid as trainer_uuid, t.firstname, t.lastname, t.company_name,
     p.creditor_iban, p.creditor_name, p.sepa_message_id, p.sepa_payment_info_id, to_char(p.booking_date, 'YYYY-MM-DD') as booking_date, p.bank_reference,
-    p.reason_code, p.fee_cents, b.uuid as bank_file_uuid, o.uuid as repays_uuid, o.end_to_end_id as repays_end_to_end_id,
+    p.reason_code, p.fee_cents, p.returned_cents, b.uuid as bank_file_uuid, o.uuid as repays_uuid, o.end_to_end_id as repays_end_to_end_id,
     r.uuid as repaid_by_uuid, r.status as repaid_by_status, r.end_to_end_id as repaid_by_end_to_end_id, p.created_at, p.updated_at`;
 
 function payoutFilters(groupId: number, query: Pick<TPayoutListQuery, 'status' | 'month' | 'search'>, { withStatus }: { withStatus: boolean }) {
@@ -328,6 +331,7 @@ function payoutOf(row: PayoutSql, locale: Locale, repayable: Map<string, string 
     reasonCode: row.reason_code,
     reason: failed ? reasonText(row.reason_code, locale) : null,
     fee: row.fee_cents === null ? null : centsToEuros(row.fee_cents),
+    returned: row.status === 'returned' && row.returned_cents !== null ? centsToEuros(row.returned_cents) : null,
     bankFileUuid: row.bank_file_uuid,
     repaysPayoutUuid: row.repays_uuid,
     repaidByPayoutUuid: row.repaid_by_uuid,

@@ -6,6 +6,7 @@ import type { TBankFileState, TBankStatement } from '../../../../contracts/payou
 import { errorMessage } from '../../shared/api/client';
 import { IconAlert } from '../../shared/components/icons';
 import { formatDate, formatEuros, formatSettlementTime } from '../../shared/format';
+import { payoutReason } from '../../shared/payouts/payout-status';
 import { useLocale } from '../../shared/hooks/use-locale';
 import { useBankStatement, useBankStatements } from './api';
 
@@ -39,12 +40,13 @@ function UnmatchedModal({ group, file, onClose }: { group: TStudioGroupRef; file
         )}
         {detail.data && detail.data.unmatched.length > 0 && (
           <ScrollArea type="auto">
-            <Table verticalSpacing="xs" withTableBorder striped miw={640}>
+            <Table verticalSpacing="xs" withTableBorder striped miw={760}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('payouts.bankFiles.entry.date')}</Table.Th>
                   <Table.Th ta="right">{t('payouts.bankFiles.entry.amount')}</Table.Th>
                   <Table.Th>{t('payouts.bankFiles.entry.reference')}</Table.Th>
+                  <Table.Th>{t('payouts.bankFiles.entry.reason')}</Table.Th>
                   <Table.Th>{t('payouts.bankFiles.entry.info')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -60,11 +62,24 @@ function UnmatchedModal({ group, file, onClose }: { group: TStudioGroupRef; file
                         {entry.endToEndId ?? entry.bankReference ?? '–'}
                       </Text>
                     </Table.Td>
+                    <Table.Td data-testid="unmatched-entry-reason">
+                      {entry.reasonCode ? (
+                        <Stack gap={0}>
+                          <Text size="sm">
+                            {payoutReason(t, { reasonCode: entry.reasonCode, reasonText: entry.reason })} ({entry.reasonCode})
+                          </Text>
+                          {entry.reasonText && (
+                            <Text size="xs" c="dimmed">
+                              {entry.reasonText}
+                            </Text>
+                          )}
+                        </Stack>
+                      ) : (
+                        <Text size="sm">{entry.reasonText ?? '–'}</Text>
+                      )}
+                    </Table.Td>
                     <Table.Td>
-                      <Text size="sm">
-                        {entry.why}
-                        {entry.reasonCode ? ` (${entry.reasonCode})` : ''}
-                      </Text>
+                      <Text size="sm">{entry.why}</Text>
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -69,9 +69,10 @@ export const payoutsEn = {
     unmatchedText: 'No payout of TrainerPay matches these entries. Check them with the bank statement.',
     noUnmatched: 'Every entry of this file matched a payout.',
     entry: {
-      date: 'Date',
+      date: 'Booking date',
       amount: 'Amount',
       reference: 'Reference',
+      reason: 'Bank\'s reason',
       info: 'Note',
     },
   },
@@ -156,9 +157,10 @@ export const payoutsDe: typeof payoutsEn = {
     unmatchedText: 'Keine Auszahlung von TrainerPay passt zu diesen Umsätzen. Prüfen Sie sie anhand des Kontoauszugs.',
     noUnmatched: 'Jeder Umsatz dieser Datei passt zu einer Auszahlung.',
     entry: {
-      date: 'Datum',
+      date: 'Buchungstag',
       amount: 'Betrag',
       reference: 'Referenz',
+      reason: 'Grund der Bank',
       info: 'Hinweis',
     },
   },

@@ -11,16 +11,18 @@ import { useSendAccountingEmail } from '../api';
 
 const STATUS_COLOR: Record<TAttachmentStatus['status'], MantineColor> = { success: 'green', error: 'red', not_set: 'gray' };
 
-const ATTACHMENTS: Array<{ type: TAccountingFileType; field: 'sepaXmlFile' | 'creditNotesZipFile' | 'studioCostsByMonthCsvFile' | 'datevExtfFile' }> = [
+const ATTACHMENTS: Array<{ type: TAccountingFileType; field: 'sepaXmlFile' | 'creditNotesZipFile' | 'studioCostsByMonthCsvFile' | 'datevExtfFile' | 'payoutReturnsCsvFile' }> = [
   { type: 'SEPA_XML', field: 'sepaXmlFile' },
   { type: 'CREDIT_NOTES_ZIP', field: 'creditNotesZipFile' },
   { type: 'STUDIO_COSTS_BY_MONTH', field: 'studioCostsByMonthCsvFile' },
   { type: 'DATEV_EXTF', field: 'datevExtfFile' },
+  { type: 'PAYOUT_RETURNS', field: 'payoutReturnsCsvFile' },
 ];
 
 /**
  * The accounting e-mail of a run (spec 2.9, 3 "Accounting e-mail", 4 "Attachment status"): each
- * file ready, error (the spec's text) or not set (not in the group's accounting files), with a
+ * file ready, error (the spec's text) or not set (not in the group's accounting files; the returns
+ * CSV when there is no return to hand over, with the server's note), with a
  * signed download; recipients, subject and a message, sent through the outbox. The message is
  * edited as paragraphs of text and sent as HTML paragraphs (the server sanitises it again).
  */
