@@ -335,7 +335,7 @@ describe('the payout loop', () => {
       reason: 'The account has been closed — please check your IBAN.',
       fee: 3.5,
       bookingDate: returnedOn,
-      bankReference: 'LOOP-RTRN-1',
+      bankReference: 'LOOP-RTRN-1-1',
       bankFileUuid: read.uuid,
       repaidByPayoutUuid: null,
     });
@@ -345,7 +345,7 @@ describe('the payout loop', () => {
       reason: 'The IBAN is not correct — please check your IBAN.',
       fee: null,
       bookingDate: returnedOn,
-      bankReference: 'LOOP-RTRN-2',
+      bankReference: 'LOOP-RTRN-2-1',
     });
     for (const trainer of [paidWithAccount, paidWithout]) {
       const payout = payoutOf(list, firstPayout.get(trainer.record.uuid)!.endToEndId);
@@ -431,9 +431,11 @@ describe('the payout loop', () => {
     });
     expect((await payouts()).items).toEqual(waiting.items);
     // The next month's run would leave them out too: the billing rule says so.
+    await importDemoClasses(stack.baseUrl, admin, group.uuid, DateTime.fromISO(NEXT_MONTH).startOf('month').toISODate()!, NEXT_MONTH);
     const nextRows = await billable(NEXT_MONTH);
     for (const trainer of [closed, wrong]) {
-      for (const row of nextRows.get(trainer.record.uuid) ?? []) expect(row).toMatchObject({ iban_change_pending: true, billing_refusals: expect.arrayContaining(['ibanNotApproved']) });
+      expect(nextRows.get(trainer.record.uuid)?.length).toBeGreaterThan(0);
+      for (const row of nextRows.get(trainer.record.uuid)!) expect(row).toMatchObject({ iban_change_pending: true, billing_refusals: expect.arrayContaining(['ibanNotApproved']) });
     }
 
     // Staff review the changed data and approve it.
@@ -447,10 +449,10 @@ describe('the payout loop', () => {
   });
 
   it('the next month\'s run pays exactly those two again as {number}-R1 to the new IBAN, once', { timeout: 180_000 }, async () => {
-    await importDemoClasses(stack.baseUrl, admin, group.uuid, DateTime.fromISO(NEXT_MONTH).startOf('month').toISODate()!, NEXT_MONTH);
     const rows = await billable(NEXT_MONTH);
     const trainers = cast().filter((trainer) => (rows.get(trainer.record.uuid) ?? []).some((row) => row.selectable && row.class_count > 0 && (row.billing_refusals ?? []).length === 0));
-    expect(trainers.map((trainer) => trainer.record.uuid)).toContain(paidWithout.record.uuid);
+    // Approved, the two are billable again and teach this month too: their own credit notes go with the repayments.
+    expect(trainers.map((trainer) => trainer.record.uuid)).toEqual(expect.arrayContaining([closed.record.uuid, wrong.record.uuid]));
     await prepareSettlement(stack.baseUrl, admin, group, nextSettlement, NEXT_MONTH, trainers.map((trainer) => trainer.record.uuid), false);
     await creditNoteRun(nextSettlement, nextRun, trainers.map((trainer) => trainer.record.uuid));
 
@@ -562,7 +564,7 @@ describe('the payout loop', () => {
 async function everything() {
   const statements = await staff<{ items: TBankStatement[] }>('GET', '/bank-statements');
   const storedFiles = (dir: string): number => (fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).reduce((count, entry) => count + (entry.isDirectory() ? storedFiles(path.join(dir, entry.name)) : 1), 0) : 0);
-  return { payouts: (await payouts()).items, statements: statements.body.items, stored: storedFiles(path.join(stack.dataDir, 'bank-files')), mails: smtp.received.length };
+  return { payouts: (await payouts()).items, statements: statements.body.items, stored: storedFiles(path.join(stack.dataDir, 'bank-files')), mails: payoutFailedMails().length };
 }
 
 type Refusal = { status?: number; de: string | RegExp; en: string | RegExp };
