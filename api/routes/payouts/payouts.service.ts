@@ -436,9 +436,17 @@ export async function payAgain({ em, dataDir, group, payoutUuids, locale }: { em
   const candidates = await repayableCandidates(em, { studioGroupId: group.id, payoutUuids });
   if (payoutUuids) {
     const byUuid = new Map(candidates.map((candidate) => [candidate.row.uuid, candidate]));
+    // A payout that is no candidate (paid, open, already repaid) is named as the admin knows it: its
+    // end-to-end id; a uuid that is no payout of this group stays a uuid.
+    const others = [...new Set(payoutUuids)].filter((uuid) => !byUuid.has(uuid));
+    const endToEndIds = new Map(
+      others.length === 0
+        ? []
+        : (await sql<{ uuid: string; end_to_end_id: string }>(em, 'select uuid, end_to_end_id from payout where studio_group_id = ? and uuid = any(?::uuid[])', [group.id, idArray(others)])).map((row) => [row.uuid, row.end_to_end_id]),
+    );
     const refused = [...new Set(payoutUuids)].flatMap((uuid) => {
       const candidate = byUuid.get(uuid);
-      if (!candidate) return [`${uuid}: ${translate(locale, 'payouts.refused.notRepayable')}`];
+      if (!candidate) return [`${endToEndIds.get(uuid) ?? uuid}: ${translate(locale, 'payouts.refused.notRepayable')}`];
       return candidate.refusal ? [`${candidate.row.end_to_end_id}: ${translate(locale, repaymentRefusalKey(candidate.refusal))}`] : [];
     });
     if (refused.length > 0) throw new HttpError(422, 'payouts.payAgain.refused', 'payoutUuids', { payouts: refused.join('; ') });
