@@ -506,7 +506,10 @@ describe('the payout loop', () => {
     expect(again).toEqual({ status: 422, body: { status: 'error', message: 'There is no rejected or returned payout that may be paid again now.' } });
     const named = await staff('POST', '/payouts/pay-again', { body: { payoutUuids: [closedPayout.uuid] } });
     expect(named.status).toBe(422);
-    expect(named.body.message).toBe(`Cannot be paid again: ${closedPayout.uuid}: not rejected or returned, or already paid again`);
+    expect(named.body.message).toBe(`Cannot be paid again: ${closedPayout.endToEndId}: not rejected or returned, or already paid again`);
+    const paid = firstPayout.get(paidWithAccount.record.uuid)!;
+    const paidAgain = await staff('POST', '/payouts/pay-again', { body: { payoutUuids: [paid.uuid] }, locale: 'de' });
+    expect(paidAgain).toMatchObject({ status: 422, body: { message: `Kann nicht erneut ausgezahlt werden: ${paid.endToEndId}: nicht abgelehnt oder zurückgebucht, oder schon erneut ausgezahlt` } });
     expect((await payouts()).items).toEqual(list.items);
   });
 
