@@ -4,8 +4,8 @@ import type { PayoutActivities } from '../activities/payouts';
 import type { TBankFileWorkflowInput, TBankFileWorkflowResult } from './bank-file.messages';
 import { CREDIT_NOTE_BATCH, FEW_EMAILS_DELIVERY, SHORT_WRITE } from './activity-options';
 
-// One uploaded bank file (camt.053, camt.054 or pain.002) read to its end: `bank-file-{group}-{hash
-// of MsgId, account and sequence}`, so the same file reaches the same run. The reading is one long
+// One uploaded bank file (camt.053, camt.054 or pain.002) read to its end: `bank-file-{group}-{SHA-256
+// of the file}`, so the same file reaches the same run. The reading is one long
 // activity that heartbeats and resumes from what it committed (activities/payouts); then the
 // trainers of rejected or returned payouts are told, and their e-mails delivered.
 

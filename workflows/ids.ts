@@ -25,5 +25,9 @@ export const documentExpiryRemindersScheduleId = () => 'document-expiry-reminder
 export const documentExpiryRemindersWorkflowId = (day: string) => `document-expiry-reminders-${day}`;
 /** One export of a whole studio group (its ZIP and the retention that deletes it). */
 export const studioGroupExportWorkflowId = (exportUuid: string) => `studio-group-export-${exportUuid}`;
-/** One run per bank file: its identity (MsgId, account, sequence) hashed by the API (BankFile.identityKey), so a second upload of the same file reaches the same run. */
-export const bankFileWorkflowId = (studioGroupUuid: string, identityKey: string) => `bank-file-${studioGroupUuid}-${identityKey}`;
+/**
+ * One run per stored bank file: the SHA-256 of its bytes (BankFile.sha256), so the same file reaches
+ * the same run, and the intact download that replaces a broken one of the same identity gets a run
+ * of its own even while the broken one's run is finishing (docs/decisions/0151).
+ */
+export const bankFileWorkflowId = (studioGroupUuid: string, fileSha256: string) => `bank-file-${studioGroupUuid}-${fileSha256}`;

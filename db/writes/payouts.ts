@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { billingEligibility, billingRefusalKey, type BillingRefusal } from '../../domain/credit-notes';
+import { billingEligibility, type BillingRefusal } from '../../domain/credit-notes';
+import type { MessageKey } from '../../domain/messages';
 import type { TSepaPayment } from '../../domain/sepa';
 import { trainerDisplayName } from '../../domain/trainer-data';
 import { isSepaIban, normalizeIban } from '../../domain/validation/bank';
@@ -94,9 +95,12 @@ export async function repayableCandidates(em: EntityManager, { studioGroupId, pa
   });
 }
 
-/** The message key of a repayment refusal, for the screens. */
-export const repaymentRefusalKey = (reason: RepaymentRefusal['reason']) =>
-  reason === 'invalidIban' ? ('payouts.refused.invalidIban' as const) : reason === 'notRepayable' ? ('payouts.refused.notRepayable' as const) : billingRefusalKey(reason);
+/**
+ * The message key of a repayment refusal, for the screens: the payouts catalogue's own words. The
+ * credit-note run's texts (creditNote.refused.*) name a trainer placeholder and a credit note not
+ * created, which is not what a repayment of an issued credit note is refused for.
+ */
+export const repaymentRefusalKey = (reason: RepaymentRefusal['reason']): MessageKey => `payouts.refused.${reason}`;
 
 /**
  * Claims the repayments a SEPA file (its MsgId) pays: those it claimed before (a retried build) and

@@ -41,7 +41,7 @@ const uploadSchemas = {
   consumes: 'multipart/form-data',
   responses: { 202: ZBankStatementAccepted },
   summary:
-    "Uploads a bank file (camt.053 .001.02/.001.08, camt.054, pain.002) in the multipart field `file`, at most 50 MB (413). Its head is checked first: kind, account = the group's payout IBAN, currency EUR; a status report must answer a payout file of the group. Bad input and a file already uploaded (same MsgId, account, sequence: answer names when and by whom) are 400 and change nothing. Else the file is stored, its workflow started: 202 with the bank file's uuid.",
+    "Uploads a bank file (camt.053 .001.02/.001.08, camt.054, pain.002) in the multipart field `file`, at most 50 MB (413). Its head is checked first: kind, account = the group's payout IBAN, currency EUR; a status report must answer a payout file of the group. Bad input and a file already uploaded (same MsgId, account, sequence: answer names when and by whom) are 400 and change nothing; a file whose earlier upload broke off unread (failed) is taken. Else the file is stored, its workflow started: 202 with the bank file's uuid.",
 } as const;
 const listSchemas = { response: ZBankStatementList, summary: 'The bank files uploaded for the group, newest first, with state, reading progress and counts.' } as const;
 const detailSchemas = { params: ZBankStatementParams, response: ZBankStatementDetail, summary: "One bank file: state, counts and the entries that changed no payout, each with why in the caller's language." } as const;

@@ -48,8 +48,9 @@ const formatInstant = (date: Date, locale: Locale) => DateTime.fromJSDate(date).
 
 /**
  * Checks the file's head (kind, account = the group's debtor IBAN, currency; a status report must
- * answer one of the group's payout files), refuses a file already uploaded, then stores it and
- * starts its workflow. Nothing is stored or started for a refused file.
+ * answer one of the group's payout files), refuses a file already uploaded (unless that one broke
+ * off unread: docs/decisions/0151), then stores it and starts its workflow. Nothing is stored or
+ * started for a refused file.
  */
 export async function acceptBankFile({
   em,
@@ -83,6 +84,15 @@ export async function acceptBankFile({
   }
   const { key, sequence, account } = bankFileIdentityKey(identity);
   const hash = sha256(file.buffer);
+  // A download that broke off passes the head check and is refused by its workflow before any entry
+  // is applied (its first pass reads it to the end). Its message asks for the file again, so the
+  // intact file of the same identity takes the identity over; the broken one stays listed as failed.
+  await sql(
+    em,
+    `update bank_file set identity_key = encode(sha256(convert_to('broken:' || uuid::text, 'UTF8')), 'hex'), updated_at = now()
+      where studio_group_id = ? and identity_key = ? and state = 'failed' and processed = 0 and sha256 <> ?`,
+    [group.id, key, hash],
+  );
   const refuseExisting = async () => {
     const [existing] = await sql<{ uuid: string; sha256: string; created_at: Date; user_uuid: string | null; firstname: string | null; lastname: string | null; email: string | null }>(
       em,
@@ -117,7 +127,7 @@ export async function acceptBankFile({
   // Two uploads of the same file at once: the second finds the first's row.
   if (inserted.length === 0) await refuseExisting();
   await temporal.workflow
-    .start<TBankFileWorkflow>(BANK_FILE_WORKFLOW, { taskQueue: TASK_QUEUE, workflowId: bankFileWorkflowId(group.uuid, key), args: [{ bankFileUuid: uuid, studioGroupUuid: group.uuid }] })
+    .start<TBankFileWorkflow>(BANK_FILE_WORKFLOW, { taskQueue: TASK_QUEUE, workflowId: bankFileWorkflowId(group.uuid, hash), args: [{ bankFileUuid: uuid, studioGroupUuid: group.uuid }] })
     .catch((error: unknown) => {
       if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
     });
@@ -430,9 +440,17 @@ export async function payAgain({ em, dataDir, group, payoutUuids, locale }: { em
   const candidates = await repayableCandidates(em, { studioGroupId: group.id, payoutUuids });
   if (payoutUuids) {
     const byUuid = new Map(candidates.map((candidate) => [candidate.row.uuid, candidate]));
+    // A payout that is no candidate (paid, open, already repaid) is named as the admin knows it: its
+    // end-to-end id; a uuid that is no payout of this group stays a uuid.
+    const others = [...new Set(payoutUuids)].filter((uuid) => !byUuid.has(uuid));
+    const endToEndIds = new Map(
+      others.length === 0
+        ? []
+        : (await sql<{ uuid: string; end_to_end_id: string }>(em, 'select uuid, end_to_end_id from payout where studio_group_id = ? and uuid = any(?::uuid[])', [group.id, idArray(others)])).map((row) => [row.uuid, row.end_to_end_id]),
+    );
     const refused = [...new Set(payoutUuids)].flatMap((uuid) => {
       const candidate = byUuid.get(uuid);
-      if (!candidate) return [`${uuid}: ${translate(locale, 'payouts.refused.notRepayable')}`];
+      if (!candidate) return [`${endToEndIds.get(uuid) ?? uuid}: ${translate(locale, 'payouts.refused.notRepayable')}`];
       return candidate.refusal ? [`${candidate.row.end_to_end_id}: ${translate(locale, repaymentRefusalKey(candidate.refusal))}`] : [];
     });
     if (refused.length > 0) throw new HttpError(422, 'payouts.payAgain.refused', 'payoutUuids', { payouts: refused.join('; ') });
