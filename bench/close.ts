@@ -147,6 +147,8 @@ async function main() {
   try {
     // Measured before the app processes start, so the figure is the machine's and not the benchmark's load.
     const machine = await measureMachine(database.url);
+    // Printed at once as well: a long run that breaks off later still names its machine figure.
+    console.log(`${machineLine(machine)} (load ${os.loadavg()[0]!.toFixed(1)})`);
     const started = performance.now();
     const orm = await initOrm(database.url);
     await migrateToLatest(orm);
