@@ -515,8 +515,9 @@ describe('a credit-note run', () => {
     );
     expect(sums.grossCents).toBe(Number(expected!.gross));
     expect(sums.netCents).toBe(Number(expected!.net));
-    const [settlement] = await sql<{ sum_gross_cents: number }>(orm.em.fork(), 'select sum_gross_cents from settlement where uuid = ?', [settlementUuid]);
-    expect(settlement!.sum_gross_cents).toBe(sums.grossCents);
+    // bigint: node-postgres answers it as a string.
+    const [settlement] = await sql<{ sum_gross_cents: string }>(orm.em.fork(), 'select sum_gross_cents from settlement where uuid = ?', [settlementUuid]);
+    expect(Number(settlement!.sum_gross_cents)).toBe(sums.grossCents);
     const [run] = await sql<{ status: string; finished_at: Date | null }>(orm.em.fork(), 'select status, finished_at from settlement_run where uuid = ?', [runUuid]);
     expect(run!.status).toBe('finished');
     expect(run!.finished_at).not.toBeNull();

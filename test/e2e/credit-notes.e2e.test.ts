@@ -119,8 +119,8 @@ for (const locale of ['de', 'en'] as const) {
 
     await page.goto(`${e2e.stack.baseUrl}/${locale}/admin/settlement/${issued[1]!.settlementUuid}`);
     await page.getByTestId('tab-accounting-files').click();
-    // SEPA, ZIP, CSV and the DATEV booking batch and creditors, listed whether made or not.
-    await expect.poll(() => page.getByTestId('accounting-file').count()).toBe(5);
+    // SEPA, ZIP, CSV, the DATEV booking batch and creditors and the returns CSV, listed whether made or not.
+    await expect.poll(() => page.getByTestId('accounting-file').count()).toBe(6);
     await shot(page, `admin-accounting-files-${locale}`);
     await page.getByTestId('show-run-trainers').click();
     await expect.poll(() => page.getByTestId('run-trainer').count()).toBe(1);

@@ -172,6 +172,7 @@ export async function startTenancyFixture(): Promise<TenancyFixture> {
   }
 
   const payouts = await tenancyPayouts(stack.dataDir, fork, fitness.id, subjects.demo.creditNoteUuid);
+  await tenancyReturnsCsv(stack.dataDir, fork, runUuid);
   const contactRequest = fork.create(ContactRequest, { company: 'Tenancy GmbH', firstname: 'Eve', lastname: 'Lead', email: 'lead@example.test', terms: true, language: 'de' });
   const groupExport = fork.create(StudioGroupExport, { studioGroup: fitness.id, requestedBy: await fork.findOneOrFail(User, { uuid: admin.userUuid }), status: 'done', sectionsDone: 8, sectionsTotal: 8, finishedAt: new Date(), expiresAt: new Date(Date.now() + 7 * 86_400_000), sizeBytes: 22 });
   groupExport.filePath = groupExportFilePath(fitness.uuid, groupExport.uuid);
@@ -179,6 +180,22 @@ export async function startTenancyFixture(): Promise<TenancyFixture> {
   writeFileSync(path.join(stack.dataDir, groupExport.filePath), Buffer.from(`PK\x05\x06${'\0'.repeat(18)}`, 'binary'));
   await fork.flush();
   return { ...review, ...payouts, contactRequestUuid: contactRequest.uuid, exportUuid: groupExport.uuid, operator, subjects, runUuid, studioUuid: studio.uuid, paymentTypeRuleUuid: rule.uuid, positionUuid: position.uuid, queueUuid: queueItem.uuid, documentCategoryUuid: (await fork.findOneOrFail(DocumentCategory, { studioGroup: fitness.id }, { orderBy: { id: 'asc' } })).uuid, secrets };
+}
+
+/**
+ * The run's returns CSV, as a run with a returned payout has it: the fixture's run had no return, so
+ * its download would answer 404 where every admin read of real ids must answer.
+ */
+async function tenancyReturnsCsv(dataDir: string, em: EntityManager, runUuid: string) {
+  const filePath = `runs/${runUuid}/payout-returns-tenancy.csv`;
+  fs.mkdirSync(path.join(dataDir, 'runs', runUuid), { recursive: true });
+  fs.writeFileSync(path.join(dataDir, filePath), 'Gutschrift;Betrag\r\n');
+  await em.getConnection().execute(
+    `insert into accounting_file (uuid, settlement_run_id, type, status, file_path, created_at, updated_at)
+     select gen_random_uuid(), r.id, 'PAYOUT_RETURNS', 'success', ?, now(), now() from settlement_run r where r.uuid = ?
+     on conflict (settlement_run_id, type) do update set status = 'success', file_path = excluded.file_path, updated_at = now()`,
+    [filePath, runUuid],
+  );
 }
 
 /** A bank file row and a "pay again" SEPA file (a repayment payout naming it) of the group, for the payouts routes. */
