@@ -122,10 +122,12 @@ export async function expectRunReconciled(stack: FaultStack, close: Close, runUu
     expect([note.netCents, note.vatCents, note.grossCents], note.number).toEqual([Number(line.net), Number(line.vat), Number(line.gross)]);
   }
   const grossCents = notes.reduce((sum, note) => sum + note.grossCents, 0);
-  const [settlement] = await connection.execute<Array<{ sum_gross_cents: number; sum_net_cents: number; sum_vat_cents: number }>>(
+  // bigint columns: node-postgres answers them as strings.
+  const [stored] = await connection.execute<Array<{ sum_gross_cents: string; sum_net_cents: string; sum_vat_cents: string }>>(
     'select sum_gross_cents, sum_net_cents, sum_vat_cents from settlement where uuid = ?',
     [close.settlementUuid],
   );
+  const settlement = { sum_gross_cents: Number(stored!.sum_gross_cents), sum_net_cents: Number(stored!.sum_net_cents), sum_vat_cents: Number(stored!.sum_vat_cents) };
   expect(settlement).toMatchObject({
     sum_gross_cents: grossCents,
     sum_net_cents: notes.reduce((sum, note) => sum + note.netCents, 0),
