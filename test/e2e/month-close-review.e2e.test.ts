@@ -283,7 +283,15 @@ async function holdChunk(context: BrowserContext, name: string, mode: { delayMs:
   });
 }
 
-type Timeline = { placeholder?: number; loading?: number; error?: number; page?: number; overlayGone?: number };
+type Timeline = {
+  placeholder?: number;
+  loading?: number;
+  error?: number;
+  errorCause?: string;
+  errorText?: string;
+  page?: number;
+  overlayGone?: number;
+};
 
 /**
  * Records in the browser, in ms after the last click, when the loading placeholder showed, when ERROR
@@ -303,7 +311,11 @@ const TIMELINE_SCRIPT = `(() => {
     const overlay = document.querySelector('[data-testid="page-loading-overlay"]');
     if (waiting && l.placeholder === undefined) l.placeholder = now;
     if (loading && l.loading === undefined) l.loading = now;
-    if (error && l.error === undefined) l.error = now;
+    if (error && l.error === undefined) {
+      l.error = now;
+      l.errorCause = error.getAttribute('data-cause');
+      l.errorText = error.textContent;
+    }
     if (l.loading !== undefined && !waiting && !error && l.page === undefined) l.page = now;
     if (l.page !== undefined && !overlay && l.overlayGone === undefined) l.overlayGone = now;
   };
@@ -323,13 +335,18 @@ async function followNavigation(page: Page, navTestId: string, expectError: bool
   await page.getByTestId(navTestId).first().click();
   await page.locator('[data-testid="page-loading"][data-phase="loading"]').waitFor({ timeout: 5_000 });
   expect(await page.getByTestId('page-loading-overlay').count()).toBe(1);
-  if (expectError) {
-    await page.locator('[data-testid="page-error"][data-cause="timeout"]').waitFor({ timeout: 6_000 });
-    expect(await page.getByTestId('page-error').textContent()).toContain('ERROR');
-  }
   await page.waitForFunction(() => (window as unknown as { __lazy: Timeline }).__lazy.overlayGone !== undefined, undefined, { timeout: 15_000 });
   expect(await page.getByTestId('page-error').count()).toBe(0);
-  return page.evaluate(() => (window as unknown as { __lazy: Timeline }).__lazy);
+  const timeline = await page.evaluate(() => (window as unknown as { __lazy: Timeline }).__lazy);
+  // ERROR is judged from what the page recorded as it happened: polling for it from the test can miss
+  // its short window on a busy machine, when the page code arrives soon after it.
+  if (expectError) {
+    expect(timeline.errorCause, JSON.stringify(timeline)).toBe('timeout');
+    expect(timeline.errorText, JSON.stringify(timeline)).toContain('ERROR');
+  } else {
+    expect(timeline.error, JSON.stringify(timeline)).toBeUndefined();
+  }
+  return timeline;
 }
 
 for (const locale of ['de', 'en'] as const) {
@@ -375,7 +392,7 @@ for (const locale of ['de', 'en'] as const) {
     const page = await context.newPage();
     await e2e.logIn(page, { email: 'admin@demo.test', locale, landsOn: 'admin/import' });
     await settled(page);
-    await holdChunk(context, 'SettlementIndexPage', { delayMs: 3_600 });
+    await holdChunk(context, 'SettlementIndexPage', { delayMs: 4_500 });
     const slow = await followNavigation(page, 'nav-settlements', true);
     expect(page.url()).toContain(`/${locale}/admin/settlements`);
     // The spec's 200 ms / 3 s / 1 s, as the page observes them: a mutation observer and browser timers
@@ -384,7 +401,7 @@ for (const locale of ['de', 'en'] as const) {
     // the loader's timer) ends, which on a busy machine is tens of ms later (194.4 and 177 ms were seen).
     expect(slow.loading! - slow.placeholder!, JSON.stringify(slow)).toBeGreaterThanOrEqual(120);
     expect(slow.error! - slow.placeholder!, JSON.stringify(slow)).toBeGreaterThanOrEqual(2_950);
-    expect(slow.page!, JSON.stringify(slow)).toBeGreaterThanOrEqual(3_550);
+    expect(slow.page!, JSON.stringify(slow)).toBeGreaterThanOrEqual(4_450);
     expect(slow.overlayGone! - slow.page!, JSON.stringify(slow)).toBeGreaterThanOrEqual(950);
     await context.close();
   });
