@@ -1,6 +1,6 @@
 import type { Response } from 'express';
-import { describe, expect, it } from 'vitest';
-import { ndjsonStream } from './ndjson';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { KEEPALIVE_MS, ndjsonStream } from './ndjson';
 
 function fakeResponse() {
   const calls: string[] = [];
@@ -12,6 +12,7 @@ function fakeResponse() {
     flushHeaders: () => void calls.push('flush'),
     write: (line: string) => (calls.push(line), true),
     end: () => void calls.push('end'),
+    once: () => res,
   };
   return { res: res as unknown as Response, calls, headers };
 }
@@ -27,5 +28,26 @@ describe('ndjsonStream', () => {
     stream.end();
     expect(calls).toEqual(['status 200', 'flush', '{"status":"config"}\n', '{"status":"finished_studiogroup"}\n', 'end']);
     expect(headers).toEqual({ 'content-type': 'application/x-ndjson', 'Cache-Control': 'no-cache', 'X-Import-Uuid': 'u1' });
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('writes an empty line when the stream has been silent for KEEPALIVE_MS, and none after the end', () => {
+    vi.useFakeTimers();
+    const { res, calls } = fakeResponse();
+    const stream = ndjsonStream<{ status: string }>(res);
+    stream.open();
+    vi.advanceTimersByTime(KEEPALIVE_MS);
+    expect(calls).toEqual(['status 200', 'flush', '\n']);
+    // A message within the interval is enough: no empty line beside it.
+    stream.write({ status: 'success' });
+    vi.advanceTimersByTime(KEEPALIVE_MS);
+    expect(calls).toEqual(['status 200', 'flush', '\n', '{"status":"success"}\n']);
+    stream.end();
+    vi.advanceTimersByTime(3 * KEEPALIVE_MS);
+    expect(calls.at(-1)).toBe('end');
+    expect(calls.filter((call) => call === '\n')).toHaveLength(1);
   });
 });
