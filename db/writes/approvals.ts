@@ -46,10 +46,10 @@ async function appendApprovals(em: EntityManager, rows: ApprovalWrite[]): Promis
 // An approval toggle (spec 2.10 company and location, trainer portal 4 trainer): one row appended to
 // `approval`, a log row, and for the company toggle the settlement trainer's state. Approvals are
 // review data, like comments: the api writes them here in one short transaction, and the settlement
-// workflow only learns the current values by signal (`approvalsChangedSignal`). Not a workflow
-// update each: a month's approvals all arrive at one workflow, and an update with an activity per
-// toggle does not hold up under that concurrency and grows the history by ~8 events an approval
-// (docs/decisions/0100).
+// workflow learns the company's by signal (`approvalsChangedSignal`; the trainer's and a location's
+// decide nothing there, docs/decisions/0165). Not a workflow update each: a month's approvals all
+// arrive at one workflow, and an update with an activity per toggle does not hold up under that
+// concurrency and grows the history by ~8 events an approval (docs/decisions/0100).
 //
 // What guards a toggle, checked here under locks: the settlement is in progress; the trainer is in
 // it; no credit note has been created for them (lockedPdfCreated); a trainer toggles only a sent

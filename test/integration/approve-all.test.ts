@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TSettlementApproveAllEvent, TSettlementCommandResponse, TSettlementDetail } from '../../contracts/settlement.contract';
 import { Approval, SettlementTrainer } from '../../db/entities';
 import { settlementWorkflowId } from '../../workflows/ids';
-import { useReviewFixture, type ReviewFixture } from '../support/review-fixture';
+import { approvalSignals as approvalSignalsOf, useReviewFixture, type ReviewFixture } from '../support/review-fixture';
 
 // The preview check's 'Approve all' (spec 2.10, action approve_all) against the real API,
 // PostgreSQL, Temporal and worker: every open company approval in one write, a trainer whose credit
@@ -29,10 +29,7 @@ const command = (action: string, options: { locale?: 'de' | 'en'; group?: string
     ...(options.as ? { as: options.as } : {}),
   });
 const companyApprovals = () => em().count(Approval, { settlementTrainer: { settlement: { uuid: settlementUuid } }, kind: 'company' });
-async function approvalSignals(): Promise<number> {
-  const history = await stack.temporal.workflow.getHandle(settlementWorkflowId(settlementUuid)).fetchHistory();
-  return (history.events ?? []).filter((event) => event.workflowExecutionSignaledEventAttributes?.signalName === 'approvalsChanged').length;
-}
+const approvalSignals = () => approvalSignalsOf(stack, settlementUuid);
 
 let socket: Socket;
 const events: TSettlementApproveAllEvent[] = [];

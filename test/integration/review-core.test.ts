@@ -19,7 +19,7 @@ import {
 import { Approval, Comment, Settlement, SettlementLine, SettlementTrainer, Studio, Trainer, User } from '../../db/entities';
 import { trainerSnapshot } from '../../domain/trainer-data';
 import type { TSettlementDetail } from '../../contracts/settlement.contract';
-import { useReviewFixture, type Login, type ReviewFixture } from '../support/review-fixture';
+import { approvalSignals as approvalSignalsOf, useReviewFixture, type Login, type ReviewFixture } from '../support/review-fixture';
 
 // The review core against the real API, PostgreSQL, Temporal and worker: the credit-note preview of
 // both sides (rows, threads, approvals, sums = lines), comments (cleaned, newest first, live event,
@@ -306,6 +306,8 @@ describe('trainer_credit_notes (trainer portal 2, 7)', () => {
 });
 
 // Updates to the settlement workflow: they need the lead's `approve` handler (workflows/settlement.workflow.ts).
+const approvalSignals = () => approvalSignalsOf(stack, settlementUuid);
+
 describe('approvals (updates to the settlement workflow)', () => {
   it('approves by location: a studio of the trainer’s lines, else 400', async () => {
     const lines = await linesOf(demoTrainer.id);
@@ -322,20 +324,26 @@ describe('approvals (updates to the settlement workflow)', () => {
   });
 
   it('the trainer approves their preview and gets the list, newest first', async () => {
+    const signals = await approvalSignals();
     const { status, body } = await request<TApprovalEntry[]>('POST', `${previewPath()}/approve`, { as: trainer, body: { settlementUuid, userUuid: trainer.userUuid, approved: true } });
     expect(status).toBe(200);
     expect(body[0]).toMatchObject({ approved: true });
     const preview = await request<TCreditNotePreview>('GET', previewPath(), { as: trainer });
     expect(preview.body.credit_note_info.approved_by_trainer).not.toBe('false');
+    // Recorded, not signalled: the trainer's own toggle decides nothing in the settlement workflow.
+    expect(await approvalSignals()).toBe(signals);
     // Another trainer cannot approve a settlement they are not in.
     expect((await request('POST', `${previewPath(otherSettlementUuid, otherTrainer)}/approve`, { as: otherTrainer, body: { approved: true } })).status).toBe(404);
   });
 
   it('the company approves; staff of another group cannot', async () => {
+    const signals = await approvalSignals();
     expect((await request('POST', v1(`/settlement/trainer-preview/approve_by_company/${demoTrainer.uuid}`, yogaUuid), { as: yogaAdmin, body: { settlementUuid, approved: true } })).status).toBe(404);
     const { status, body } = await request<TApprovalEntry[]>('POST', v1(`/settlement/trainer-preview/approve_by_company/${secondTrainer.uuid}`), { body: { settlementUuid, approved: true } });
     expect(status).toBe(200);
     expect(body[0]).toMatchObject({ approved: true, user: 'Anna Admin' });
+    // The company's approval opens the credit-note step: the workflow is told.
+    expect(await approvalSignals()).toBe(signals + 1);
   });
 });
 

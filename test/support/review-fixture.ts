@@ -6,6 +6,7 @@ import { StudioGroupTrainer, Trainer, TrainerAccount, User } from '../../db/enti
 import { readNdjson } from './ndjson';
 import { importDemoClasses } from './month-close';
 import { logIn, startStack, type Stack } from './stack';
+import { settlementWorkflowId } from '../../workflows/ids';
 
 // The starting point of the review tests: a settlement of two months ago with trainer review, the
 // demo trainer (trainer@demo.test) and a second trainer with a log-in of their own, both prepared
@@ -34,6 +35,12 @@ export type ReviewFixture = {
   /** Sends the settlement's previews through the API (step 3) and checks each was created. */
   sendPreviews: (trainerUuids: string[]) => Promise<void>;
 };
+
+/** How many `approvalsChanged` signals the settlement workflow has received. */
+export async function approvalSignals(stack: Stack, settlementUuid: string): Promise<number> {
+  const history = await stack.temporal.workflow.getHandle(settlementWorkflowId(settlementUuid)).fetchHistory();
+  return (history.events ?? []).filter((event) => event.workflowExecutionSignaledEventAttributes?.signalName === 'approvalsChanged').length;
+}
 
 export async function startReviewFixture(): Promise<ReviewFixture> {
   const stack = await startStack();

@@ -102,6 +102,25 @@ export async function currentApprovals(em: EntityManager, settlementTrainerIds: 
   return result;
 }
 
+/**
+ * The trainers of a settlement whose own newest approval says approved, by uuid. The settlement
+ * workflow learns only the company's approvals (the trainer's toggle decides nothing there), so an
+ * answer that shows the workflow's approvals takes the trainer's from here, where they are recorded.
+ */
+export async function trainersApprovedByThemselves(em: EntityManager, settlementId: number): Promise<Set<string>> {
+  const rows = await sql<{ trainer_uuid: string }>(
+    em,
+    `select t.uuid as trainer_uuid
+       from settlement_trainer st
+       join trainer t on t.id = st.trainer_id
+      where st.settlement_id = ?
+        and (select a.approved from approval a where a.settlement_trainer_id = st.id and a.kind = 'trainer'
+              order by a.created_at desc, a.id desc limit 1)`,
+    [settlementId],
+  );
+  return new Set(rows.map((row) => row.trainer_uuid));
+}
+
 /** The trainer columns every review list selects (`trainer t` joined to `settlement_trainer st`). */
 export const TRAINER_NAME_COLUMNS = 't.uuid as trainer_uuid, t.id as trainer_id, t.firstname, t.lastname, t.company_name, t.source_id, st.trainer_snapshot';
 

@@ -231,9 +231,11 @@ const REFUSAL_STATUS = { NotFound: 404, Invalid: 422, Conflict: 409 } as const;
 
 /**
  * A toggle is recorded here, in one short transaction under the review's locks
- * (db/writes/approvals.ts: refused with 404/409/422 and the lock's reason), then the
- * settlement workflow is signalled the trainer's current approvals, which open the credit-note step
- * and which its run validator checks (together with concurrent toggles: approval-signals.ts).
+ * (db/writes/approvals.ts: refused with 404/409/422 and the lock's reason). A company toggle is then
+ * signalled to the settlement workflow with the trainer's current approvals: the company's approval
+ * opens the credit-note step and the run's validator checks it (together with concurrent toggles:
+ * approval-signals.ts). The trainer's and a location's toggles decide nothing in the workflow, so
+ * they are not signalled (docs/decisions/0165); the lists that show them read them here.
  * Answers the toggled kind's list, newest first. A signal that does not arrive (Temporal
  * unreachable) answers 503 after the write: the same toggle again writes nothing and signals again.
  */
@@ -248,7 +250,7 @@ export async function approve({ em, temporal, settlementTrainer, by, approved, u
     const params = error.params.trainer === undefined ? error.params : { ...error.params, trainer: trainerDisplayName(trainer) };
     throw new HttpError(REFUSAL_STATUS[error.type], error.key, undefined, params);
   }
-  await signalApprovals(temporal, settlementUuid, { trainerUuid: trainer.uuid, company: result.company, trainer: result.trainer, seq: result.seq });
+  if (by === 'company') await signalApprovals(temporal, settlementUuid, { trainerUuid: trainer.uuid, company: result.company, trainer: result.trainer, seq: result.seq });
   return result;
 }
 
@@ -277,11 +279,7 @@ export async function approveAllByCompany({ em, temporal, settlementUuid, userUu
     throw new HttpError(REFUSAL_STATUS[error.type], error.key, undefined, error.params);
   }
   const known = (await queryState(temporal, settlementUuid))?.approvals;
-  const unknown = result.current.filter(({ trainerUuid, company, trainer }) => {
-    if (!known) return company;
-    const values = known[trainerUuid] ?? { company: false, trainer: false };
-    return values.company !== company || values.trainer !== trainer;
-  });
+  const unknown = result.current.filter(({ trainerUuid, company }) => (known?.[trainerUuid]?.company ?? false) !== company);
   if (unknown.length > 0) await signalApprovals(temporal, settlementUuid, unknown);
   await publishApproveAllProgress(em, { settlementUuid, phase: 'signalled', processed: result.approved.length, total: result.approved.length });
   return {

@@ -86,6 +86,7 @@ import {
   userRef,
 } from './settlement.queries';
 import { requestEntityManager } from '../../http/entity-manager';
+import { trainersApprovedByThemselves } from '../review/review-rows';
 import { approveAllByCompany } from '../review/review.service';
 
 type Deps = { temporal: Client };
@@ -341,7 +342,7 @@ export function createSettlementRouter({ temporal }: Deps) {
       step: state?.step ?? (settlement.status === 'in_progress' ? 0 : 5),
       trainers: await settlementTrainers(requestEntityManager(), settlement, localeOf(req)),
       settlementRuns: await settlementRuns(requestEntityManager(), settlement),
-      workflow: state,
+      workflow: state && { ...state, approvals: withTrainersOwnApprovals(state.approvals, await trainersApprovedByThemselves(requestEntityManager(), settlement.id)) },
     };
     res.json(detail);
   });
@@ -436,4 +437,14 @@ export function createSettlementRouter({ temporal }: Deps) {
   };
   router.use(conflictHandler);
   return router;
+}
+
+/**
+ * The workflow's approvals with each trainer's own approval as recorded: the workflow holds the
+ * company's (they open the credit-note step), and learns a trainer's own toggle only with the
+ * company's next one (docs/decisions/0165).
+ */
+function withTrainersOwnApprovals(known: TSettlementWorkflowState['approvals'], approvedByThemselves: Set<string>): TSettlementWorkflowState['approvals'] {
+  const uuids = new Set([...Object.keys(known), ...approvedByThemselves]);
+  return Object.fromEntries([...uuids].map((uuid) => [uuid, { company: known[uuid]?.company ?? false, trainer: approvedByThemselves.has(uuid) }]));
 }
