@@ -84,7 +84,10 @@ export type TSaveAdminPositionArgs = {
   userUuid: string;
 };
 export type TRemoveAdminPositionArgs = { positionUuid: string; trainerUuid: string; userUuid: string };
-/** Trainers per activity when previews are sent: one heartbeat per trainer, a retry resumes. */
+/**
+ * Trainers per activity of the preview sends recorded before 2026-11-preview-send-queued-in-lane
+ * (their histories schedule by it); newer sends take 50 (workflows/settlement/review-loop.ts).
+ */
 export const PREVIEW_SEND_CHUNK_SIZE = 25;
 
 /**

@@ -75,3 +75,59 @@ describe('createTrainerReviews', () => {
     expect(again.trainers).toEqual([{ trainerUuid: secondTrainer.uuid, outcome: 'already_sent' }]);
   });
 });
+
+// The send since its e-mails are recorded in the delivery lane: createTrainerReviews with
+// queueEmails false writes the reviews only, queuePreviewEmails records the created trainers'
+// e-mails; either retried records no second e-mail, and one already sent is not answered again.
+describe('createTrainerReviews without e-mails, then queuePreviewEmails', () => {
+  let laneFixture: ReviewFixture;
+  let lane: ReviewActivities;
+  let mail: ReturnType<typeof createMailActivities>;
+
+  beforeAll(async () => {
+    laneFixture = await startReviewFixture();
+    mail = createMailActivities({ orm: laneFixture.stack.orm, mailer: createMailer({}), publicUrl: 'https://pay.example' });
+    lane = createReviewActivities({ orm: laneFixture.stack.orm, queueEmails: mail.queueEmails });
+  }, 300_000);
+
+  afterAll(async () => {
+    await laneFixture?.stack.stop();
+  });
+
+  it('records each created trainer’s e-mail once, in the lane', async () => {
+    const { demoTrainer, secondTrainer, settlementUuid, fitness } = laneFixture;
+    const emails = () => sql<{ uuid: string; status: string }>(laneFixture.stack.orm.em.fork(), `select uuid, status from outgoing_email where idempotency_key like ? order by id`, [`${fitness.uuid}:settlement-preview:${settlementUuid}:%`]);
+    const batch = {
+      settlementUuid,
+      sendUuid: randomUUID(),
+      trainerUuids: [demoTrainer.uuid, secondTrainer.uuid],
+      offset: 0,
+      total: 2,
+      message: 'Bitte prüfen',
+      userUuid: laneFixture.admin.userUuid,
+      locale: 'en' as const,
+      queueEmails: false,
+    };
+    const created = await lane.createTrainerReviews(batch);
+    expect(created.trainers).toEqual([
+      { trainerUuid: demoTrainer.uuid, outcome: 'created' },
+      { trainerUuid: secondTrainer.uuid, outcome: 'created' },
+    ]);
+    expect(await emails()).toEqual([]);
+    // A retry of the reviews (the lane has not run yet) records no e-mail either.
+    expect(await lane.createTrainerReviews(batch)).toEqual(created);
+    expect(await emails()).toEqual([]);
+
+    const queued = await lane.queuePreviewEmails({ settlementUuid, trainerUuids: batch.trainerUuids, message: batch.message });
+    expect(queued.emailUuids).toHaveLength(2);
+    expect((await emails()).map((row) => row.uuid).sort()).toEqual([...queued.emailUuids].sort());
+    // Retried: the same e-mails, no second row.
+    expect(await lane.queuePreviewEmails({ settlementUuid, trainerUuids: batch.trainerUuids, message: batch.message })).toEqual(queued);
+    expect(await emails()).toHaveLength(2);
+
+    // Once one is sent, a retry answers only the other one to deliver.
+    await sql(laneFixture.stack.orm.em.fork(), `update outgoing_email set status = 'sent', sent_at = now() where uuid = ?`, [queued.emailUuids[0]]);
+    expect(await lane.queuePreviewEmails({ settlementUuid, trainerUuids: batch.trainerUuids, message: batch.message })).toEqual({ emailUuids: [queued.emailUuids[1]] });
+    expect(await emails()).toHaveLength(2);
+  });
+});

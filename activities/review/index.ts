@@ -14,10 +14,13 @@ import { sql } from '../../db/queries/sql';
 import {
   ZAnnouncePreviewSendFinishedInput,
   ZCreateTrainerReviewsInput,
+  ZQueuePreviewEmailsInput,
   ZRecordApprovalInput,
   type TAnnouncePreviewSendFinishedInput,
   type TCreateTrainerReviewsInput,
   type TCreateTrainerReviewsResult,
+  type TQueuePreviewEmailsInput,
+  type TQueuePreviewEmailsResult,
   type TRecordApprovalInput,
   type TRecordApprovalResult,
   type TTrainerReviewOutcome,
@@ -192,10 +195,38 @@ export function createReviewActivities({ orm, queueEmails }: ReviewActivityDeps)
     return input.trainerUuids.map((trainerUuid) => outcomes.get(trainerUuid)!);
   }
 
+  /**
+   * Records the preview e-mails of trainers whose review was created (one insert; the outbox key
+   * answers an e-mail recorded before, also by an earlier attempt or send); answers each trainer's
+   * e-mail still to deliver (none for one already sent).
+   */
+  async function queuePreviews(settlement: SettlementRow, trainerUuids: string[], message: string): Promise<Map<string, string>> {
+    const note = message.trim();
+    const queued = await queueEmails({
+      emails: trainerUuids.map((trainerUuid) => ({
+        studioGroupUuid: settlement.studio_group_uuid,
+        purpose: 'settlement-preview',
+        reference: `${settlement.uuid}:${trainerUuid}`,
+        recipient: { kind: 'trainer' as const, trainerUuid },
+        subjectKey: 'mail.preview.subject',
+        bodyKey: 'mail.preview.body',
+        params: { month: { month: settlement.month } },
+        ...(note ? { note } : {}),
+        link: { path: reviewPath(settlement.studio_group_uuid, settlement.uuid), labelKey: 'mail.preview.action' },
+      })),
+    });
+    const emailOf = new Map<string, string>();
+    queued.forEach((result, index) => {
+      if (result.queued && result.status === 'queued') emailOf.set(trainerUuids[index]!, result.emailUuid);
+    });
+    return emailOf;
+  }
+
   return {
     /**
      * Sends a batch of trainers their preview (see above): one transaction for the batch's reviews,
-     * notifications and log rows, then the e-mails of the created ones recorded in the outbox at once.
+     * notifications and log rows, then (unless `queueEmails` is false) the e-mails of the created
+     * ones recorded in the outbox at once.
      */
     async createTrainerReviews(rawInput: TCreateTrainerReviewsInput): Promise<TCreateTrainerReviewsResult> {
       const input = ZCreateTrainerReviewsInput.parse(rawInput);
@@ -203,32 +234,23 @@ export function createReviewActivities({ orm, queueEmails }: ReviewActivityDeps)
       // A batch that cannot be done now (a database hiccup) throws: the retry answers the recorded trainers.
       const outcomes = await reviewTrainers(settlement, input);
       activityContext()?.heartbeat({ processed: outcomes.length });
-      const note = input.message.trim();
       // Also for trainers created by an earlier attempt: the outbox key answers an e-mail recorded before.
       const createdUuids = input.trainerUuids.filter((_, index) => outcomes[index] === 'created');
-      const queued = await queueEmails({
-        emails: createdUuids.map((trainerUuid) => ({
-          studioGroupUuid: settlement.studio_group_uuid,
-          purpose: 'settlement-preview',
-          reference: `${settlement.uuid}:${trainerUuid}`,
-          recipient: { kind: 'trainer' as const, trainerUuid },
-          subjectKey: 'mail.preview.subject',
-          bodyKey: 'mail.preview.body',
-          params: { month: { month: settlement.month } },
-          ...(note ? { note } : {}),
-          link: { path: reviewPath(settlement.studio_group_uuid, settlement.uuid), labelKey: 'mail.preview.action' },
-        })),
-      });
-      const emailOf = new Map<string, string>();
-      queued.forEach((result, index) => {
-        if (result.queued && result.status === 'queued') emailOf.set(createdUuids[index]!, result.emailUuid);
-      });
+      const emailOf = input.queueEmails && createdUuids.length > 0 ? await queuePreviews(settlement, createdUuids, input.message) : new Map<string, string>();
       const trainers = input.trainerUuids.map((trainerUuid, index) => {
         const emailUuid = emailOf.get(trainerUuid);
         return { trainerUuid, outcome: outcomes[index]!, ...(emailUuid ? { emailUuid } : {}) };
       });
       activityContext()?.heartbeat({ processed: trainers.length });
       return { trainers };
+    },
+
+    /** The preview e-mails of a batch's created trainers, recorded in the outbox (createTrainerReviews left them out). */
+    async queuePreviewEmails(rawInput: TQueuePreviewEmailsInput): Promise<TQueuePreviewEmailsResult> {
+      const input = ZQueuePreviewEmailsInput.parse(rawInput);
+      const settlement = await settlementRowOf(orm.em.fork(), input.settlementUuid);
+      const emailOf = await queuePreviews(settlement, input.trainerUuids, input.message);
+      return { emailUuids: input.trainerUuids.flatMap((trainerUuid) => emailOf.get(trainerUuid) ?? []) };
     },
 
     /** The last message of a sending ('finished_studiogroup' with the counts); written once. */

@@ -18,6 +18,8 @@ export const ZCreateTrainerReviewsInput = z.object({
   message: z.string().max(2000).default(''),
   userUuid: z.string().min(1),
   locale: ZLocale,
+  /** false: the created trainers' e-mails are left to queuePreviewEmails (the workflow's delivery lane). */
+  queueEmails: z.boolean().default(true),
 });
 export type TCreateTrainerReviewsInput = z.input<typeof ZCreateTrainerReviewsInput>;
 
@@ -29,6 +31,16 @@ export type TTrainerReviewOutcome = 'created' | 'already_sent' | 'not_connected'
 export type TCreateTrainerReviewsResult = {
   trainers: Array<{ trainerUuid: string; outcome: TTrainerReviewOutcome; emailUuid?: string }>;
 };
+
+export const ZQueuePreviewEmailsInput = z.object({
+  settlementUuid: ZUuid,
+  /** The trainers createTrainerReviews answered 'created' for. */
+  trainerUuids: z.array(ZUuid).min(1),
+  message: z.string().max(2000).default(''),
+});
+export type TQueuePreviewEmailsInput = z.input<typeof ZQueuePreviewEmailsInput>;
+/** The e-mails to deliver: those recorded and not sent yet (a retry's e-mails sent before are left out). */
+export type TQueuePreviewEmailsResult = { emailUuids: string[] };
 
 export const ZAnnouncePreviewSendFinishedInput = z.object({
   settlementUuid: ZUuid,

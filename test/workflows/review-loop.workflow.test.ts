@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { type WorkflowHandleWithFirstExecutionRunId } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
+import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { describe, expect, it } from 'vitest';
 import type { CreditNoteActivities } from '../../activities/credit-notes';
 import type { MailActivities } from '../../activities/mail';
@@ -31,12 +34,15 @@ import { useWorkflowTestEnvironment, updateRefusal as refusal } from './test-ser
 // activity; a recalculation keeps the sent previews and withdraws the approvals of the re-prepared
 // trainers; sendCreditNotes is refused for a trainer the company has not approved and for a run uuid
 // used before; the previews of more than one chunk go through the pipeline (a chunk's e-mails
-// delivered while the next chunks' reviews are created; processed, counts and the finish message
-// right; a delivery that fails for good stops the send). The records' side (comments surviving a
+// recorded and delivered in a delivery lane while the next chunks' reviews are created; processed,
+// counts and the finish message right; a delivery that fails for good stops the send, the created
+// reviews' e-mails still recorded). RECORD_HISTORY=<folder> writes the history of the pipelined send
+// (five chunks, all delivered, the settlement finished) for the replay test:
+//   RECORD_HISTORY=test/fixtures/histories npx vitest run test/workflows/review-loop.workflow.test.ts The records' side (comments surviving a
 // recalculation) is test/integration/recalculation.test.ts.
 
 type Activities = PrepareActivities &
-  Pick<ReviewActivities, 'createTrainerReviews' | 'announcePreviewSendFinished' | 'recordApproval'> &
+  Pick<ReviewActivities, 'createTrainerReviews' | 'queuePreviewEmails' | 'announcePreviewSendFinished' | 'recordApproval'> &
   Pick<MailActivities, 'deliverEmails'> &
   Pick<
     CreditNoteActivities,
@@ -80,7 +86,10 @@ function mockActivities() {
     },
     async createTrainerReviews(input) {
       calls.previews.push(input.trainerUuids);
-      return { trainers: input.trainerUuids.map((trainerUuid) => ({ trainerUuid, outcome: 'created' as const, emailUuid: randomUUID() })) };
+      return { trainers: input.trainerUuids.map((trainerUuid) => ({ trainerUuid, outcome: 'created' as const, ...(input.queueEmails === false ? {} : { emailUuid: randomUUID() }) })) };
+    },
+    async queuePreviewEmails(input) {
+      return { emailUuids: input.trainerUuids.map(() => randomUUID()) };
     },
     async announcePreviewSendFinished() {},
     async deliverEmails(input) {
@@ -125,13 +134,19 @@ function mockActivities() {
   return { activities, calls };
 }
 
+/** Trainers a chunk of the send (the current path's; histories of the older ones replay theirs). */
+const CHUNK = 50;
+
 /**
  * The mocks with a preview send whose steps are logged ('reviews 1', 'deliver 1', 'delivered 1',
  * 'finished') and whose chunks' deliveries wait for their gate (a gate rejected: that delivery
- * fails for good). Each chunk's first trainer fails, its second has no portal account.
+ * fails for good). Each chunk's first trainer fails, its second has no portal account. The chunks
+ * whose e-mails were recorded (in the delivery lane) are in `queued`.
  */
 function gatedSendMocks(chunks: number) {
   const log: string[] = [];
+  const queued: number[] = [];
+  const chunkOfTrainer = new Map<string, number>();
   const chunkOfEmail = new Map<string, number>();
   const gates = Array.from({ length: chunks }, () => {
     let resolve!: () => void;
@@ -143,16 +158,31 @@ function gatedSendMocks(chunks: number) {
   const activities: Activities = {
     ...mockActivities().activities,
     async createTrainerReviews(reviewsInput) {
-      const chunk = reviewsInput.offset / 25;
+      const chunk = reviewsInput.offset / CHUNK;
       log.push(`reviews ${chunk}`);
+      // The e-mails are the delivery lane's to record.
+      expect(reviewsInput.queueEmails).toBe(false);
       const outcomes = reviewsInput.trainerUuids.map((trainerUuid, index) => {
         if (index === 0) return { trainerUuid, outcome: 'failed' as const };
         if (index === 1) return { trainerUuid, outcome: 'not_connected' as const };
-        const emailUuid = randomUUID();
-        chunkOfEmail.set(emailUuid, chunk);
-        return { trainerUuid, outcome: 'created' as const, emailUuid };
+        chunkOfTrainer.set(trainerUuid, chunk);
+        return { trainerUuid, outcome: 'created' as const };
       });
       return { trainers: outcomes };
+    },
+    async queuePreviewEmails(queueInput) {
+      const chunk = chunkOfTrainer.get(queueInput.trainerUuids[0]!)!;
+      // Only the created trainers of one chunk, once.
+      expect(queueInput.trainerUuids.every((uuid) => chunkOfTrainer.get(uuid) === chunk)).toBe(true);
+      expect(queued).not.toContain(chunk);
+      queued.push(chunk);
+      return {
+        emailUuids: queueInput.trainerUuids.map(() => {
+          const emailUuid = randomUUID();
+          chunkOfEmail.set(emailUuid, chunk);
+          return emailUuid;
+        }),
+      };
     },
     async deliverEmails(deliverInput) {
       const chunk = chunkOfEmail.get(deliverInput.emailUuids[0]!)!;
@@ -171,7 +201,7 @@ function gatedSendMocks(chunks: number) {
       announced = finished;
     },
   };
-  return { activities, log, gates, announced: () => announced };
+  return { activities, log, queued, gates, announced: () => announced };
 }
 
 const input = (): TSettlementInput => ({
@@ -229,13 +259,13 @@ describe('settlementWorkflow: the review loop', () => {
   }
 
   /**
-   * A settlement of 110 trainers (chunks of 25, 25, 25, 25, 10) whose previews are being sent, with
+   * A settlement of 220 trainers (chunks of 50, 50, 50, 50, 20) whose previews are being sent, with
    * gatedSendMocks: each chunk's delivery waits for its gate.
    */
   async function withGatedSend(
     body: (send: { handle: Handle; trainers: string[]; sendUuid: string } & Omit<ReturnType<typeof gatedSendMocks>, 'activities'>) => Promise<void>,
   ): Promise<void> {
-    const trainers = Array.from({ length: 110 }, () => randomUUID());
+    const trainers = Array.from({ length: 4 * CHUNK + 20 }, () => randomUUID());
     const { activities, ...mocks } = gatedSendMocks(5);
     await withCreatedSettlement(activities, trainers, async (handle) => {
       const sendUuid = randomUUID();
@@ -385,8 +415,8 @@ describe('settlementWorkflow: the review loop', () => {
   });
 
   it('delivers a chunk’s e-mails while the next chunks’ reviews are created; counts, processed and the finish message stay right', async () => {
-    // 110 trainers: chunks of 25, 25, 25, 25, 10. Each chunk's first trainer fails, its second has no portal account.
-    await withGatedSend(async ({ handle, trainers, sendUuid, log, gates, announced }) => {
+    // 220 trainers: chunks of 50, 50, 50, 50, 20. Each chunk's first trainer fails, its second has no portal account.
+    await withGatedSend(async ({ handle, trainers, sendUuid, log, queued, gates, announced }) => {
 
       // Nothing delivered yet: chunks 1 and 2 were created while chunk 0's e-mails are out, two lanes deliver (0, 1),
       // and the reviews wait one chunk ahead of them (chunk 3 waits for chunk 0).
@@ -395,34 +425,36 @@ describe('settlementWorkflow: the review loop', () => {
       // (A chunk's delivery and the next chunk's reviews start together, in either order.)
       expect(log.slice(0, 1)).toEqual(['reviews 0']);
       expect([...log].sort()).toEqual(['deliver 0', 'deliver 1', 'reviews 0', 'reviews 1', 'reviews 2']);
-      expect((await handle.query(stateQuery)).previewSend).toMatchObject({ phase: 'sending', total: 110, processed: 0 });
+      expect((await handle.query(stateQuery)).previewSend).toMatchObject({ phase: 'sending', total: 220, processed: 0 });
 
       // Chunk 1 delivered before chunk 0: counted as processed; chunk 2 waits for its lane (chunk 0), chunk 3 too.
       gates[1]!.resolve();
-      await untilState(handle, (state) => state.previewSend?.processed === 25);
+      await untilState(handle, (state) => state.previewSend?.processed === CHUNK);
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(log.slice(5)).toEqual(['delivered 1']);
 
       // Chunk 0 delivered: chunk 2 goes out, chunks 3 and 4 are created, chunk 3 goes out in the free lane.
       gates[0]!.resolve();
-      await untilState(handle, (state) => state.previewSend?.processed === 50 && log.includes('deliver 3'));
+      await untilState(handle, (state) => state.previewSend?.processed === 2 * CHUNK && log.includes('deliver 3'));
       expect(log).not.toContain('deliver 4');
       expect(log).not.toContain('finished');
       for (const gate of gates) gate.resolve();
       const done = await untilState(handle, (state) => state.previewSend?.phase === 'done');
-      expect(done.previewSend).toEqual({ sendUuid, phase: 'done', total: 110, processed: 110 });
+      expect(done.previewSend).toEqual({ sendUuid, phase: 'done', total: 220, processed: 220 });
       expect(log.at(-1)).toBe('finished');
       expect(log.filter((entry) => entry.startsWith('delivered')).sort()).toEqual(['delivered 0', 'delivered 1', 'delivered 2', 'delivered 3', 'delivered 4']);
-      expect(announced()).toMatchObject({ sendUuid, created: 100, skipped: 5, failed: 5 });
+      expect(announced()).toMatchObject({ sendUuid, created: 210, skipped: 5, failed: 5 });
+      expect([...queued].sort()).toEqual([0, 1, 2, 3, 4]);
       // Created ones only (not the failed, nor those without an account), in the trainers' order.
-      expect(done.previewSentTrainerUuids).toEqual(trainers.filter((_, index) => index % 25 > 1));
+      expect(done.previewSentTrainerUuids).toEqual(trainers.filter((_, index) => index % CHUNK > 1));
       await handle.executeUpdate(settlementCommandUpdate, { args: [{ action: 'finish_settlement', userUuid: 'admin' }] });
       expect(await handle.result()).toMatchObject({ status: 'completed' });
+      if (process.env.RECORD_HISTORY) writeFileSync(path.join(process.env.RECORD_HISTORY, 'settlement-v2-previews-queued-in-lane.json'), historyToJSON(await handle.fetchHistory()));
     });
   });
 
   it('a delivery that fails for good stops the send once the other lane’s delivery settles, without the finish message', async () => {
-    await withGatedSend(async ({ handle, log, gates, announced }) => {
+    await withGatedSend(async ({ handle, log, queued, gates, announced }) => {
       await untilState(handle, () => log.includes('deliver 1') && log.includes('reviews 2'));
 
       // Chunk 0's e-mails are refused: no further chunk starts, but the send waits for chunk 1's delivery.
@@ -432,9 +464,11 @@ describe('settlementWorkflow: the review loop', () => {
       expect((await handle.query(stateQuery)).previewSend).toMatchObject({ phase: 'sending', processed: 0 });
       gates[1]!.resolve();
       const done = await untilState(handle, (state) => state.previewSend?.phase === 'done');
-      expect(done.previewSend).toMatchObject({ total: 110, processed: 25 });
+      expect(done.previewSend).toMatchObject({ total: 220, processed: CHUNK });
       expect(log.filter((entry) => entry.startsWith('reviews'))).toEqual(['reviews 0', 'reviews 1', 'reviews 2']);
       expect(log).not.toContain('deliver 2');
+      // Chunk 2's reviews were created: its e-mails are recorded in the outbox all the same, not delivered.
+      expect([...queued].sort()).toEqual([0, 1, 2]);
       expect(log).not.toContain('finished');
       expect(announced()).toBeUndefined();
       expect((await handle.describe()).status.name).toBe('RUNNING');

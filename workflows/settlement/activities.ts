@@ -12,8 +12,8 @@ export const { freezeSettlementInvoiceData, markTrainersPrepared, recordTrainerR
 export const { recordApproval } = proxyActivities<ReviewActivities>(COMMAND_WRITE);
 // The preparation (PREPARE_CHUNK_SIZE trainers an activity) and the preview sending
 // (PREVIEW_SEND_CHUNK_SIZE trainers an activity, one transaction for the batch) are batch work that
-// heartbeats as it goes.
-export const { prepareTrainerLines, createTrainerReviews, announcePreviewSendFinished } = proxyActivities<PrepareActivities & ReviewActivities>(BATCH);
+// heartbeats as it goes; so does recording a batch's preview e-mails in the outbox.
+export const { prepareTrainerLines, createTrainerReviews, queuePreviewEmails, announcePreviewSendFinished } = proxyActivities<PrepareActivities & ReviewActivities>(BATCH);
 // Previews' e-mails are handed to SMTP in batches (each e-mail once, by its outbox row).
 export const { deliverEmails } = proxyActivities<MailActivities>(EMAIL_DELIVERY);
 // Wizard v1: the credit-note run's activities, one trainer a call.
