@@ -174,8 +174,10 @@ async function main() {
     };
     // BENCH_PROFILE=<folder>: a V8 CPU profile of the api and the worker (open in Chrome DevTools).
     const nodeArgs = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
+    // BENCH_WORKER_NODE_ARGS='--trace-gc …': more node flags for the worker alone (space-separated).
+    const workerNodeArgs = [...nodeArgs, ...(process.env.BENCH_WORKER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [])];
     const api = startAppProcess({ name: 'api', entry: 'api/main.ts', env, logDir, nodeArgs });
-    const worker = startAppProcess({ name: 'worker', entry: 'worker/main.ts', env, logDir, nodeArgs });
+    const worker = startAppProcess({ name: 'worker', entry: 'worker/main.ts', env, logDir, nodeArgs: workerNodeArgs });
     apps.push(api, worker);
     const baseUrl = await waitForApi(api);
     await waitForWorkers({ address: temporal.address, namespace: 'default', workers: [worker] });

@@ -2,18 +2,26 @@
 // Environment: DATABASE_URL (required), TEMPORAL_ADDRESS (default 127.0.0.1:7233),
 // TEMPORAL_NAMESPACE (default 'default'), DATA_DIR (default ./data), LOG_LEVEL (default INFO),
 // WORKFLOW_BUNDLE (default: bundle workflows/ at start), METRICS_TOKEN and METRICS_PORT (GET /metrics).
+import v8 from 'node:v8';
 import { NativeConnection, Runtime } from '@temporalio/worker';
 import { readEnv } from '../config/env';
+import { WORKER_NODE_ARGS } from '../config/worker-heap';
 import { createLogger, temporalLoggerOf } from '../config/logger';
 import { createMetricsRegistry } from '../db/metrics';
 import { initOrm } from '../db/orm';
 import { createWorker } from './create-worker';
 import { startWorkerMetricsServer } from './metrics';
+import { startMemoryLog } from '../config/memory-log';
 
 const DEFAULT_TEMPORAL_ADDRESS = '127.0.0.1:7233';
 
 async function main(): Promise<number> {
   const env = readEnv();
+  startMemoryLog('worker');
+  // Started without the heap limit of `npm run worker` (decision 0185), V8 lets the heap grow to 4×
+  // its live size between full collections.
+  const heapLimitMb = Math.round(v8.getHeapStatistics().heap_size_limit / 2 ** 20);
+  if (heapLimitMb >= 2048) console.warn(`worker: V8's heap limit is ${heapLimitMb} MB; start the worker with ${WORKER_NODE_ARGS.join(' ')} as \`npm run worker\` does, or its memory grows to several times what it holds.`);
   if (!env.databaseUrl) {
     console.error('worker: DATABASE_URL is required (the worker does not start an embedded PostgreSQL).');
     return 2;

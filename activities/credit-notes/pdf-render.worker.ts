@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import { loadCreditNoteFonts, type TCreditNoteDocument } from '../../domain/credit-notes';
 import { renderCreditNoteFiles } from './e-invoice-files';
+import { startMemoryLog } from '../../config/memory-log';
 
 // A worker thread of the PDF render pool (pdf-pool.ts): draws one credit-note document's files per
 // message (PDF, its hash, the XRechnung). pdfkit and the XML are plain JavaScript and CPU-bound, so
@@ -8,6 +9,7 @@ import { renderCreditNoteFiles } from './e-invoice-files';
 
 // Ready before the first document arrives: the pool starts its threads when a run starts.
 loadCreditNoteFonts();
+startMemoryLog('render thread');
 
 parentPort?.on('message', async ({ id, doc }: { id: number; doc: TCreditNoteDocument }) => {
   try {

@@ -7,6 +7,7 @@ import { Connection } from '@temporalio/client';
 import { msToTs } from '@temporalio/common/lib/time';
 import protoPackage from '@temporalio/proto';
 import { TASK_QUEUE } from '../../workflows/ids';
+import { WORKER_NODE_ARGS } from '../../config/worker-heap';
 
 // The default import: @temporalio/proto is CommonJS whose names Node's ESM loader cannot see (tsx runs bench/close.ts).
 const proto = protoPackage.temporal;
@@ -37,12 +38,15 @@ process.once('exit', () => {
   for (const app of running) if (app.child.exitCode === null && app.child.signalCode === null) app.child.kill('SIGKILL');
 });
 
-/** Starts `node --import tsx <entry>` from the repository root with `env` over this process's environment. */
+/**
+ * Starts `node --import tsx <entry>` from the repository root with `env` over this process's environment;
+ * the worker with the node flags `npm run worker` gives it (its heap limit).
+ */
 export function startAppProcess({ name, entry, env, logDir, nodeArgs = [] }: { name: string; entry: 'api/main.ts' | 'worker/main.ts'; env: Record<string, string>; logDir: string; nodeArgs?: string[] }): AppProcess {
   const logFile = path.join(logDir, `${name}.log`);
   const log = fs.createWriteStream(logFile, { flags: 'a' });
   let output = '';
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(ROOT, entry)], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...(entry === 'worker/main.ts' ? WORKER_NODE_ARGS : []), ...nodeArgs, '--import', 'tsx', path.join(ROOT, entry)], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   for (const stream of [child.stdout!, child.stderr!]) {
     stream.on('data', (chunk: Buffer) => {
       output += chunk.toString('utf8');
