@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import type { TImportLogEntry, TImportStreamMessage } from '../../contracts/import.contract';
 import { ImportLog, StudioClass, StudioGroup } from '../../db/entities';
+import { WORKER_NODE_ARGS } from '../../config/worker-heap';
 import { logIn, startStack, type Stack } from '../support/stack';
 import { readNdjson } from '../support/ndjson';
 
@@ -186,7 +187,7 @@ describe('CSV source system', () => {
 
 describe('a worker that dies mid-run', () => {
   const startWorkerProcess = () =>
-    spawn(process.execPath, ['--import', 'tsx', 'worker/main.ts'], {
+    spawn(process.execPath, [...WORKER_NODE_ARGS, '--import', 'tsx', 'worker/main.ts'], {
       env: { ...process.env, ...stack.processEnv },
       // Not piped: an unread pipe fills up with the bundler's log and stalls the worker.
       stdio: ['ignore', 'ignore', 'inherit'],

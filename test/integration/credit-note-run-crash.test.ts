@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TSettlementDetail } from '../../contracts/settlement.contract';
 import { AccountingFile, CreditNote } from '../../db/entities';
 import { creditNoteRunWorkflowId } from '../../workflows/ids';
+import { WORKER_NODE_ARGS } from '../../config/worker-heap';
 import { findDemoFitness, prepareSettlement } from '../support/month-close';
 import { readNdjson } from '../support/ndjson';
 import { logIn, startStack, type Stack } from '../support/stack';
@@ -40,7 +41,7 @@ const runUuid = randomUUID();
 /** The standalone worker process on this stack's database, Temporal namespace and data directory. */
 function startWorkerProcess(logFile: string): ChildProcess {
   const log = fs.openSync(logFile, 'a');
-  return spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'worker/main.ts')], {
+  return spawn(process.execPath, [...WORKER_NODE_ARGS, '--import', 'tsx', path.join(ROOT, 'worker/main.ts')], {
     cwd: ROOT,
     env: { ...process.env, ...stack.processEnv, SMTP_URL: '' },
     stdio: ['ignore', log, log],
