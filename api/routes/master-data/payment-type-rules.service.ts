@@ -87,11 +87,20 @@ async function hasMatchingClass(em: EntityManager, studioGroupId: number, narrow
   return row?.found === true;
 }
 
+/**
+ * A line's snapshot names the rule (uuid and id as text): lines name it by `ruleUuid`/`ruleId`, lines
+ * written before decision 0180 carry the whole rule under `rule`, older ones its fields at the top.
+ */
+const namesRule = (uuid: string, id: string) =>
+  `(l.rule_snapshot ->> 'ruleUuid' = ${uuid} or l.rule_snapshot ->> 'ruleId' = ${id}
+    or l.rule_snapshot -> 'rule' ->> 'uuid' = ${uuid} or l.rule_snapshot -> 'rule' ->> 'id' = ${id}
+    or l.rule_snapshot ->> 'uuid' = ${uuid} or l.rule_snapshot ->> 'id' = ${id})`;
+
 /** Whether a prepared settlement priced a line with the rule (its snapshot names the rule). */
 async function usedInSettlement(em: EntityManager, rule: PaymentTypeRule): Promise<boolean> {
   const [row] = await em.execute<{ found: boolean }[]>(
-    `select exists (select 1 from settlement_line l where l.rule_snapshot ->> 'uuid' = ? or l.rule_snapshot ->> 'id' = ?) as found`,
-    [rule.uuid, String(rule.id)],
+    `select exists (select 1 from settlement_line l where ${namesRule('?', '?')}) as found`,
+    [rule.uuid, String(rule.id), rule.uuid, String(rule.id), rule.uuid, String(rule.id)],
   );
   return row?.found === true;
 }
@@ -118,7 +127,7 @@ async function rulesInUse(em: EntityManager, studioGroupId: number, ruleIds: num
                and (coalesce(btrim(r.category), '') = '' or ${key('c.category')} = ${key('r.category')})
                and (coalesce(btrim(r.class_name_filter), '') = '' or strpos(lower(normalize(c.name, NFC)), ${key('r.class_name_filter')}) > 0)
           )
-          or exists (select 1 from settlement_line l where l.rule_snapshot ->> 'uuid' = r.uuid::text or l.rule_snapshot ->> 'id' = r.id::text)
+          or exists (select 1 from settlement_line l where ${namesRule('r.uuid::text', 'r.id::text')})
           or exists (select 1 from payment_type_rule s where s.replaces_rule_id = r.id)
         )`,
     [studioGroupId, ...ruleIds],
