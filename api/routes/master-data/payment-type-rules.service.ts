@@ -18,8 +18,8 @@ import { trainerName } from '../../../domain/trainer-data';
 // Payment type rules are dated and never rewritten for the past (DESIGN "Domain rules"): an edit
 // applies from `effectiveFrom`. A rule that priced no class before that day is edited in place;
 // otherwise it ends the day before and a new rule (replacesRule = the old one) carries the new values.
-// Settlements keep a snapshot of the rules they used (SettlementLine.ruleSnapshot), and a rule that
-// appears in one is never deleted.
+// Settlements keep a snapshot of the rules they used (Settlement.rulesSnapshot; each line's
+// ruleSnapshot names its rule), and a rule that appears in one is never deleted.
 
 type Narrowing = { trainerId: number | null; studioId: number | null; category: string | null; classNameFilter: string | null };
 
@@ -92,15 +92,14 @@ async function hasMatchingClass(em: EntityManager, studioGroupId: number, narrow
  * written before decision 0180 carry the whole rule under `rule`, older ones its fields at the top.
  */
 const namesRule = (uuid: string, id: string) =>
-  `(l.rule_snapshot ->> 'ruleUuid' = ${uuid} or l.rule_snapshot ->> 'ruleId' = ${id}
-    or l.rule_snapshot -> 'rule' ->> 'uuid' = ${uuid} or l.rule_snapshot -> 'rule' ->> 'id' = ${id}
-    or l.rule_snapshot ->> 'uuid' = ${uuid} or l.rule_snapshot ->> 'id' = ${id})`;
+  `(coalesce(l.rule_snapshot ->> 'ruleUuid', l.rule_snapshot -> 'rule' ->> 'uuid', l.rule_snapshot ->> 'uuid') = ${uuid}
+    or coalesce(l.rule_snapshot ->> 'ruleId', l.rule_snapshot -> 'rule' ->> 'id', l.rule_snapshot ->> 'id') = ${id})`;
 
 /** Whether a prepared settlement priced a line with the rule (its snapshot names the rule). */
 async function usedInSettlement(em: EntityManager, rule: PaymentTypeRule): Promise<boolean> {
   const [row] = await em.execute<{ found: boolean }[]>(
     `select exists (select 1 from settlement_line l where ${namesRule('?', '?')}) as found`,
-    [rule.uuid, String(rule.id), rule.uuid, String(rule.id), rule.uuid, String(rule.id)],
+    [rule.uuid, String(rule.id)],
   );
   return row?.found === true;
 }
