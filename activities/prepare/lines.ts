@@ -12,7 +12,12 @@ export function adminPositionInput(position: AdminPosition): AdminPositionInput 
   return { id: position.id, trainerId: position.trainer.id, kind: position.kind, description: position.description, netCents: position.netCents };
 }
 
-/** A line as the settlement_line row stores it (the rule and pay breakdown frozen with it). */
+/**
+ * A line as the settlement_line row stores it. A class line's snapshot names the rule that priced it
+ * (its id and uuid; the whole rule is frozen once per settlement in `rules_snapshot` and its row is
+ * never rewritten for the past) and keeps the pay breakdown, the rule's date and the class's category.
+ * Lines written before carry the whole rule under `rule` instead (see decision 0180).
+ */
 export function lineRow(line: SettlementLineResult, positionUuids: Map<number, string>) {
   if (line.kind === 'class') {
     return {
@@ -28,7 +33,7 @@ export function lineRow(line: SettlementLineResult, positionUuids: Map<number, s
       vat_rate_basis_points: line.vatRateBasisPoints,
       vat_cents: line.vatCents,
       gross_cents: line.grossCents,
-      rule_snapshot: { rule: line.rule, pay: line.pay, classDate: line.classDate, category: line.class.category },
+      rule_snapshot: { ruleId: line.rule.id, ruleUuid: line.rule.uuid, pay: line.pay, classDate: line.classDate, category: line.class.category },
       description: null,
     };
   }

@@ -88,7 +88,9 @@ export function createTrainerLinesActivities({ orm }: PrepareActivityDeps) {
       // is always the sum of their lines), and a retry resumes after the last batch committed.
       for (let index = resumeFrom; index < rows.length; index += WRITE_BATCH_SIZE) {
         const batch = rows.slice(index, index + WRITE_BATCH_SIZE);
-        const written = await em.transactional(async (tem) => {
+        // A fresh entity manager: the transaction writes with plain statements only, and a fork of
+        // `em` would compare every entity loaded above for changes at each commit.
+        const written = await orm.em.fork().transactional(async (tem) => {
           // The states are read under the row locks: a credit note issued meanwhile is never changed.
           const current = await sql<{ id: number; workflow_state: SettlementTrainerState }>(tem,
             'select id, workflow_state from settlement_trainer where id in (select value::int from jsonb_array_elements_text(?::jsonb)) order by id for update',

@@ -205,8 +205,8 @@ describe('class reports, rule check and log', () => {
     const classes = await read<TClassRow[]>(`/classes/${ids()}?dateStart=${FIRST_DAY}&dateEnd=${MONTH}`);
     expect(rows.reduce((sum, row) => sum + row.class_count, 0)).toBe(classes.length);
     const line = await stack.orm.em.fork().findOneOrFail(SettlementLine, { kind: 'class', settlementTrainer: { settlement: { uuid: settlementUuid }, trainer: { uuid: linked } } }, { populate: ['studio'] });
-    const snapshot = (line.ruleSnapshot as { rule: { uuid: string } }).rule;
-    const row = rows.find((item) => item.outcome === 'paid' && item.ptr_uuid === snapshot.uuid && item.class_name === line.className && item.studio_name === line.studio!.name && item.class_duration === line.durationMinutes);
+    const snapshot = line.ruleSnapshot as { ruleUuid: string };
+    const row = rows.find((item) => item.outcome === 'paid' && item.ptr_uuid === snapshot.ruleUuid && item.class_name === line.className && item.studio_name === line.studio!.name && item.class_duration === line.durationMinutes);
     expect(row, JSON.stringify({ line: { className: line.className, studio: line.studio?.name, duration: line.durationMinutes, snapshot }, candidates: rows.filter((item) => item.class_name === line.className) })).toBeDefined();
     expect(eurosToCents(row!.net_per_class_min!)).toBeLessThanOrEqual(line.netCents);
     expect(eurosToCents(row!.net_per_class_max!)).toBeGreaterThanOrEqual(line.netCents);

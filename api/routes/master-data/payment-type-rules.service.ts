@@ -18,8 +18,8 @@ import { trainerName } from '../../../domain/trainer-data';
 // Payment type rules are dated and never rewritten for the past (DESIGN "Domain rules"): an edit
 // applies from `effectiveFrom`. A rule that priced no class before that day is edited in place;
 // otherwise it ends the day before and a new rule (replacesRule = the old one) carries the new values.
-// Settlements keep a snapshot of the rules they used (SettlementLine.ruleSnapshot), and a rule that
-// appears in one is never deleted.
+// Settlements keep a snapshot of the rules they used (Settlement.rulesSnapshot; each line's
+// ruleSnapshot names its rule), and a rule that appears in one is never deleted.
 
 type Narrowing = { trainerId: number | null; studioId: number | null; category: string | null; classNameFilter: string | null };
 
@@ -87,10 +87,18 @@ async function hasMatchingClass(em: EntityManager, studioGroupId: number, narrow
   return row?.found === true;
 }
 
+/**
+ * A line's snapshot names the rule (uuid and id as text): lines name it by `ruleUuid`/`ruleId`, lines
+ * written before decision 0180 carry the whole rule under `rule`, older ones its fields at the top.
+ */
+const namesRule = (uuid: string, id: string) =>
+  `(coalesce(l.rule_snapshot ->> 'ruleUuid', l.rule_snapshot -> 'rule' ->> 'uuid', l.rule_snapshot ->> 'uuid') = ${uuid}
+    or coalesce(l.rule_snapshot ->> 'ruleId', l.rule_snapshot -> 'rule' ->> 'id', l.rule_snapshot ->> 'id') = ${id})`;
+
 /** Whether a prepared settlement priced a line with the rule (its snapshot names the rule). */
 async function usedInSettlement(em: EntityManager, rule: PaymentTypeRule): Promise<boolean> {
   const [row] = await em.execute<{ found: boolean }[]>(
-    `select exists (select 1 from settlement_line l where l.rule_snapshot ->> 'uuid' = ? or l.rule_snapshot ->> 'id' = ?) as found`,
+    `select exists (select 1 from settlement_line l where ${namesRule('?', '?')}) as found`,
     [rule.uuid, String(rule.id)],
   );
   return row?.found === true;
@@ -118,7 +126,7 @@ async function rulesInUse(em: EntityManager, studioGroupId: number, ruleIds: num
                and (coalesce(btrim(r.category), '') = '' or ${key('c.category')} = ${key('r.category')})
                and (coalesce(btrim(r.class_name_filter), '') = '' or strpos(lower(normalize(c.name, NFC)), ${key('r.class_name_filter')}) > 0)
           )
-          or exists (select 1 from settlement_line l where l.rule_snapshot ->> 'uuid' = r.uuid::text or l.rule_snapshot ->> 'id' = r.id::text)
+          or exists (select 1 from settlement_line l where ${namesRule('r.uuid::text', 'r.id::text')})
           or exists (select 1 from payment_type_rule s where s.replaces_rule_id = r.id)
         )`,
     [studioGroupId, ...ruleIds],
