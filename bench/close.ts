@@ -25,7 +25,9 @@
 // Prints a table per phase: wall time, requests, CPU and peak RSS of each process (api, worker,
 // PostgreSQL, Temporal, this driver with the SMTP server). Log-ins are set up, not timed (see
 // bench/portal-users.ts). BENCH_KEEP=1 keeps the scratch database, the data folder and the logs;
-// BENCH_PROFILE=<folder> writes CPU profiles of the api and worker processes there.
+// BENCH_PROFILE=<folder> writes CPU profiles of the api and worker processes there;
+// BENCH_WORKER_NODE_ARGS='--trace-gc' passes node flags to the worker alone (with WORKER_MEMORY_LOG_MS:
+// what its memory is, docs/benchmarks.md "Scale").
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
