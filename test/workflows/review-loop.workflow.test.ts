@@ -41,7 +41,9 @@ import { useWorkflowTestEnvironment, updateRefusal as refusal } from './test-ser
 // reviews' e-mails still recorded). RECORD_HISTORY=<folder> writes the history of the pipelined send
 // (five chunks, all delivered, the settlement finished) for the replay test:
 //   RECORD_HISTORY=test/fixtures/histories npx vitest run test/workflows/review-loop.workflow.test.ts The records' side (comments surviving a
-// recalculation) is test/integration/recalculation.test.ts.
+// recalculation) is test/integration/recalculation.test.ts. A month closed in runs that continue as
+// new (docs/decisions/0170) runs on a local dev server, in a describe block of its own, and writes
+// its runs' histories with RECORD_HISTORY too.
 
 type Activities = PrepareActivities &
   Pick<ReviewActivities, 'createTrainerReviews' | 'queuePreviewEmails' | 'announcePreviewSendFinished' | 'recordApproval'> &
@@ -521,8 +523,9 @@ describe('settlementWorkflow: the review loop', () => {
      * The same month closed twice, in one run and in runs that continue as new from 30 history events
      * on: previews, approvals signalled one toggle at a time (the run continues while it waits for
      * them), a late signal of an older toggle, an approve update, a credit-note run and the finish.
-     * Every query and update answers the same in both. RECORD_HISTORY=<folder> writes the first run
-     * (ending in continue-as-new) and the last (carrying the state) for the replay test.
+     * Every query and update answers the same in both. RECORD_HISTORY=<folder> writes, for the
+     * replay test, a run that continued while the approvals were signalled, the one that ran the
+     * credit-note run and the last (each continued one carrying the state).
      */
     it('continues as new when its history grows, only idle, and answers as one run does', async () => {
       const trainers = Array.from({ length: 4 }, () => randomUUID());
@@ -599,6 +602,9 @@ describe('settlementWorkflow: the review loop', () => {
       if (process.env.RECORD_HISTORY) {
         writeFileSync(path.join(process.env.RECORD_HISTORY, 'settlement-v2-continued-first-v1.json'), historyToJSON(ended[signalledRun]!));
         writeFileSync(path.join(process.env.RECORD_HISTORY, 'settlement-v2-continued-last-v1.json'), historyToJSON(continued.runs.at(-1)!));
+        // The continued run that ran the credit-note run (a child workflow).
+        const billing = continued.runs.find((history) => history.events?.some((event) => event.startChildWorkflowExecutionInitiatedEventAttributes));
+        writeFileSync(path.join(process.env.RECORD_HISTORY, 'settlement-v2-continued-billing-v1.json'), historyToJSON(billing!));
       }
     });
   });
