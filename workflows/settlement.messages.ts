@@ -43,8 +43,8 @@ export const STATUS_OF_ACTION: Record<TSettlementAction, Exclude<TSettlementStat
 /**
  * History events after which the settlement's run, once idle, continues as new (or earlier when
  * the server suggests it, from 1/4 of this on): a run's history stays below Temporal's warning at
- * 10,240 events with room for one preview send of 10,000 trainers (~4,800 events) started just
- * below it (docs/decisions/0170).
+ * 10,240 events with room for one preview send of 10,000 trainers (~4,000 events, ~4,800 on the
+ * older paths) started just below it (docs/decisions/0170).
  */
 export const SETTLEMENT_EVENTS_PER_RUN = 4_000;
 

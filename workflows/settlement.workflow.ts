@@ -39,17 +39,17 @@ import { registerWizardCommands } from './settlement/wizard-commands';
 // recorded before them contains none of these updates, so it schedules the same commands in the same
 // order (the replay test runs such histories). A change to what an existing command schedules still
 // goes behind patched().
-// Continue-as-new (settlement/continuation.ts, docs/decisions/0170): the preview batches (~12
-// events a batch of 25) and the approvals' signals grow the history with the trainers; a month of
-// 10,000 trainers made ~13,000 events in one run. Under patched('2026-11-settlement-continued') a
+// Continue-as-new (settlement/continuation.ts, docs/decisions/0170): the preparation, the preview
+// batches (~20 events a batch of 50) and the approvals' signals grow the history with the trainers;
+// a month of 10,000 trainers made ~13,000 events in one run. Under patched('2026-11-settlement-continued') a
 // run whose history reached SETTLEMENT_EVENTS_PER_RUN events (or the server's suggestion) continues
 // as new once it is idle in the main loop: nothing pending, every handler finished. The next run
 // gets the whole state in its input (`continued`: ctx.carry()) and goes on waiting for commands; the
 // workflow id stays, so the api's handles (by id, no run id), queries and signals reach it. The
 // main loop's condition wakes on the history length too, so a run waiting for commands continues
 // while signals alone grow it. What a run can still add past the threshold: one command's work, at
-// most one preview send (~4,800 events for 10,000 trainers) or one preparation; a group of more
-// than ~13,000 trainers could pass the warning within one preview send (the decision says more).
+// most one preview send (~4,000 events for 10,000 trainers) or one preparation; a group of more
+// than ~15,000 trainers could pass the warning within one preview send (the decision says more).
 //
 // The phases live in workflows/settlement/: selection-preparation.ts (steps 1–2), wizard-commands.ts
 // (trainer-review choice, step jumps, status, admin positions), review-loop.ts (previews and

@@ -8,7 +8,7 @@ import type { SettlementContext } from './context';
 // main loop, carrying its whole state (ctx.carry()) in the next run's input; the workflow id stays,
 // so the api's handles (by id, no run id) and the queries reach the new run.
 
-/** The recorded history of a run that continued: test/fixtures/histories/settlement-v2-continued-v1.json. */
+/** Recorded histories: test/fixtures/histories/settlement-v2-continued-{first,billing,last}-v1.json. */
 const CONTINUED = '2026-11-settlement-continued';
 
 /** Anything the main loop would run next, or a settlement no longer in progress. */
