@@ -52,7 +52,7 @@ export async function startSettlementWorkflow(temporal: Client, settlement: Sett
  */
 export async function runUpdate<T>(temporal: Client, call: () => Promise<T>, names?: ReadonlyMap<string, string>): Promise<T> {
   try {
-    return await temporal.withDeadline(Date.now() + UPDATE_DEADLINE_MS, call);
+    return await withUpdateSentAgain(() => temporal.withDeadline(Date.now() + UPDATE_DEADLINE_MS, call));
   } catch (error) {
     if (isDeadlineExceeded(error)) throw new HttpError(503, 'settlement.processUnavailable');
     if (names && error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure) {
@@ -65,6 +65,34 @@ export async function runUpdate<T>(temporal: Client, call: () => Promise<T>, nam
     }
     throw error;
   }
+}
+
+/** Times an update lost with its workflow task is sent, at most. */
+const UPDATE_ATTEMPTS = 3;
+
+/**
+ * Sends an update again when the server dropped it with the workflow task it came in, which failed:
+ * the settlement's workflow continues as new when its history grows (docs/decisions/0170), and a
+ * signal that comes in during that task makes the server refuse the continue and fail the task;
+ * updates of that task are answered 'unexpected workflow task failure'. Such an update was never
+ * accepted (nothing of it was recorded), so sending it again is safe; the next task goes on.
+ */
+export async function withUpdateSentAgain<T>(send: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await send();
+    } catch (error) {
+      if (attempt >= UPDATE_ATTEMPTS || !isUpdateLostWithWorkflowTask(error)) throw error;
+    }
+  }
+}
+
+function isUpdateLostWithWorkflowTask(error: unknown): boolean {
+  for (let cause = error as { code?: unknown; details?: unknown; cause?: unknown } | undefined; cause; cause = cause.cause as typeof cause) {
+    // gRPC status 9 is FAILED_PRECONDITION.
+    if (cause.code === 9 && typeof cause.details === 'string' && cause.details.includes('workflow task failure')) return true;
+  }
+  return false;
 }
 
 function isDeadlineExceeded(error: unknown): boolean {

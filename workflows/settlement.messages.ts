@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   PREPARATION_PHASE_PERCENT,
   PREPARATION_PHASES,
+  ZSettlementWorkflowState,
   type TPreparationPhase,
   type TPreparationState,
   type TSettlementStatus,
@@ -39,6 +40,30 @@ export const STATUS_OF_ACTION: Record<TSettlementAction, Exclude<TSettlementStat
   delete_settlement: 'deleted',
 };
 
+/**
+ * History events after which the settlement's run, once idle, continues as new (or earlier when
+ * the server suggests it, from 1/4 of this on): a run's history stays below Temporal's warning at
+ * 10,240 events with room for one preview send of 10,000 trainers (~4,000 events, ~4,800 on the
+ * older paths) started just below it (docs/decisions/0170).
+ */
+export const SETTLEMENT_EVENTS_PER_RUN = 4_000;
+
+/**
+ * What a run that continues as new hands the next (the workflow's whole state between commands):
+ * the query's state without what it computes, the furthest step reached, the preparation phases
+ * done, every trainer ever prepared, per trainer the newest approval row signalled, and the
+ * wizard v1 run under way. Nothing pending or in flight is carried: the run continues only idle.
+ */
+export const ZSettlementCarried = z.object({
+  state: ZSettlementWorkflowState.omit({ maxReachableStep: true }),
+  reachedStep: z.number().int(),
+  phasesDone: z.number().int(),
+  everPrepared: z.array(z.string()),
+  approvalSeqs: z.record(z.string(), z.number()),
+  v1RunUuid: z.string().nullable(),
+});
+export type TSettlementCarried = z.output<typeof ZSettlementCarried>;
+
 export const ZSettlementInput = z.object({
   settlementUuid: z.string().uuid(),
   studioGroupUuid: z.string().uuid(),
@@ -49,6 +74,10 @@ export const ZSettlementInput = z.object({
   createdByUserUuid: z.string().min(1),
   /** Language of the settlement's log rows: the creator's. */
   locale: z.enum(['de', 'en']).default('en'),
+  /** History events after which an idle run continues as new (tests; default SETTLEMENT_EVENTS_PER_RUN). */
+  continueAsNewAfterEvents: z.number().int().positive().optional(),
+  /** Set only by the workflow itself when it continues as new: where the run before stood. */
+  continued: ZSettlementCarried.optional(),
 });
 /** What callers pass (defaults may be left out); the workflow parses it into the full shape. */
 export type TSettlementInput = z.input<typeof ZSettlementInput>;

@@ -2,6 +2,7 @@ import { allHandlersFinished, ApplicationFailure, ChildWorkflowFailure, conditio
 import { stateQuery, ZSettlementInput, type TSendCreditNotesArgs, type TSendPreviewsArgs, type TSettlementInput, type TSettlementResult } from './settlement.messages';
 import { registerBillingHandlers, registerTrainerStatesSignal, runCreditNotes } from './settlement/billing';
 import { createSettlementContext, failureMessage, type PreparationRequest } from './settlement/context';
+import { continueAsNewWhenIdle, continueDue } from './settlement/continuation';
 import { sendPreviews, registerReviewHandlers } from './settlement/review-loop';
 import { prepare, registerSelectionHandlers } from './settlement/selection-preparation';
 import { registerV1Face } from './settlement/v1-face';
@@ -38,8 +39,17 @@ import { registerWizardCommands } from './settlement/wizard-commands';
 // recorded before them contains none of these updates, so it schedules the same commands in the same
 // order (the replay test runs such histories). A change to what an existing command schedules still
 // goes behind patched().
-// Everything runs in one execution (no continue-as-new): a preparation of 1,000 trainers adds about
-// 150 events, far below the history limits, and a month's settlement takes a handful of them.
+// Continue-as-new (settlement/continuation.ts, docs/decisions/0170): the preparation, the preview
+// batches (~20 events a batch of 50) and the approvals' signals grow the history with the trainers;
+// a month of 10,000 trainers made ~13,000 events in one run. Under patched('2026-11-settlement-continued') a
+// run whose history reached SETTLEMENT_EVENTS_PER_RUN events (or the server's suggestion) continues
+// as new once it is idle in the main loop: nothing pending, every handler finished. The next run
+// gets the whole state in its input (`continued`: ctx.carry()) and goes on waiting for commands; the
+// workflow id stays, so the api's handles (by id, no run id), queries and signals reach it. The
+// main loop's condition wakes on the history length too, so a run waiting for commands continues
+// while signals alone grow it. What a run can still add past the threshold: one command's work, at
+// most one preview send (~4,000 events for 10,000 trainers) or one preparation; a group of more
+// than ~15,000 trainers could pass the warning within one preview send (the decision says more).
 //
 // The phases live in workflows/settlement/: selection-preparation.ts (steps 1–2), wizard-commands.ts
 // (trainer-review choice, step jumps, status, admin positions), review-loop.ts (previews and
@@ -67,7 +77,7 @@ export async function settlementWorkflow(rawInput: TSettlementInput): Promise<TS
 
   // --- the main loop: wait for commands until the settlement is finished, archived or deleted ---
   while (state.status === 'in_progress') {
-    await condition(() => ctx.pendingPreparation !== null || ctx.pendingPreviewSend !== null || ctx.pendingRun !== null || state.status !== 'in_progress');
+    await condition(() => ctx.pendingPreparation !== null || ctx.pendingPreviewSend !== null || ctx.pendingRun !== null || state.status !== 'in_progress' || continueDue(ctx));
     if (ctx.pendingRun !== null) {
       const request: TSendCreditNotesArgs = ctx.pendingRun;
       ctx.pendingRun = null;
@@ -91,7 +101,12 @@ export async function settlementWorkflow(rawInput: TSettlementInput): Promise<TS
       if (state.previewSend) state.previewSend.phase = 'done';
       continue;
     }
-    if (ctx.pendingPreparation === null) break;
+    if (ctx.pendingPreparation === null) {
+      if (state.status !== 'in_progress') break;
+      // Idle with a large history: continue as new (returns if a command came in meanwhile).
+      await continueAsNewWhenIdle(ctx);
+      continue;
+    }
     const request: PreparationRequest = ctx.pendingPreparation;
     ctx.pendingPreparation = null;
     try {

@@ -15,6 +15,7 @@ import {
   approveUpdate,
   awaitPreparationPhaseUpdate,
   createSettlementUpdate,
+  goToStepUpdate,
   sendCreditNotesUpdate,
   sendPreviewsUpdate,
   settlementCommandUpdate,
@@ -26,6 +27,8 @@ import {
 } from '../../workflows/settlement.messages';
 import { settlementWorkflow } from '../../workflows/settlement.workflow';
 import { settlementWorkflowId } from '../../workflows/ids';
+import { withUpdateSentAgain } from '../../api/temporal';
+import { historiesOfRuns, type RunHistory } from '../support/workflow-runs';
 import { useWorkflowTestEnvironment, updateRefusal as refusal } from './test-server';
 
 // The review loop of the settlement workflow (steps 3–4) and the start of a credit-note run, with
@@ -39,7 +42,9 @@ import { useWorkflowTestEnvironment, updateRefusal as refusal } from './test-ser
 // reviews' e-mails still recorded). RECORD_HISTORY=<folder> writes the history of the pipelined send
 // (five chunks, all delivered, the settlement finished) for the replay test:
 //   RECORD_HISTORY=test/fixtures/histories npx vitest run test/workflows/review-loop.workflow.test.ts The records' side (comments surviving a
-// recalculation) is test/integration/recalculation.test.ts.
+// recalculation) is test/integration/recalculation.test.ts. A month closed in runs that continue as
+// new (docs/decisions/0170) runs on a local dev server, in a describe block of its own, and writes
+// its runs' histories with RECORD_HISTORY too.
 
 type Activities = PrepareActivities &
   Pick<ReviewActivities, 'createTrainerReviews' | 'queuePreviewEmails' | 'announcePreviewSendFinished' | 'recordApproval'> &
@@ -204,13 +209,14 @@ function gatedSendMocks(chunks: number) {
   return { activities, log, queued, gates, announced: () => announced };
 }
 
-const input = (): TSettlementInput => ({
+const input = (overrides: Partial<TSettlementInput> = {}): TSettlementInput => ({
   settlementUuid: randomUUID(),
   studioGroupUuid: randomUUID(),
   month: '2026-09-30',
   version: 'v2',
   createdByUserUuid: randomUUID(),
   locale: 'de',
+  ...overrides,
 });
 
 type Handle = WorkflowHandleWithFirstExecutionRunId<typeof settlementWorkflow>;
@@ -219,11 +225,11 @@ describe('settlementWorkflow: the review loop', () => {
   const temporal = useWorkflowTestEnvironment();
 
   /** A settlement of these trainers prepared and created with trainer review, on a worker with these activities. */
-  async function withCreatedSettlement(activities: Activities, trainerUuids: string[], body: (handle: Handle) => Promise<void>) {
-    const { worker, taskQueue } = await temporal.createWorker({ activities });
+  async function withCreatedSettlement(activities: Activities, trainerUuids: string[], body: (handle: Handle) => Promise<void>, overrides: Partial<TSettlementInput> = {}, on = temporal) {
+    const { worker, taskQueue } = await on.createWorker({ activities });
     await worker.runUntil(async () => {
-      const workflowInput = input();
-      const handle = await temporal.env.client.workflow.start(settlementWorkflow, { args: [workflowInput], workflowId: settlementWorkflowId(workflowInput.settlementUuid), taskQueue });
+      const workflowInput = input(overrides);
+      const handle = await on.env.client.workflow.start(settlementWorkflow, { args: [workflowInput], workflowId: settlementWorkflowId(workflowInput.settlementUuid), taskQueue });
       await prepare(handle, trainerUuids);
       await handle.executeUpdate(createSettlementUpdate, { args: [{ trainerReview: true, userUuid: 'admin' }] });
       await body(handle);
@@ -507,6 +513,107 @@ describe('settlementWorkflow: the review loop', () => {
       expect(await refusal(handle.executeUpdate(sendCreditNotesUpdate, { args: [{ runUuid: randomUUID(), trainerUuids: [anna], userUuid: 'admin' }] }))).toEqual({ type: 'Invalid', message: 'settlement.trainerBilled' });
       expect(await refusal(approve(handle, anna, 'company', false))).toEqual({ type: 'Conflict', message: 'review.lockedPdfCreated' });
       expect(calls.issued).toEqual([anna]);
+    });
+  });
+  // On a dev server: the time-skipping server loses a run that continues as new right after a signal
+  // (test-server.ts).
+  describe('continued as new', () => {
+    const devServer = useWorkflowTestEnvironment({ devServer: true });
+
+    /**
+     * The same month closed twice, in one run and in runs that continue as new from 30 history events
+     * on: previews, approvals signalled one toggle at a time (the run continues while it waits for
+     * them), a late signal of an older toggle, an approve update, a credit-note run and the finish.
+     * Every query and update answers the same in both. RECORD_HISTORY=<folder> writes, for the
+     * replay test, a run that continued while the approvals were signalled, the one that ran the
+     * credit-note run and the last (each continued one carrying the state).
+     */
+    it('continues as new when its history grows, only idle, and answers as one run does', async () => {
+      const trainers = Array.from({ length: 4 }, () => randomUUID());
+      const [anna, ben, cara, dora] = trainers as [string, string, string, string];
+      const [sendUuid, runUuid] = [randomUUID(), randomUUID()];
+      const close = async (overrides: Partial<TSettlementInput>) => {
+        const { activities, calls } = mockActivities();
+        const seen: unknown[] = [];
+        let runs: RunHistory[] = [];
+        const look = (label: string, state: TSettlementState) => seen.push([label, { ...state, settlementUuid: undefined }]);
+        await withCreatedSettlement(
+          activities,
+          trainers,
+          async (handle) => {
+            look('created', await handle.query(stateQuery));
+            await handle.executeUpdate(sendPreviewsUpdate, { args: [{ sendUuid, trainerUuids: [anna, ben, cara], message: '', userUuid: 'admin' }] });
+            look('previews sent', await untilState(handle, (state) => state.previewSend?.phase === 'done'));
+
+            // Toggles the api signals one after the other without waiting (some arrive while a run
+            // continues as new); then Anna's and Ben's company approvals, each waited for.
+            let seq = 0;
+            const send = (trainerUuid: string, company: boolean, trainer: boolean, late?: { trainerUuid: string; seq: number }) =>
+              handle.signal(approvalsChangedSignal, { approvals: [...(late ? [{ ...late, company: false, trainer: false }] : []), { trainerUuid, company, trainer, seq: ++seq }] });
+            const signal = async (trainerUuid: string, company: boolean, trainer: boolean, late?: { trainerUuid: string; seq: number }) => {
+              await send(trainerUuid, company, trainer, late);
+              return untilState(handle, (state) => state.approvals[trainerUuid]?.company === company && state.approvals[trainerUuid]?.trainer === trainer);
+            };
+            // A step jump (an update, sent as the api sends it) among them: one that came in the workflow
+            // task of a continue-as-new the server refused for a signal is sent again (api/temporal.ts).
+            const jumps: Array<Promise<TSettlementState>> = [];
+            for (let round = 0; round < 8; round++) {
+              for (const uuid of [anna, ben, cara]) await send(uuid, round % 2 === 1, round % 2 === 0);
+              jumps.push(withUpdateSentAgain(() => handle.executeUpdate(goToStepUpdate, { args: [{ step: 2 }] })));
+            }
+            for (const jump of await Promise.all(jumps)) expect(jump.step).toBe(2);
+            await signal(anna, true, true);
+            await signal(ben, true, false);
+            // An older toggle of Anna's arriving late (in a later run) changes nothing.
+            look('signalled', await signal(dora, false, false, { trainerUuid: anna, seq: seq - 2 }));
+
+            const approved = await approve(handle, cara, 'company');
+            look('approve answer', approved.state);
+            look('phase answer', await handle.executeUpdate(awaitPreparationPhaseUpdate, { args: [{ phase: 'trainer' }] }));
+            look('step answer', await handle.executeUpdate(goToStepUpdate, { args: [{ step: 3 }] }));
+            look('run answer', (await handle.executeUpdate(sendCreditNotesUpdate, { args: [{ runUuid, trainerUuids: [anna, ben, cara], userUuid: 'admin' }] })).state);
+            look('billed', await untilState(handle, (state) => state.creditNoteRun?.phase === 'done'));
+            seen.push(await refusal(handle.executeUpdate(sendCreditNotesUpdate, { args: [{ runUuid, trainerUuids: [dora], userUuid: 'admin' }] })));
+            seen.push(await refusal(approve(handle, anna, 'company', false)));
+            seen.push(await refusal(approve(handle, dora, 'trainer')));
+            look('finished', await handle.executeUpdate(settlementCommandUpdate, { args: [{ action: 'finish_settlement', userUuid: 'admin' }] }));
+            expect(await handle.result()).toMatchObject({ status: 'completed' });
+            runs = await historiesOfRuns(devServer.env.client, handle.workflowId, handle.firstExecutionRunId);
+          },
+          overrides,
+          devServer,
+        );
+        return { seen, runs, calls };
+      };
+
+      const studioGroupUuid = randomUUID();
+      const single = await close({ studioGroupUuid });
+      const continued = await close({ studioGroupUuid, continueAsNewAfterEvents: 30 });
+      expect(continued.seen).toEqual(single.seen);
+      expect(continued.calls.issued).toEqual([anna, ben, cara]);
+      // The same activities with the same arguments (but the settlement's uuid).
+      const activityCalls = ({ approvals, ...others }: Calls) => ({ ...others, approvals: approvals.map((call) => ({ ...call, settlementUuid: undefined })) });
+      expect(activityCalls(continued.calls)).toEqual(activityCalls(single.calls));
+      expect(single.seen[2]).toMatchObject(['signalled', { approvals: { [anna]: { company: true, trainer: true }, [ben]: { company: true, trainer: false }, [dora]: { company: false, trainer: false } } }]);
+
+      // One run, or several, each continued while idle: the last events of a continued run are the
+      // continue-as-new after a completed workflow task, and one continued while the approvals came in.
+      const length = (history: RunHistory) => history.events?.length ?? 0;
+      expect(single.runs).toHaveLength(1);
+      expect(continued.runs.length).toBeGreaterThan(3);
+      const ended = continued.runs.slice(0, -1);
+      for (const history of ended) expect(history.events?.at(-1)?.workflowExecutionContinuedAsNewEventAttributes).toBeTruthy();
+      expect(Math.max(...continued.runs.map(length))).toBeLessThan(length(single.runs[0]!) / 2);
+      const signalledRun = ended.findIndex((history) => history.events?.some((event) => event.workflowExecutionSignaledEventAttributes));
+      expect(signalledRun).toBeGreaterThan(-1);
+
+      if (process.env.RECORD_HISTORY) {
+        writeFileSync(path.join(process.env.RECORD_HISTORY, 'settlement-v2-continued-first-v1.json'), historyToJSON(ended[signalledRun]!));
+        writeFileSync(path.join(process.env.RECORD_HISTORY, 'settlement-v2-continued-last-v1.json'), historyToJSON(continued.runs.at(-1)!));
+        // The continued run that ran the credit-note run (a child workflow).
+        const billing = continued.runs.find((history) => history.events?.some((event) => event.startChildWorkflowExecutionInitiatedEventAttributes));
+        writeFileSync(path.join(process.env.RECORD_HISTORY, 'settlement-v2-continued-billing-v1.json'), historyToJSON(billing!));
+      }
     });
   });
 });

@@ -4,7 +4,7 @@ import { WorkflowUpdateFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import { Worker, type WorkerOptions, type WorkflowBundlePath } from '@temporalio/worker';
 import { afterAll, beforeAll } from 'vitest';
-import { findTemporalTestServer } from '../../scripts/lib/temporal-tools';
+import { findTemporalCli, findTemporalTestServer } from '../../scripts/lib/temporal-tools';
 import { installQuietRuntime, prebuiltWorkflowBundle } from '../support/temporal-runtime';
 
 /**
@@ -29,16 +29,29 @@ export type WorkflowTestEnvironment = {
 };
 
 /**
- * The set-up every workflow test file shares: the quiet runtime, a time-skipping server and the
- * run's workflow bundle (test/global-setup.ts), made before the file's tests and torn down after them.
+ * A local dev server (`temporal server start-dev`, the CLI found as the integration tests find it):
+ * for what the time-skipping server does not do as Temporal's server does (a continue-as-new right
+ * after a signal: the time-skipping server then answers 'workflow execution already completed' to
+ * the next workflow task and the run hangs). Its clock is real.
  */
-export function useWorkflowTestEnvironment(): WorkflowTestEnvironment {
+const startDevServerEnvironment = () => {
+  const cli = findTemporalCli();
+  if (!cli) throw new Error('temporal CLI not found: install it or set TEMPORAL_CLI.');
+  return TestWorkflowEnvironment.createLocal({ server: { executable: { type: 'existing-path', path: cli } } });
+};
+
+/**
+ * The set-up every workflow test file shares: the quiet runtime, a time-skipping server (or with
+ * `devServer`, a local dev server) and the run's workflow bundle (test/global-setup.ts), made before
+ * the file's (or describe block's) tests and torn down after them.
+ */
+export function useWorkflowTestEnvironment({ devServer = false }: { devServer?: boolean } = {}): WorkflowTestEnvironment {
   let env: TestWorkflowEnvironment | undefined;
   let workflowBundle: WorkflowBundlePath | undefined;
   beforeAll(async () => {
     installQuietRuntime();
     workflowBundle = await prebuiltWorkflowBundle();
-    env = await startTimeSkippingEnvironment();
+    env = await (devServer ? startDevServerEnvironment() : startTimeSkippingEnvironment());
   });
   afterAll(async () => {
     await env?.teardown();

@@ -8,6 +8,7 @@ import {
   type TPreparationPhase,
   type TSendCreditNotesArgs,
   type TSendPreviewsArgs,
+  type TSettlementCarried,
   type TSettlementState,
   type TTrainerApprovals,
   type ZSettlementInput,
@@ -47,7 +48,9 @@ export type PreparationRequest = { run: number; trainerUuids: string[]; userUuid
 export type SettlementContext = ReturnType<typeof createSettlementContext>;
 
 export function createSettlementContext(input: z.output<typeof ZSettlementInput>) {
-  const state: Omit<TSettlementState, 'maxReachableStep'> = {
+  // A run continued as new goes on where the run before stood (docs/decisions/0170).
+  const carried = input.continued;
+  const state: Omit<TSettlementState, 'maxReachableStep'> = carried?.state ?? {
     settlementUuid: input.settlementUuid,
     studioGroupUuid: input.studioGroupUuid,
     settlementMonth: input.month,
@@ -70,13 +73,13 @@ export function createSettlementContext(input: z.output<typeof ZSettlementInput>
     settlementUuid: input.settlementUuid,
     locale: input.locale,
     state,
-    reachedStep: SETTLEMENT_STEP.selectTrainer as number,
+    reachedStep: carried?.reachedStep ?? (SETTLEMENT_STEP.selectTrainer as number),
     /** The commands the main loop runs next; an update sets one, the loop takes it. */
     pendingPreparation: null as PreparationRequest | null,
     pendingPreviewSend: null as TSendPreviewsArgs | null,
     pendingRun: null as TSendCreditNotesArgs | null,
     /** Trainers prepared in any run of this settlement (they have lines). */
-    everPrepared: new Set<string>(),
+    everPrepared: new Set<string>(carried?.everPrepared),
     /** A status command, admin position or approval being recorded: no preparation may start meanwhile. */
     busyCommands: 0,
     /** Of busyCommands, the approvals: approvals of different trainers are recorded side by side. */
@@ -84,9 +87,13 @@ export function createSettlementContext(input: z.output<typeof ZSettlementInput>
     /** Trainers whose approval is being recorded: a second one for the same trainer waits its turn. */
     approvingTrainers: new Set<string>(),
     /** Per trainer, the newest approval row the workflow was signalled of (approvalsChanged). */
-    approvalSeqs: new Map<string, number>(),
+    approvalSeqs: new Map<string, number>(Object.entries(carried?.approvalSeqs ?? {})),
     /** Index of the last phase finished in the current preparation run (-1 none, 2 all). */
-    phasesDone: -1,
+    phasesDone: carried?.phasesDone ?? -1,
+    /** False once a replay of a run from before continue-as-new passed the threshold without it (continuation.ts). */
+    mayContinueAsNew: true,
+    /** The wizard v1 run (one per settlement, made at its first call); null before. */
+    v1RunUuid: carried?.v1RunUuid ?? null,
 
     snapshot: (): TSettlementState => ({
       ...state,
@@ -117,6 +124,16 @@ export function createSettlementContext(input: z.output<typeof ZSettlementInput>
       state.step = step;
       ctx.reachedStep = Math.max(ctx.reachedStep, step);
     },
+
+    /** Everything the next run needs to go on where this one stands (only idle: nothing pending or in flight). */
+    carry: (): TSettlementCarried => ({
+      state,
+      reachedStep: ctx.reachedStep,
+      phasesDone: ctx.phasesDone,
+      everPrepared: [...ctx.everPrepared],
+      approvalSeqs: Object.fromEntries(ctx.approvalSeqs),
+      v1RunUuid: ctx.v1RunUuid,
+    }),
 
     // --- the rules the validators check ------------------------------------------------------
     preparing: (): boolean => ctx.pendingPreparation !== null || PREPARATION_PHASES.includes(state.preparation.phase as TPreparationPhase),

@@ -12,27 +12,30 @@ const V1_RUN_STARTED_ONCE = '2026-11-v1-run-started-once';
 export function registerV1Face(ctx: SettlementContext): void {
   const { state, settlementUuid, locale } = ctx;
 
-  let v1RunUuid: string | null = null;
   /** The start of the v1 run while its activity records it; null once recorded. */
   let v1RunStarting: Promise<unknown> | null = null;
-  const v1Run = async (userUuid: string) => {
-    if (v1RunUuid === null) {
-      v1RunUuid = uuid4();
-      state.runUuids.push(v1RunUuid);
-      state.creditNoteRun = { runUuid: v1RunUuid, phase: 'running', total: 0, issued: 0, refused: 0 };
-      v1RunStarting = v1Activities.startCreditNoteRun({ runUuid: v1RunUuid, settlementUuid, trainerUuids: [], userUuid, locale });
+  const v1Run = async (userUuid: string): Promise<string> => {
+    const known = ctx.v1RunUuid;
+    if (known === null) {
+      const runUuid = uuid4();
+      ctx.v1RunUuid = runUuid;
+      state.runUuids.push(runUuid);
+      state.creditNoteRun = { runUuid, phase: 'running', total: 0, issued: 0, refused: 0 };
+      v1RunStarting = v1Activities.startCreditNoteRun({ runUuid, settlementUuid, trainerUuids: [], userUuid, locale });
       await v1RunStarting;
       v1RunStarting = null;
-    } else if (v1RunStarting && patched(V1_RUN_STARTED_ONCE)) {
+      return runUuid;
+    }
+    if (v1RunStarting && patched(V1_RUN_STARTED_ONCE)) {
       // Two updates at once (create and send): the second must not use the run before the first's
       // activity recorded it, or its activities find no run. Before the patch it went on at once.
       await v1RunStarting;
     }
-    return v1RunUuid;
+    return known;
   };
   const assertV1Trainer = (trainerUuid: string) => {
     ctx.assertInProgress();
-    if (ctx.preparing() || ctx.sendingPreviews() || (ctx.runningCreditNotes() && state.creditNoteRun?.runUuid !== v1RunUuid)) throw fail(FAILURE.conflict, 'settlement.preparationRunning');
+    if (ctx.preparing() || ctx.sendingPreviews() || (ctx.runningCreditNotes() && state.creditNoteRun?.runUuid !== ctx.v1RunUuid)) throw fail(FAILURE.conflict, 'settlement.preparationRunning');
     if (state.preparation.phase !== 'done') throw fail(FAILURE.conflict, 'settlement.prepareFirst');
     if (!ctx.everPrepared.has(trainerUuid)) throw fail(FAILURE.invalid, 'settlement.trainerNotSelected', { trainer: trainerUuid });
   };
