@@ -25,6 +25,9 @@ export const Approval = defineEntity({
     user: () => p.manyToOne(User),
     createdAt: createdAtProperty(),
   }),
-  indexes: [{ properties: ['settlementTrainer', 'kind', 'createdAt'] }],
+  // The second one serves a trainer's newest row (`max(id)`, the approvals' seq): without it PostgreSQL
+  // reads the primary key backwards until it meets the trainer's row, which at 10,000 trainers took
+  // seconds for an approve-all and grew every toggle with the month's approvals.
+  indexes: [{ properties: ['settlementTrainer', 'kind', 'createdAt'] }, { properties: ['settlementTrainer', 'id'] }],
 });
 export type Approval = InferEntity<typeof Approval>;

@@ -24,6 +24,7 @@ import { Migration20261128032909_staffRolesAndInvitations } from './Migration202
 import { Migration20261128034945_payouts } from './Migration20261128034945_payouts';
 import { Migration20261128070500_payoutReturnsHandoff } from './Migration20261128070500_payoutReturnsHandoff';
 import { Migration20261128071354_settlementSumsBigint } from './Migration20261128071354_settlementSumsBigint';
+import { Migration20261128122739_approvalNewestRowIndex } from './Migration20261128122739_approvalNewestRowIndex';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121221656', class: Migration20261121221656 },
@@ -49,4 +50,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128034945_payouts', class: Migration20261128034945_payouts },
   { name: 'Migration20261128070500_payoutReturnsHandoff', class: Migration20261128070500_payoutReturnsHandoff },
   { name: 'Migration20261128071354_settlementSumsBigint', class: Migration20261128071354_settlementSumsBigint },
+  { name: 'Migration20261128122739_approvalNewestRowIndex', class: Migration20261128122739_approvalNewestRowIndex },
 ];
