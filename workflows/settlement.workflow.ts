@@ -26,10 +26,11 @@ import { registerWizardCommands } from './settlement/wizard-commands';
 // code, and later remove that call. Record a new history (test/fixtures/histories/) for a new path.
 //
 // The review loop (step 2–3): `sendPreviews` sends the chosen trainers
-// their preview in batches of PREVIEW_SEND_CHUNK_SIZE (review rows, portal notification, e-mail per
-// trainer; a trainer already sent one is skipped, so nothing goes out twice), then the workflow
-// waits for approvals. The api records every approval toggle (trainer, company, location) in
-// PostgreSQL and signals the current values (`approvalsChanged`; why: docs/decisions/0100); the
+// their preview in batches (50 trainers; PREVIEW_SEND_CHUNK_SIZE on the paths older histories
+// recorded: review rows, portal notification, e-mail per trainer; a trainer already sent one is
+// skipped, so nothing goes out twice), then the workflow waits for approvals. The api records every
+// approval toggle (trainer, company, location) in PostgreSQL and signals a company toggle's current
+// values (`approvalsChanged`; why: docs/decisions/0100 and 0165); the
 // `approve` update (its validator refuses a locked toggle, its activity appends the approval row)
 // stays so that recorded histories and older clients that use it keep working. A re-prepared trainer (recalculation)
 // keeps review and comments (threads hang on class hashes) but loses the approvals: the numbers

@@ -6,8 +6,9 @@ import { distinct, fail, type SettlementContext } from './context';
 
 // Steps 3–4, the review loop (with trainer review): `sendPreviews` sends the chosen trainers their
 // preview in batches (run by the main loop), then the approvals come in. The api records each toggle
-// in PostgreSQL under the review's locks and signals the current values (`approvalsChanged`), which
-// the credit-note step and its validator read; the `approve` update (its validator refuses a locked
+// in PostgreSQL under the review's locks and signals a company toggle's current values
+// (`approvalsChanged`; a trainer's or a location's toggle decides nothing here, docs/decisions/0165),
+// which the credit-note step and its validator read; the `approve` update (its validator refuses a locked
 // toggle, its activity writes the same rows) stays so that recorded histories and older clients that
 // use it keep working (docs/decisions/0100).
 
