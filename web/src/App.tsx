@@ -2,12 +2,12 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { ApiError } from './shared/api/client';
 import { ErrorBoundary } from './shared/components/ErrorBoundary';
 import { LazyNotifications } from './shared/components/LazyNotifications';
 import { cssVariablesResolver, themeWithLabels } from './shared/theme';
-import { router } from './router';
+import { AppRoutes } from './router';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -34,7 +34,9 @@ export function App() {
           {/* Another language's texts load before its page shows (LocaleLayout); a navigation keeps
               the old page meanwhile, so this shows nothing only before the first page. */}
           <Suspense fallback={null}>
-            <RouterProvider router={router} />
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
           </Suspense>
         </QueryClientProvider>
       </ErrorBoundary>

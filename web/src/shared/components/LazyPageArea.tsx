@@ -2,7 +2,8 @@ import { Button, Center, Loader, LoadingOverlay, Stack, Text } from '@mantine/co
 import { useIsFetching } from '@tanstack/react-query';
 import { Component, createContext, Suspense, useCallback, useContext, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useMatches } from 'react-router';
+import { useLocation } from 'react-router';
+import { PageRouteContext } from '../page-route';
 
 // The layouts' content area (trainer portal 2 "Trainer layout", 9): the page is loaded on demand; a
 // loading placeholder appears after 200 ms, an ERROR placeholder when the page failed or is still
@@ -124,7 +125,7 @@ function ContentLoadingOverlay({ loading }: { loading: boolean }) {
  */
 export function LazyPageArea({ children }: { children: ReactNode }) {
   const location = useLocation();
-  const pageRoute = useMatches().at(-1)?.id ?? '';
+  const pageRoute = useContext(PageRouteContext);
   const [suspended, setSuspended] = useState(0);
   const report = useCallback((delta: number) => setSuspended((count) => count + delta), []);
   const firstLoads = useIsFetching({ predicate: (query) => query.state.data === undefined });
