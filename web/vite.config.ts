@@ -86,6 +86,21 @@ function appShellWithoutScrollLock(): Plugin {
 }
 
 /**
+ * The UI kit's app-shell bars import the drag handle of a resizable shell, which they render only
+ * when the shell has the `resize` prop; the app's shells have none: here the bars get
+ * src/shared/app-shell-resize-handle.ts instead, so the trainer portal's frame does not load it.
+ */
+function appShellWithoutResizeHandle(): Plugin {
+  const handle = fileURLToPath(new URL('src/shared/app-shell-resize-handle.ts', import.meta.url));
+  return {
+    name: 'trainerpay-app-shell-without-resize-handle',
+    enforce: 'pre',
+    resolveId: (source, importer) =>
+      source === '../AppShellResizeHandle/AppShellResizeHandle.mjs' && importer && /@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]AppShell(Header|Navbar|Aside|Footer)[\\/]AppShell\1\.mjs$/.test(importer) ? handle : undefined,
+  };
+}
+
+/**
  * The first screens' scripts as few chunks (docs/decisions/0145). Left to itself the bundler gives
  * every module a page shares with a lazy route a chunk of its own (the log-in page came as 38
  * scripts, the trainer portal's first screen as 76 more), and gzip compresses each alone. Here:
@@ -171,11 +186,14 @@ const entry = firstScreenChunks();
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), textParts(), scrollAreaWithoutFloatingUi(), appShellWithoutScrollLock(), entry.plugin, prerenderPublicSite()],
+  plugins: [react(), textParts(), scrollAreaWithoutFloatingUi(), appShellWithoutScrollLock(), appShellWithoutResizeHandle(), entry.plugin, prerenderPublicSite()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
     sourcemap: true,
+    // Every browser of the build's target (Vite's Baseline "widely available") has modulepreload, so
+    // the first screens do not load the polyfill for it.
+    modulePreload: { polyfill: false },
     // .vite/manifest.json: which chunks and CSS each page and lazy route loads (bench/web-size.ts).
     manifest: true,
     // The grid library (ag-grid, ~1.1 MB) is one chunk that only the pages with grids load lazily.
