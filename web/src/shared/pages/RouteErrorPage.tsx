@@ -1,30 +1,9 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { ErrorScreen } from '../components/ErrorScreen';
+import { KeyedErrorBoundary } from '../components/KeyedErrorBoundary';
 
-type BoundaryProps = { resetKey: string; children: ReactNode };
-type BoundaryState = { error: unknown; key: string };
-
-class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
-  override state: BoundaryState = { error: null, key: this.props.resetKey };
-
-  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
-    return { error: error ?? new Error('page failed') };
-  }
-
-  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
-    return props.resetKey === state.key ? null : { error: null, key: props.resetKey };
-  }
-
-  override componentDidCatch(error: unknown, info: ErrorInfo) {
-    console.error('A page of the web app failed', error, info.componentStack);
-  }
-
-  override render() {
-    if (this.state.error) return <ErrorScreen error={this.state.error} />;
-    return this.props.children;
-  }
-}
+const errorScreen = (error: unknown) => <ErrorScreen error={error} />;
 
 /**
  * Around the routes and the frames: a crash while rendering a page (or its module failing to load)
@@ -32,5 +11,9 @@ class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
  */
 export function RouteErrors({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  return <RouteErrorBoundary resetKey={pathname}>{children}</RouteErrorBoundary>;
+  return (
+    <KeyedErrorBoundary resetKey={pathname} fallback={errorScreen} what="A page of the web app">
+      {children}
+    </KeyedErrorBoundary>
+  );
 }
