@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { gzipAsync } from '@gfx/zopfli';
 import { CONTENT_FILES, CONTENT_LOCALES, type TContentFile, type TContentLocale } from '../contracts/site-content.contract';
 import { loadSiteData, SITE_PAGES, type SitePage } from '../web/src/site/content/site-data';
 import { renderSitePage } from '../web/src/site/render';
@@ -10,7 +11,9 @@ import { renderSitePage } from '../web/src/site/render';
 // language alternates and Open Graph tags, so a visitor and a search engine read the page before
 // any JavaScript runs. Content comes from content/ (CONTENT_DIR), checked against its schemas here:
 // a malformed file fails the build. Then every text asset is compressed once (gzip and brotli)
-// for the API to serve as it is.
+// for the API to serve as it is: the gzip twins with zopfli, a gzip encoder that searches harder
+// than zlib's level 9 (about 4 % smaller; any gzip decoder reads them), as they are written once
+// per build and read by every browser that does not take brotli.
 //
 //   tsx scripts/prerender-site.tsx <outDir>
 
@@ -35,14 +38,16 @@ async function readContent(locale: TContentLocale, file: string) {
   return parsed.data;
 }
 
-function compress(dir: string) {
+async function compress(dir: string) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) compress(full);
+    if (entry.isDirectory()) await compress(full);
     else if (/\.(js|css|html|svg|json|map)$/.test(entry.name) && !entry.name.endsWith('.map')) {
       const source = fs.readFileSync(full);
       if (source.length < 1024) continue;
-      fs.writeFileSync(`${full}.gz`, zlib.gzipSync(source, { level: 9 }));
+      // One iteration: nearly all of zopfli's gain over zlib (its default of 15 saved 0.1 % more on the
+      // first screens' scripts), in less of the build's time.
+      fs.writeFileSync(`${full}.gz`, await gzipAsync(source, { numiterations: 1 }));
       fs.writeFileSync(`${full}.br`, zlib.brotliCompressSync(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
     }
   }
@@ -74,7 +79,7 @@ async function main() {
   fs.writeFileSync(path.join(outDir, 'robots.txt'), `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /de/admin\nDisallow: /en/admin\nDisallow: /es/admin\nDisallow: /de/trainer\nDisallow: /en/trainer\nDisallow: /es/trainer\n\nSitemap: ${base}/sitemap.xml\n`);
   // The template is not a page: only the prerendered files are served.
   fs.rmSync(templatePath);
-  compress(outDir);
+  await compress(outDir);
   console.log(`prerendered ${CONTENT_LOCALES.length * SITE_PAGES.length} public pages into ${outDir}`);
 }
 

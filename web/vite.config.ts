@@ -53,21 +53,21 @@ function textParts(): Plugin {
   };
 }
 
+/** The UI-kit modules `importer` matches get `replacement` (a module of ours) for their import of `source`. */
+function replaceImport(name: string, source: string, importer: RegExp, replacement: string): Plugin {
+  const file = fileURLToPath(new URL(replacement, import.meta.url));
+  return { name, enforce: 'pre', resolveId: (id, from) => (id === source && from && importer.test(from) ? file : undefined) };
+}
+const uiKitModule = (component: string) => new RegExp(`@mantine[\\\\/]core[\\\\/]esm[\\\\/]components[\\\\/]${component}\\.mjs$`);
+
 /**
  * The UI kit's scroll area takes one hook from floating-ui (useMergeRefs), and with it the whole of
  * floating-ui, which only tooltips, popovers and menus need: here it gets the same hook from
  * src/shared/merge-refs.ts instead, so the screens with a scroll area (the trainer portal's frame)
  * load floating-ui only when a floating element is first used.
  */
-function scrollAreaWithoutFloatingUi(): Plugin {
-  const mergeRefs = fileURLToPath(new URL('src/shared/merge-refs.ts', import.meta.url));
-  return {
-    name: 'trainerpay-scroll-area-without-floating-ui',
-    enforce: 'pre',
-    resolveId: (source, importer) =>
-      source === '@floating-ui/react' && importer && /@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/.test(importer) ? mergeRefs : undefined,
-  };
-}
+const scrollAreaWithoutFloatingUi = () =>
+  replaceImport('trainerpay-scroll-area-without-floating-ui', '@floating-ui/react', uiKitModule('ScrollArea[\\\\/]ScrollArea'), 'src/shared/merge-refs.ts');
 
 /**
  * The UI kit's app-shell header, footer and aside take two class names from react-remove-scroll, and
@@ -75,15 +75,21 @@ function scrollAreaWithoutFloatingUi(): Plugin {
  * src/shared/remove-scroll-class-names.ts, so the trainer portal's frame loads the lock with its
  * first modal.
  */
-function appShellWithoutScrollLock(): Plugin {
-  const classNames = fileURLToPath(new URL('src/shared/remove-scroll-class-names.ts', import.meta.url));
-  return {
-    name: 'trainerpay-app-shell-without-scroll-lock',
-    enforce: 'pre',
-    resolveId: (source, importer) =>
-      source === 'react-remove-scroll' && importer && /@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]AppShell(Header|Footer|Aside)[\\/]AppShell\1\.mjs$/.test(importer) ? classNames : undefined,
-  };
-}
+const appShellWithoutScrollLock = () =>
+  replaceImport('trainerpay-app-shell-without-scroll-lock', 'react-remove-scroll', uiKitModule('AppShell[\\\\/]AppShell(Header|Footer|Aside)[\\\\/]AppShell\\1'), 'src/shared/remove-scroll-class-names.ts');
+
+/**
+ * The UI kit's app-shell bars import the drag handle of a resizable shell, which they render only
+ * when the shell has the `resize` prop; the app's shells have none: here the bars get
+ * src/shared/app-shell-resize-handle.ts instead, so the trainer portal's frame does not load it.
+ */
+const appShellWithoutResizeHandle = () =>
+  replaceImport(
+    'trainerpay-app-shell-without-resize-handle',
+    '../AppShellResizeHandle/AppShellResizeHandle.mjs',
+    uiKitModule('AppShell[\\\\/]AppShell(Header|Navbar|Aside|Footer)[\\\\/]AppShell\\1'),
+    'src/shared/app-shell-resize-handle.ts',
+  );
 
 /**
  * The first screens' scripts as few chunks (docs/decisions/0145). Left to itself the bundler gives
@@ -171,11 +177,14 @@ const entry = firstScreenChunks();
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), textParts(), scrollAreaWithoutFloatingUi(), appShellWithoutScrollLock(), entry.plugin, prerenderPublicSite()],
+  plugins: [react(), textParts(), scrollAreaWithoutFloatingUi(), appShellWithoutScrollLock(), appShellWithoutResizeHandle(), entry.plugin, prerenderPublicSite()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
     sourcemap: true,
+    // Every browser of the build's target (Vite's Baseline "widely available") has modulepreload, so
+    // the first screens do not load the polyfill for it.
+    modulePreload: { polyfill: false },
     // .vite/manifest.json: which chunks and CSS each page and lazy route loads (bench/web-size.ts).
     manifest: true,
     // The grid library (ag-grid, ~1.1 MB) is one chunk that only the pages with grids load lazily.

@@ -1,24 +1,30 @@
-import { lazy, type ComponentType } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { lazy, type ComponentType, type ReactNode } from 'react';
+import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { LogoutPage } from './shared/pages/LogoutPage';
 import { NotFoundPage } from './shared/pages/NotFoundPage';
-import { RouteErrorPage } from './shared/pages/RouteErrorPage';
+import { RouteErrors } from './shared/pages/RouteErrorPage';
+import { PageRouteContext } from './shared/page-route';
 import { loadTrainerTexts, loadWholeTexts } from './shared/i18n';
 import { AddLocaleRedirect, HomeRedirect, LocaleLayout, RequireRole, STAFF_ROLES, TRAINER_ROLES } from './shared/routing';
 import { LoginPage } from './site/pages/LoginPage';
 import { SiteHomeRedirect, siteRoutes } from './site/routes';
 
 // The first load is the log-in page, within 200 KB gzip (docs/decisions/0102): the admin frame, the trainer portal's
-// frame and the e-mailed links' pages are route modules loaded when their route matches, together
-// with the texts of the page's language they need (the trainer portal its own, the others the whole
-// dictionary); the router keeps the previous page on screen meanwhile (and renders nothing before
-// the first route is there).
-const screen =
-  <T,>(load: () => Promise<T>, pick: (module: T) => ComponentType, loadTexts: () => Promise<void> = loadWholeTexts) =>
-  async () => {
-    const [module] = await Promise.all([load(), loadTexts()]);
-    return { Component: pick(module) };
-  };
+// frame and the e-mailed links' pages are modules loaded when their route matches, together with the
+// texts of the page's language they need (the trainer portal its own, the others the whole
+// dictionary). The routes are the router's declarative ones (useRoutes), not its data router: the
+// app loads no data through the router, and the data router is 16 KB gzip more of the first screens
+// (docs/decisions/0195). A navigation is a React transition (BrowserRouter), so the previous page
+// stays on screen while the next one's module loads. The first page shows nothing until its module
+// is there (the Suspense around the routes in App.tsx), as before the script ran; main.tsx starts
+// loading it together with the entry's texts (preloadScreens).
+type Screen = { element: ReactNode; load: () => Promise<unknown> };
+const screen = <T,>(load: () => Promise<T>, pick: (module: T) => ComponentType, loadTexts: () => Promise<void> = loadWholeTexts): Screen => {
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const loadScreen = () => (loading ??= Promise.all([load(), loadTexts()]).then(([module]) => ({ default: pick(module) })));
+  const Component = lazy(loadScreen);
+  return { element: <Component />, load: loadScreen };
+};
 const adminLayout = screen(() => import('./admin/AdminLayout'), (m) => m.AdminLayout);
 const trainerLayout = screen(() => import('./trainer/TrainerLayout'), (m) => m.TrainerLayout, loadTrainerTexts);
 const invitationLinkPage = screen(() => import('./site/account-links/InvitationLinkPage'), (m) => m.InvitationLinkPage);
@@ -67,11 +73,8 @@ const SettlementV1WizardPage = lazy(() => import('./admin/settlement/v1/Settleme
 
 const OPERATOR_ROLES = ['operator'] as const;
 
-export const router = createBrowserRouter([
+const routes: RouteObject[] = [
   {
-    errorElement: <RouteErrorPage />,
-    // While the first page's route module loads, the page stays empty (as before the script ran).
-    HydrateFallback: () => null,
     children: [
       { path: '/', element: <SiteHomeRedirect /> },
       {
@@ -81,11 +84,11 @@ export const router = createBrowserRouter([
           ...siteRoutes,
           { path: 'login', element: <LoginPage /> },
           // The e-mailed links: no log-in needed.
-          { path: 'invitation/:token', lazy: invitationLinkPage },
-          { path: 'forgot-password', lazy: forgotPasswordPage },
-          { path: 'reset-password/:token', lazy: resetPasswordPage },
-          { path: 'confirm-email/:token', lazy: confirmEmailPage },
-          { path: 'staff-invitation/:token', lazy: staffInvitationLinkPage },
+          { path: 'invitation/:token', element: invitationLinkPage.element, handle: invitationLinkPage },
+          { path: 'forgot-password', element: forgotPasswordPage.element, handle: forgotPasswordPage },
+          { path: 'reset-password/:token', element: resetPasswordPage.element, handle: resetPasswordPage },
+          { path: 'confirm-email/:token', element: confirmEmailPage.element, handle: confirmEmailPage },
+          { path: 'staff-invitation/:token', element: staffInvitationLinkPage.element, handle: staffInvitationLinkPage },
           { path: 'logout', element: <LogoutPage /> },
           { path: 'trainer/logout', element: <LogoutPage /> },
           {
@@ -93,8 +96,8 @@ export const router = createBrowserRouter([
             element: <RequireRole roles={STAFF_ROLES} />,
             children: [
               {
-                lazy: adminLayout,
-                errorElement: <RouteErrorPage />,
+                element: <RouteErrors>{adminLayout.element}</RouteErrors>,
+                handle: adminLayout,
                 children: [
                   { index: true, element: <HomeRedirect /> },
                   { path: 'import', element: <ImportDashboardPage /> },
@@ -142,8 +145,8 @@ export const router = createBrowserRouter([
             element: <RequireRole roles={TRAINER_ROLES} />,
             children: [
               {
-                lazy: trainerLayout,
-                errorElement: <RouteErrorPage />,
+                element: <RouteErrors>{trainerLayout.element}</RouteErrors>,
+                handle: trainerLayout,
                 children: [
                   { index: true, element: <HomeRedirect /> },
                   { path: 'profile', element: <ProfilePage /> },
@@ -165,4 +168,25 @@ export const router = createBrowserRouter([
       { path: '*', element: <AddLocaleRedirect /> },
     ],
   },
-]);
+];
+
+/**
+ * Starts loading the modules and texts of the address's frame or page (their routes' `handle`)
+ * while the entry's texts load, instead of after the first render.
+ */
+export function preloadScreens(pathname: string) {
+  // A failure shows when the route renders (RouteErrors), not here.
+  for (const match of matchRoutes(routes, pathname) ?? []) void (match.route.handle as Screen | undefined)?.load().catch(() => undefined);
+}
+
+/** The web app's routes, inside App's BrowserRouter. */
+export function AppRoutes() {
+  const location = useLocation();
+  // Which route shows the page, by its path pattern: LazyPageArea gives another page a new loading boundary.
+  const pageRoute = (matchRoutes(routes, location) ?? []).map((match) => match.route.path ?? (match.route.index ? '(index)' : '')).join('/');
+  return (
+    <PageRouteContext.Provider value={pageRoute}>
+      <RouteErrors>{useRoutes(routes, location)}</RouteErrors>
+    </PageRouteContext.Provider>
+  );
+}

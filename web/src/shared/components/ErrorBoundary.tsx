@@ -4,7 +4,7 @@ import { ErrorScreen } from './ErrorScreen';
 type Props = { children: ReactNode };
 type State = { error: unknown };
 
-/** Last line of defence around the whole app (providers included); routes have their own errorElement. */
+/** Last line of defence around the whole app (providers included); the routes and frames have their own (RouteErrors). */
 export class ErrorBoundary extends Component<Props, State> {
   override state: State = { error: null };
 

@@ -1,8 +1,10 @@
 import { Button, Center, Loader, LoadingOverlay, Stack, Text } from '@mantine/core';
 import { useIsFetching } from '@tanstack/react-query';
-import { Component, createContext, Suspense, useCallback, useContext, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
+import { createContext, Suspense, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useMatches } from 'react-router';
+import { useLocation } from 'react-router';
+import { PageRouteContext } from '../page-route';
+import { KeyedErrorBoundary } from './KeyedErrorBoundary';
 
 // The layouts' content area (trainer portal 2 "Trainer layout", 9): the page is loaded on demand; a
 // loading placeholder appears after 200 ms, an ERROR placeholder when the page failed or is still
@@ -63,30 +65,8 @@ function PageLoadingPlaceholder() {
   );
 }
 
-type BoundaryProps = { resetKey: string; children: ReactNode };
-type BoundaryState = { error: unknown; key: string };
-
 /** A page that failed (its code did not load, or it crashed) shows ERROR in the content area; another page resets it. */
-class PageErrorBoundary extends Component<BoundaryProps, BoundaryState> {
-  override state: BoundaryState = { error: null, key: this.props.resetKey };
-
-  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
-    return { error: error ?? new Error('page failed') };
-  }
-
-  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
-    return props.resetKey === state.key ? null : { error: null, key: props.resetKey };
-  }
-
-  override componentDidCatch(error: unknown, info: ErrorInfo) {
-    console.error('A page of the content area failed', error, info.componentStack);
-  }
-
-  override render() {
-    if (this.state.error) return <ErrorPlaceholder cause="failed" />;
-    return this.props.children;
-  }
-}
+const failedPlaceholder = () => <ErrorPlaceholder cause="failed" />;
 
 /** Shown while loading, hidden 1 s after the loading ended; never in the way of a click. */
 function ContentLoadingOverlay({ loading }: { loading: boolean }) {
@@ -124,7 +104,7 @@ function ContentLoadingOverlay({ loading }: { loading: boolean }) {
  */
 export function LazyPageArea({ children }: { children: ReactNode }) {
   const location = useLocation();
-  const pageRoute = useMatches().at(-1)?.id ?? '';
+  const pageRoute = useContext(PageRouteContext);
   const [suspended, setSuspended] = useState(0);
   const report = useCallback((delta: number) => setSuspended((count) => count + delta), []);
   const firstLoads = useIsFetching({ predicate: (query) => query.state.data === undefined });
@@ -133,13 +113,13 @@ export function LazyPageArea({ children }: { children: ReactNode }) {
     // aria-busy: a screen reader waits for the page's first data before reading it.
     <div style={{ position: 'relative' }} data-testid="page-area" aria-busy={loading}>
       <ContentLoadingOverlay loading={loading} />
-      <PageErrorBoundary resetKey={location.pathname}>
+      <KeyedErrorBoundary resetKey={location.pathname} fallback={failedPlaceholder} what="A page of the content area">
         <SuspendedReport.Provider value={report}>
           <Suspense key={pageRoute} fallback={<PageLoadingPlaceholder key={location.key} />}>
             {children}
           </Suspense>
         </SuspendedReport.Provider>
-      </PageErrorBoundary>
+      </KeyedErrorBoundary>
     </div>
   );
 }

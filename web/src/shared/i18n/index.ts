@@ -35,7 +35,7 @@ const NEEDS: Record<AppLocale, readonly AppLocale[]> = { de: ['de'], en: ['en'],
 
 /** The level the screens shown so far need: every language is then loaded at least at this level. */
 let wanted: Level = 'first';
-// The router starts loading the first page's route modules when it is created, before initI18n ran.
+// A frame's texts may be asked for before initI18n ran: they load once it has.
 let markInitialised: () => void = () => undefined;
 const initialised = new Promise<void>((resolve) => (markInitialised = resolve));
 const loaded = new Set<string>();

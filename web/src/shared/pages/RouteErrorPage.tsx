@@ -1,10 +1,19 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { ErrorScreen } from '../components/ErrorScreen';
-import { NotFoundPage } from './NotFoundPage';
+import { KeyedErrorBoundary } from '../components/KeyedErrorBoundary';
 
-/** errorElement of the routes: a crash while rendering a page ends here instead of a blank screen. */
-export function RouteErrorPage() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  return <ErrorScreen error={error} />;
+const errorScreen = (error: unknown) => <ErrorScreen error={error} />;
+
+/**
+ * Around the routes and the frames: a crash while rendering a page (or its module failing to load)
+ * ends here instead of a blank screen; another address tries again.
+ */
+export function RouteErrors({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <KeyedErrorBoundary resetKey={pathname} fallback={errorScreen} what="A page of the web app">
+      {children}
+    </KeyedErrorBoundary>
+  );
 }
