@@ -70,6 +70,9 @@ export type MailActivityDeps = {
   dataDir?: string;
 };
 
+/** Heartbeats of a delivering batch at most this often (its activities' heartbeat timeouts are 30 s and more). */
+const HEARTBEAT_INTERVAL_MS = 250;
+
 /** Nodemailer's error codes of a refusal of this message (not of the connection or the log-in). */
 const MESSAGE_REFUSED_CODES = new Set(['EENVELOPE', 'EMESSAGE']);
 
@@ -300,6 +303,7 @@ export function createMailActivities({ orm, mailer, publicUrl, dataDir }: MailAc
 
     let retry: { error: unknown; description: string } | undefined;
     let delivered = 0;
+    let heartbeatAt = 0;
     /** One e-mail: locked, sent, recorded, committed. Answers whether this call sent it. */
     const deliverOne = (id: number) =>
       // Two prepared statements on a pooled connection, not an entity manager's transaction: per
@@ -357,7 +361,14 @@ export function createMailActivities({ orm, mailer, publicUrl, dataDir }: MailAc
     await Promise.all(
       Array.from({ length: Math.min(MAIL_CONNECTIONS, pending.length) }, async () => {
         for (let index = next++; index < pending.length && !retry; index = next++) {
-          if (await deliverOne(pending[index]!)) activityContext()?.heartbeat({ delivered: ++delivered });
+          if (!(await deliverOne(pending[index]!))) continue;
+          delivered += 1;
+          // Alive, not progress (a retry reads the rows, not the details): each heartbeat costs the
+          // worker a payload conversion and a call into Temporal's core, a few a second are plenty.
+          if (Date.now() - heartbeatAt >= HEARTBEAT_INTERVAL_MS) {
+            heartbeatAt = Date.now();
+            activityContext()?.heartbeat({ delivered });
+          }
         }
       }),
     );
