@@ -11,7 +11,7 @@ export type PooledQuery = <T extends QueryResultRow = Record<string, unknown>>(s
  * and recorded per e-mail), where forking an entity manager, MikroORM's transaction context and
  * knex's query building cost the worker more CPU than the statements themselves. Commits when
  * `work` resolves, rolls back when it throws. A connection that broke is marked so by knex's
- * listeners and dropped by the pool instead of being handed out again.
+ * listeners and dropped by the pool instead of being handed out again (docs/decisions/0205).
  */
 export async function pooledTransaction<T>(orm: MikroORM, work: (query: PooledQuery) => Promise<T>): Promise<T> {
   const { client } = orm.em.getConnection().getKnex();
