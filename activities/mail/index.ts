@@ -6,6 +6,8 @@ import { ApplicationFailure } from '@temporalio/activity';
 import { activityContext } from '../shared/activity-context';
 import { notifyAll } from '../../db/writes/settlement-log';
 import { sql } from '../../db/queries/sql';
+import { pooledTransaction } from '../../db/queries/pooled-transaction';
+import { EVENTS_CHANNEL } from '../../db/events';
 import { isPermanentResponseCode } from 'nodemailer/lib/errors';
 import { z } from 'zod';
 import { studioGroupRoom } from '../../contracts/events';
@@ -68,6 +70,9 @@ export type MailActivityDeps = {
   dataDir?: string;
 };
 
+/** Heartbeats of a delivering batch at most this often (its activities' heartbeat timeouts are 30 s and more). */
+const HEARTBEAT_INTERVAL_MS = 250;
+
 /** Nodemailer's error codes of a refusal of this message (not of the connection or the log-in). */
 const MESSAGE_REFUSED_CODES = new Set(['EENVELOPE', 'EMESSAGE']);
 
@@ -88,16 +93,30 @@ const usableAddress = (value: string | null | undefined) => {
   return address && ZAddress.safeParse(address).success ? address : null;
 };
 
+/** The event that tells a group's Outbox page to refetch (none for a row of no studio group). */
+function outboxChangedPayload(row: Pick<OutgoingEmail, 'uuid' | 'idempotencyKey' | 'status'>): string | null {
+  const studioGroupUuid = parseOutboxKey(row.idempotencyKey)?.studioGroupUuid;
+  if (!studioGroupUuid) return null;
+  const data: TOutboxChangedEvent = { studioGroupUuid, emailUuid: row.uuid, status: row.status };
+  return JSON.stringify({ topic: studioGroupRoom(studioGroupUuid), event: OUTBOX_CHANGED_EVENT, data });
+}
+
 /** Tells the groups' Outbox pages to refetch, one statement for all rows; inside a transaction NOTIFY goes out on commit. */
 async function notifyOutboxChanged(em: EntityManager, rows: Array<Pick<OutgoingEmail, 'uuid' | 'idempotencyKey' | 'status'>>) {
-  const payloads = rows.flatMap((row) => {
-    const studioGroupUuid = parseOutboxKey(row.idempotencyKey)?.studioGroupUuid;
-    if (!studioGroupUuid) return [];
-    const data: TOutboxChangedEvent = { studioGroupUuid, emailUuid: row.uuid, status: row.status };
-    return [JSON.stringify({ topic: studioGroupRoom(studioGroupUuid), event: OUTBOX_CHANGED_EVENT, data })];
-  });
-  await notifyAll(em, payloads);
+  await notifyAll(em, rows.flatMap((row) => outboxChangedPayload(row) ?? []));
 }
+
+/**
+ * Delivery's two statements, prepared once per connection: the row read under its lock, and its
+ * outcome recorded with the Outbox pages' event (NOTIFY, sent on commit; no event when $5 is null).
+ */
+const LOCK_FOR_DELIVERY = { name: 'tp_outbox_lock_for_delivery', text: `select uuid, idempotency_key, status, to_address, subject, text_body, html_body, attachments from outgoing_email where id = $1 for update` };
+const RECORD_DELIVERY = {
+  name: 'tp_outbox_record_delivery',
+  text: `with recorded as (
+           update outgoing_email set status = $1::text, error = $2::text, sent_at = case when $1::text = 'sent' then now() else sent_at end, updated_at = now() where id = $3::int)
+         select pg_notify($4::text, $5::text) where $5::text is not null`,
+};
 
 type Recipient = { address: string | null; locale: Locale; name: string | null; trainerName: string | null };
 type QueueInput = z.infer<typeof ZQueueEmailInput>;
@@ -158,7 +177,6 @@ async function resolveRecipients(em: EntityManager, inputs: QueueInput[]): Promi
 type OutboxRow = { uuid: string; idempotency_key: string; status: OutgoingEmail['status']; to_address: string; subject: string };
 /** What delivering a row reads (under its lock). */
 type DeliveryRow = OutboxRow & { text_body: string; html_body: string | null; attachments: OutgoingEmailAttachment[] | null };
-const DELIVERY_COLUMNS = 'uuid, idempotency_key, status, to_address, subject, text_body, html_body, attachments';
 const OUTBOX_COLUMNS = 'uuid, idempotency_key, status, to_address, subject';
 
 function toResult(row: OutboxRow, created: boolean): TQueueEmailResult {
@@ -285,12 +303,14 @@ export function createMailActivities({ orm, mailer, publicUrl, dataDir }: MailAc
 
     let retry: { error: unknown; description: string } | undefined;
     let delivered = 0;
+    let heartbeatAt = 0;
     /** One e-mail: locked, sent, recorded, committed. Answers whether this call sent it. */
     const deliverOne = (id: number) =>
-      orm.em.fork().transactional(async (tem): Promise<boolean> => {
-        // Plain statements, not the entity: per e-mail, hydrating the row and flushing its change set
-        // cost the worker more CPU than handing the message to the SMTP server.
-        const [row] = await sql<DeliveryRow>(tem, `select ${DELIVERY_COLUMNS} from outgoing_email where id = ? for update`, [id]);
+      // Two prepared statements on a pooled connection, not an entity manager's transaction: per
+      // e-mail, MikroORM's fork and transaction and knex's query building cost the worker more CPU
+      // than handing the message to the SMTP server.
+      pooledTransaction(orm, async (query): Promise<boolean> => {
+        const [row] = await query<DeliveryRow>({ ...LOCK_FOR_DELIVERY, values: [id] });
         if (!row) throw new Error(`E-mail ${id} not found.`);
         if (row.status === 'sent') {
           resultOf.set(row.uuid, { emailUuid: row.uuid, status: 'sent', delivery: 'smtp', alreadySent: true });
@@ -298,8 +318,8 @@ export function createMailActivities({ orm, mailer, publicUrl, dataDir }: MailAc
         }
         /** Records the outcome on the row: 'sent' or 'failed' (the Outbox pages are told), or a temporary error (the status stays). */
         const record = async (status: OutgoingEmailStatus, error: string | null, notify = true) => {
-          await sql(tem, `update outgoing_email set status = ?, error = ?, sent_at = case when ? = 'sent' then now() else sent_at end, updated_at = now() where id = ?`, [status, error, status, id]);
-          if (notify) await notifyOutboxChanged(tem, [{ uuid: row.uuid, idempotencyKey: row.idempotency_key, status }]);
+          const payload = notify ? outboxChangedPayload({ uuid: row.uuid, idempotencyKey: row.idempotency_key, status }) : null;
+          await query({ ...RECORD_DELIVERY, values: [status, error, id, EVENTS_CHANNEL, payload] });
         };
         const fail = async (error: string) => {
           await record('failed', error);
@@ -341,7 +361,14 @@ export function createMailActivities({ orm, mailer, publicUrl, dataDir }: MailAc
     await Promise.all(
       Array.from({ length: Math.min(MAIL_CONNECTIONS, pending.length) }, async () => {
         for (let index = next++; index < pending.length && !retry; index = next++) {
-          if (await deliverOne(pending[index]!)) activityContext()?.heartbeat({ delivered: ++delivered });
+          if (!(await deliverOne(pending[index]!))) continue;
+          delivered += 1;
+          // Alive, not progress (a retry reads the rows, not the details): each heartbeat costs the
+          // worker a payload conversion and a call into Temporal's core, a few a second are plenty.
+          if (Date.now() - heartbeatAt >= HEARTBEAT_INTERVAL_MS) {
+            heartbeatAt = Date.now();
+            activityContext()?.heartbeat({ delivered });
+          }
         }
       }),
     );

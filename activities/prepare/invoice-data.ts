@@ -11,6 +11,9 @@ import { eventKeyPrefix, findSettlement, LOCKED, notFound, PROC, userName, type 
 
 // Phase 1 of the preparation (create/invoice-data): the month's rules and the trainers' data frozen.
 
+/** A class's start in the log; one formatter for all (`toLocaleString` with a time zone builds one per call). */
+const BERLIN_DATE_TIME = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'medium', timeStyle: 'short' });
+
 export function createInvoiceDataActivities({ orm }: PrepareActivityDeps) {
   return {
     /**
@@ -84,7 +87,7 @@ export function createInvoiceDataActivities({ orm }: PrepareActivityDeps) {
             message: say('settlement.log.classWithoutTrainer', {
               class: studioClass.name,
               studio: studioClass.studio.name,
-              date: studioClass.startsAt.toLocaleString('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'medium', timeStyle: 'short' }),
+              date: BERLIN_DATE_TIME.format(studioClass.startsAt),
             }),
           })),
         ];

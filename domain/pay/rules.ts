@@ -160,21 +160,31 @@ export function classStartMillis(startsAt: Date | string): number {
 
 const HOUR_MS = 3_600_000;
 
+/** The Berlin dates of UTC hours resolved so far (a fact that never changes), shared by every resolver. */
+const berlinDateByUtcHour = new Map<number, string>();
+/** Hours kept at most (~11 years); past that the cache starts over, so a long-running worker's stays small. */
+const MAX_CACHED_HOURS = 100_000;
+
 /**
  * Resolves instants to their Europe/Berlin calendar date (YYYY-MM-DD), the date a rule's validity is
  * checked against. Berlin's offset is a whole hour and changes only on a whole UTC hour, so the date
  * is constant within a UTC hour: one time-zone conversion per hour instead of one per class (a month
- * has ~720 hours, the benchmark 60,000 classes). The cache lives as long as the resolver.
+ * has ~720 hours, the benchmark 60,000 classes). The hours are cached for the process, not per
+ * resolver: a preparation makes one resolver per chunk of 50 trainers, and each converted the
+ * month's hours again.
  */
 export function createBerlinDateResolver(): (startMillis: number) => string {
-  const byUtcHour = new Map<number, string>();
+  const byUtcHour = berlinDateByUtcHour;
   return (startMillis) => {
     const hour = Math.floor(startMillis / HOUR_MS);
     const cached = byUtcHour.get(hour);
     if (cached !== undefined) return cached;
     const local = DateTime.fromMillis(startMillis, { zone: SETTLEMENT_TIME_ZONE });
     const date = local.toISODate() as string;
-    if (local.offset % 60 === 0) byUtcHour.set(hour, date);
+    if (local.offset % 60 === 0) {
+      if (byUtcHour.size >= MAX_CACHED_HOURS) byUtcHour.clear();
+      byUtcHour.set(hour, date);
+    }
     return date;
   };
 }
