@@ -7,7 +7,11 @@ import { SESSION_ENDED_EVENT, type LiveSession } from './sessions';
 // while the event feed that would have brought its revocation is still the one listening, and for
 // at most CACHED_FOR_MS, so a lost event (the feed reconnecting) costs a lookup, never a revoked key.
 
-const CACHED_FOR_MS = 10_000;
+/**
+ * The bound if a feed stopped delivering without its connection failing (a half-open TCP link):
+ * then a revoked key would work this long at most. Trainers click every few seconds to minutes.
+ */
+const CACHED_FOR_MS = 30_000;
 const MAX_SESSIONS = 20_000;
 
 type Entry = { session: LiveSession; until: number; connection: number };
