@@ -60,9 +60,22 @@ const liveSessionOf = (row: SessionRow | undefined): LiveSession | undefined => 
   };
 };
 
+/** A session's row with its user, by its key's hash or its id: one plain statement, no entities loaded. */
+async function sessionRow(em: EntityManager, column: 'key_hash' | 'id', value: string | number): Promise<SessionRow | undefined> {
+  const [row] = await sql<SessionRow>(
+    em as SqlEntityManager,
+    `select s.id, s.created_at, s.expires_at, s.revoked_at, s.last_used_at, u.id as user_id, u.uuid as user_uuid, u.role, u.locale
+       from api_session s join app_user u on u.id = s.user_id
+      where s.${column} = ?`,
+    [value],
+    { prepared: true },
+  );
+  return row;
+}
+
 /**
  * Finds the live session for a user uuid and key; undefined when unknown, expired, revoked or not
- * that user's. Every call asks: one plain statement, no entities loaded; with `sessions`, a session
+ * that user's. Every call asks; with `sessions`, a session
  * this process checked a moment ago is not read again (api/auth/session-cache.ts).
  */
 export async function findLiveSession(em: EntityManager, userUuid: string, apiKey: string, sessions?: SessionCache): Promise<LiveSession | undefined> {
@@ -70,15 +83,7 @@ export async function findLiveSession(em: EntityManager, userUuid: string, apiKe
   let session = sessions?.get(keyHash);
   if (!session) {
     const mark = sessions?.mark();
-    const [row] = await sql<SessionRow>(
-      em as SqlEntityManager,
-      `select s.id, s.created_at, s.expires_at, s.revoked_at, s.last_used_at, u.id as user_id, u.uuid as user_uuid, u.role, u.locale
-         from api_session s join app_user u on u.id = s.user_id
-        where s.key_hash = ?`,
-      [keyHash],
-      { prepared: true },
-    );
-    session = liveSessionOf(row);
+    session = liveSessionOf(await sessionRow(em, 'key_hash', keyHash));
     if (session && mark) sessions!.set(keyHash, session, mark);
   }
   return session?.user.uuid === userUuid ? session : undefined;
@@ -86,15 +91,7 @@ export async function findLiveSession(em: EntityManager, userUuid: string, apiKe
 
 /** The session by its id if it is still live: a signed link and an open socket live only as long as the session that made them. */
 export async function findLiveSessionById(em: EntityManager, sessionId: number): Promise<LiveSession | undefined> {
-  const [row] = await sql<SessionRow>(
-    em as SqlEntityManager,
-    `select s.id, s.created_at, s.expires_at, s.revoked_at, s.last_used_at, u.id as user_id, u.uuid as user_uuid, u.role, u.locale
-       from api_session s join app_user u on u.id = s.user_id
-      where s.id = ?`,
-    [sessionId],
-    { prepared: true },
-  );
-  return liveSessionOf(row);
+  return liveSessionOf(await sessionRow(em, 'id', sessionId));
 }
 
 /** Who calls, as a live session names them: the same for an HTTP call and a socket. */
