@@ -10,7 +10,8 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import type { EventFeed } from '../db/events';
 import type { Env } from '../config/env';
-import { requireAuth } from './auth/sessions';
+import { createRequireAuth } from './auth/sessions';
+import { SessionCache } from './auth/session-cache';
 import { createLoginThrottle } from './auth/login-throttle';
 import { requireStaffOfStudioGroup } from './auth/tenancy';
 import { errorMiddleware, HttpError } from './http/errors';
@@ -125,7 +126,8 @@ export function createApp({ orm, temporal, feed, env, registry = createMetricsRe
   api.use(createContactRouter({ orm, temporal, salesEmail: env.salesEmail ?? 'sales@trainerpay.test', secret: downloads.secret }));
   api.use(createAccountLinksPublicRouter(accountLinks));
   api.use(createStaffInvitationLinkRouter(accountLinks));
-  api.use(requireAuth);
+  // The sessions this process checked a moment ago, kept until their revocation arrives on the feed.
+  api.use(createRequireAuth({ sessions: new SessionCache(feed) }));
   api.use(createContactRequestsRouter());
   api.use(createOnboardingRouter());
 

@@ -32,6 +32,7 @@ const RECONNECT_DELAY_MS = 1_000;
 export class EventFeed {
   private client: pg.Client | undefined;
   private stopped = false;
+  private connections = 0;
   private readonly listeners = new Map<string, Set<EventListener>>();
   private readonly allListeners = new Set<EventListener>();
 
@@ -56,6 +57,16 @@ export class EventFeed {
     });
     await client.query(`listen ${EVENTS_CHANNEL}`);
     this.client = client;
+    this.connections++;
+  }
+
+  /**
+   * Which connection is listening (a number that changes with every reconnect), undefined while none
+   * is: what a cache kept valid by these events checks, since events sent while the feed was down
+   * are lost.
+   */
+  get listeningConnection(): number | undefined {
+    return this.client ? this.connections : undefined;
   }
 
   /** Subscribes to one topic; returns the unsubscribe function. */

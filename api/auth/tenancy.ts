@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { ReferenceKind } from '@mikro-orm/core';
 import { z } from 'zod';
 import { Settlement, StaffMembership, StudioGroup, StudioGroupTrainer, Trainer, User, type StaffRole } from '../../db/entities';
 import { findSettlement as findSettlementRecord } from '../../db/queries/settlements';
@@ -38,6 +39,23 @@ export async function studioGroupsOf(auth: Pick<AuthContext, 'userId' | 'role'>)
   return links.map((link) => link.studioGroup);
 }
 
+let groupColumns: string | undefined;
+
+/**
+ * The studio group's columns as its entity names them, not `g.*`: the statement is prepared per
+ * connection, and a prepared `*` fails once a migration of another replica adds a column.
+ */
+function studioGroupColumns(em: EntityManager): string {
+  groupColumns ??= em
+    .getMetadata()
+    .get(StudioGroup.meta.className)
+    .props.filter((prop) => prop.persist !== false && (prop.kind === ReferenceKind.SCALAR || prop.kind === ReferenceKind.MANY_TO_ONE))
+    .flatMap((prop) => prop.fieldNames)
+    .map((column) => `g."${column}"`)
+    .join(', ');
+  return groupColumns;
+}
+
 /**
  * The group of `uuid` if staff or an operator may see it (studioGroupsOf's rule for one group), with
  * the staff member's role there (none for an operator): one membership check and the group, not the
@@ -49,14 +67,17 @@ async function visibleStudioGroupByUuid(auth: Pick<AuthContext, 'userId' | 'role
     const group = await em.findOne(StudioGroup, { uuid });
     return group && { group };
   }
-  const [member] = await sql<{ id: number; role: StaffRole }>(
+  // The membership and the group's row in one round trip; em.map makes it the group entity the
+  // request's entity manager would have loaded (and keeps it in its identity map).
+  const [member] = await sql<Record<string, unknown> & { staff_role: StaffRole }>(
     em,
-    'select g.id, m.role from studio_group g join staff_membership m on m.studio_group_id = g.id where g.uuid = ? and m.user_id = ?',
+    `select ${studioGroupColumns(em)}, m.role as staff_role from studio_group g join staff_membership m on m.studio_group_id = g.id where g.uuid = ? and m.user_id = ?`,
     [uuid, auth.userId],
     { prepared: true },
   );
-  const group = member ? await em.findOne(StudioGroup, member.id) : null;
-  return group && { group, role: member!.role };
+  if (!member) return null;
+  const { staff_role: role, ...row } = member;
+  return { group: em.map(StudioGroup, row), role };
 }
 
 /** The caller's role in a studio group they are staff of (undefined for an operator or a non-member). */

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { sql } from '../../../db/queries/sql';
-import { publishEvent } from '../../../db/events';
+import { EVENTS_CHANNEL } from '../../../db/events';
 import { OVERALL_FEEDBACK, ZCommentText, type TAddCommentRequest, type TComment, type TSettlementCommentEvent } from '../../../contracts/review.contract';
 import { settlementRoom } from '../../../contracts/settlement.contract';
 import { fitLength } from '../../../domain/text';
@@ -22,11 +22,6 @@ export type AddCommentInput = {
   author: { userId: number; name: string; role: 'ROLE_TRAINER' | 'ROLE_ADMIN' };
   request: Pick<TAddCommentRequest, 'comment' | 'classHash' | 'className' | 'mood'>;
 };
-
-/** publishEvent speaks `$1` placeholders; MikroORM's raw queries take `?` and honour its transaction. */
-const entityManagerQueryable = (em: EntityManager) => ({
-  query: (sql: string, params: unknown[] = []) => em.execute(sql.replace(/\$\d+/g, '?'), params),
-});
 
 /**
  * Adds a comment and answers the row's thread, newest first. The trainer's comment is refused (409)
@@ -74,18 +69,22 @@ export async function addComment(em: EntityManager, { settlementTrainer, author,
       classHash,
       comment: toComment({ uuid: comment.uuid, author_name: comment.authorName, role: comment.role, mood: comment.mood, text: comment.text, created_at: comment.createdAt }),
     };
-    const db = entityManagerQueryable(tem);
-    await publishEvent(db, { topic: settlementRoom(event.settlementUuid), event: 'settlement:comment', data: event });
-    const [linked] = await sql<{ uuid: string }>(
+    // The settlement's room and the linked trainer account's room, in one statement: the account is
+    // looked up where the event is sent (a trainer record without an account gets the first only).
+    // The second payload is the first's event with the account's topic, as publishEvent writes one.
+    const feedEvent = { topic: settlementRoom(event.settlementUuid), event: 'settlement:comment', data: event };
+    const { topic: _settlementTopic, ...withoutTopic } = feedEvent;
+    await sql(
       tem,
-      `select u.uuid from studio_group_trainer sgt
-         join trainer_account ta on ta.id = sgt.trainer_account_id
-         join app_user u on u.id = ta.user_id
-        where sgt.trainer_id = ?`,
-      [settlementTrainer.trainer.id],
+      `select pg_notify(?, ?),
+              (select pg_notify(?, '{"topic":' || to_json('user:' || u.uuid)::text || ',' || ?)
+                 from studio_group_trainer sgt
+                 join trainer_account ta on ta.id = sgt.trainer_account_id
+                 join app_user u on u.id = ta.user_id
+                where sgt.trainer_id = ? limit 1)`,
+      [EVENTS_CHANNEL, JSON.stringify(feedEvent), EVENTS_CHANNEL, JSON.stringify(withoutTopic).slice(1), settlementTrainer.trainer.id],
       { prepared: true },
     );
-    if (linked) await publishEvent(db, { topic: `user:${linked.uuid}`, event: 'settlement:comment', data: event });
 
     return (await commentThreadsOf(tem, settlementTrainer.id, classHash)).get(classHash) ?? [];
   });
