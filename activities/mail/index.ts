@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { ApplicationFailure } from '@temporalio/activity';
-import { activityContext } from '../shared/activity-context';
+import { heartbeatEvery } from '../shared/activity-context';
 import { notifyAll } from '../../db/writes/settlement-log';
 import { sql } from '../../db/queries/sql';
 import { isPermanentResponseCode } from 'nodemailer/lib/errors';
@@ -338,10 +338,11 @@ export function createMailActivities({ orm, mailer, publicUrl, dataDir }: MailAc
       });
 
     let next = 0;
+    const heartbeat = heartbeatEvery();
     await Promise.all(
       Array.from({ length: Math.min(MAIL_CONNECTIONS, pending.length) }, async () => {
         for (let index = next++; index < pending.length && !retry; index = next++) {
-          if (await deliverOne(pending[index]!)) activityContext()?.heartbeat({ delivered: ++delivered });
+          if (await deliverOne(pending[index]!)) heartbeat({ delivered: ++delivered });
         }
       }),
     );
