@@ -47,12 +47,22 @@ export function datevFilePaths(runUuid: string, settlementMonth: string): { DATE
 /** SEPA message id of a run: 'TP' and the run uuid's 32 hex digits (35 characters at most, unique per run). */
 export const sepaMessageId = (runUuid: string) => `TP${runUuid.replace(/-/g, '')}`;
 
+/** Opens a new file for writing, creating its folder only when it is missing (a run writes ~2,000 files into one folder). */
+async function openCreatingFolder(absolutePath: string): Promise<fsp.FileHandle> {
+  try {
+    return await fsp.open(absolutePath, 'w');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await fsp.mkdir(path.dirname(absolutePath), { recursive: true });
+    return fsp.open(absolutePath, 'w');
+  }
+}
+
 /** Writes a file so that readers see the old or the new bytes, never a part (temp file, fsync, rename). */
 export async function writeFileAtomic(absolutePath: string, data: Buffer | string): Promise<void> {
-  await fsp.mkdir(path.dirname(absolutePath), { recursive: true });
   const temp = `${absolutePath}.${randomUUID()}.tmp`;
   try {
-    const handle = await fsp.open(temp, 'w');
+    const handle = await openCreatingFolder(temp);
     try {
       await handle.writeFile(data);
       await handle.sync();

@@ -20,6 +20,9 @@ export async function storeXRechnung(dataDir: string, doc: TCreditNoteDocument, 
   return filePath;
 }
 
+/** A stored document given as its JSON text (as the render threads get it), parsed; an object as it is. */
+export const documentOf = (doc: TCreditNoteDocument | string): TCreditNoteDocument => (typeof doc === 'string' ? (JSON.parse(doc) as TCreditNoteDocument) : doc);
+
 /** A credit note's files as a run stores them: the hybrid PDF, its sha256 and the XRechnung. */
 export type RenderedCreditNote = { pdf: Buffer; sha256: string; xrechnung: string };
 

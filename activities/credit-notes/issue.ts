@@ -20,7 +20,7 @@ import { trainerDisplayName } from '../../domain/trainer-data';
 import { normalizeIban } from '../../domain/validation/bank';
 import { writeSettlementLog } from '../../db/writes/settlement-log';
 import { settlementRowOf, type SettlementRow } from '../shared/settlement';
-import { activityContext } from '../shared/activity-context';
+import { activityContext, heartbeatEvery } from '../shared/activity-context';
 import { billingFactsOf, readBillingFacts, type BillingFactsRow } from '../../db/queries/billing-facts';
 import { idArray } from '../../db/queries/id-array';
 import { planAfresh } from '../../db/queries/sql';
@@ -374,10 +374,11 @@ export function createIssueActivities({ orm, pdfStore, dataDir }: { orm: MikroOR
       // Numbers and records for the whole batch in one transaction; then the PDFs, drawn in the
       // render pool and all written before the activity answers, their hashes recorded in one update.
       let stored = 0;
+      const heartbeat = heartbeatEvery();
       try {
         await pdfStore.storePdfs(
           issued.flatMap(({ pdf, creditNoteUuid }) => (pdf && creditNoteUuid ? [{ creditNoteUuid, pdf }] : [])),
-          () => activityContext()?.heartbeat({ processed: input.offset + ++stored, total: input.total }),
+          () => heartbeat({ processed: input.offset + ++stored, total: input.total }),
         );
       } catch (error) {
         if (isDiskFull(error)) await reportDiskFull(orm, { settlementUuid: input.settlementUuid, runUuid: input.runUuid, dataDir, locale: input.locale, error });

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { TCreditNoteDocument } from '../../domain/credit-notes';
-import { renderCreditNoteFiles, type RenderedCreditNote } from './e-invoice-files';
+import { documentOf, renderCreditNoteFiles, type RenderedCreditNote } from './e-invoice-files';
 import { renderWorkerEntry } from './render-worker-bundle';
 
 // Credit-note PDFs are rendered off the activity's thread, in a small pool of worker threads (one
@@ -62,10 +62,14 @@ export class PdfRenderPool {
     void this.close();
   }
 
-  /** The document's PDF, its hash and its XRechnung. */
-  async render(doc: TCreditNoteDocument): Promise<RenderedCreditNote> {
+  /**
+   * The document's PDF, its hash and its XRechnung. The document may come as its JSON text (as
+   * stored): then the thread parses it, and posting it is a copy of one string instead of a
+   * structured clone of the document's object tree on the activity's thread.
+   */
+  async render(doc: TCreditNoteDocument | string): Promise<RenderedCreditNote> {
     await this.start();
-    if (this.broken || this.workers.length === 0) return renderCreditNoteFiles(doc);
+    if (this.broken || this.workers.length === 0) return renderCreditNoteFiles(documentOf(doc));
     const worker = [...this.load.entries()].sort((a, b) => a[1] - b[1])[0]![0];
     this.load.set(worker, (this.load.get(worker) ?? 0) + 1);
     const id = this.nextId++;
@@ -76,7 +80,7 @@ export class PdfRenderPool {
       });
     } catch (error) {
       // A worker that failed to load (e.g. no TypeScript loader): draw here instead.
-      if (this.broken) return renderCreditNoteFiles(doc);
+      if (this.broken) return renderCreditNoteFiles(documentOf(doc));
       throw error;
     }
   }

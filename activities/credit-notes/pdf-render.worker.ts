@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { loadCreditNoteFonts, type TCreditNoteDocument } from '../../domain/credit-notes';
-import { renderCreditNoteFiles } from './e-invoice-files';
+import { documentOf, renderCreditNoteFiles } from './e-invoice-files';
 import { startMemoryLog } from '../../config/memory-log';
 
 // A worker thread of the PDF render pool (pdf-pool.ts): draws one credit-note document's files per
@@ -11,9 +11,9 @@ import { startMemoryLog } from '../../config/memory-log';
 loadCreditNoteFonts();
 startMemoryLog('render thread');
 
-parentPort?.on('message', async ({ id, doc }: { id: number; doc: TCreditNoteDocument }) => {
+parentPort?.on('message', async ({ id, doc }: { id: number; doc: TCreditNoteDocument | string }) => {
   try {
-    const { pdf, sha256, xrechnung } = await renderCreditNoteFiles(doc);
+    const { pdf, sha256, xrechnung } = await renderCreditNoteFiles(documentOf(doc));
     const bytes = new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength).slice();
     parentPort!.postMessage({ id, pdf: bytes, sha256, xrechnung }, [bytes.buffer]);
   } catch (error) {

@@ -1,12 +1,12 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import path from 'node:path';
 import type { TCreditNoteDocument } from '../../domain/credit-notes';
-import { activityContext } from '../shared/activity-context';
+import { heartbeatEvery } from '../shared/activity-context';
 import { settlementRowOf } from '../shared/settlement';
 import { sql } from '../../db/queries/sql';
 import { writeFileAtomic } from './credit-note-files';
 import { ZDrawCreditNotePdfsInput, type TDrawCreditNotePdfsInput, type TDrawCreditNotePdfsResult } from './credit-note.types';
-import { storeXRechnung } from './e-invoice-files';
+import { xrechnungFilePath } from './e-invoice-files';
 import { PdfRenderPool } from './pdf-pool';
 import { idArray } from '../../db/queries/id-array';
 import { findRun } from './run-records';
@@ -15,8 +15,8 @@ import { isDiskFull, reportDiskFull } from './disk-full';
 /** PDFs being drawn at once per activity (the pool has a thread per core). */
 export const PDFS_IN_FLIGHT = 8;
 
-/** A recorded credit note's PDF: its stored document and where it goes. */
-export type PdfToStore = { doc: TCreditNoteDocument; filePath: string };
+/** A recorded credit note's PDF: its stored document (or the document's JSON text, as stored) and where it goes. */
+export type PdfToStore = { doc: TCreditNoteDocument | string; filePath: string };
 
 /** A PDF written, with the hash to record. */
 export type StoredPdf = { creditNoteUuid: string; sha256: string };
@@ -31,7 +31,7 @@ export function createPdfStore({ orm, dataDir }: { orm: MikroORM; dataDir: strin
     async storePdf(creditNoteUuid: string, { doc, filePath }: PdfToStore): Promise<StoredPdf> {
       const { pdf, sha256, xrechnung } = await pdfPool.render(doc);
       // The XRechnung first: a PDF with its hash set means both files are there.
-      await storeXRechnung(dataDir, doc, filePath, xrechnung);
+      await writeFileAtomic(path.join(dataDir, xrechnungFilePath(filePath)), xrechnung);
       await writeFileAtomic(path.join(dataDir, filePath), pdf);
       return { creditNoteUuid, sha256 };
     },
@@ -94,19 +94,21 @@ export function createRenderActivities({ orm, pdfStore, dataDir }: { orm: MikroO
       const em = orm.em.fork();
       const settlement = await settlementRowOf(em, input.settlementUuid);
       const run = await findRun(em, input.runUuid, settlement);
-      const undrawn = await sql<{ uuid: string; document: TCreditNoteDocument; file_path: string }>(
+      // The documents as their JSON text: parsed in the render thread, not here (see PdfRenderPool.render).
+      const undrawn = await sql<{ uuid: string; document: string; file_path: string }>(
         em,
-        `select cn.uuid, cn.document, cn.file_path from credit_note cn join trainer t on t.id = cn.trainer_id
+        `select cn.uuid, cn.document::text as document, cn.file_path from credit_note cn join trainer t on t.id = cn.trainer_id
           where cn.settlement_run_id = ? and cn.document_type = 'credit_note' and cn.sha256 is null and cn.document is not null
             and t.uuid = any(?::uuid[])
           order by cn.number`,
         [run.id, idArray(input.trainerUuids)],
       );
       let drawn = 0;
+      const heartbeat = heartbeatEvery();
       try {
         await pdfStore.storePdfs(
           undrawn.map((note) => ({ creditNoteUuid: note.uuid, pdf: { doc: note.document, filePath: note.file_path } })),
-          () => activityContext()?.heartbeat({ drawn: ++drawn, total: undrawn.length }),
+          () => heartbeat({ drawn: ++drawn, total: undrawn.length }),
         );
       } catch (error) {
         if (isDiskFull(error)) await reportDiskFull(orm, { settlementUuid: input.settlementUuid, runUuid: input.runUuid, dataDir, locale: input.locale, error });

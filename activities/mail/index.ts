@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { ApplicationFailure } from '@temporalio/activity';
-import { activityContext } from '../shared/activity-context';
+import { heartbeatEvery } from '../shared/activity-context';
 import { notifyAll } from '../../db/writes/settlement-log';
 import { sql } from '../../db/queries/sql';
 import { pooledTransaction } from '../../db/queries/pooled-transaction';
@@ -69,9 +69,6 @@ export type MailActivityDeps = {
   /** Relative attachment paths are read from here. */
   dataDir?: string;
 };
-
-/** Heartbeats of a delivering batch at most this often (its activities' heartbeat timeouts are 30 s and more). */
-const HEARTBEAT_INTERVAL_MS = 250;
 
 /** Nodemailer's error codes of a refusal of this message (not of the connection or the log-in). */
 const MESSAGE_REFUSED_CODES = new Set(['EENVELOPE', 'EMESSAGE']);
@@ -303,7 +300,6 @@ export function createMailActivities({ orm, mailer, publicUrl, dataDir }: MailAc
 
     let retry: { error: unknown; description: string } | undefined;
     let delivered = 0;
-    let heartbeatAt = 0;
     /** One e-mail: locked, sent, recorded, committed. Answers whether this call sent it. */
     const deliverOne = (id: number) =>
       // Two prepared statements on a pooled connection, not an entity manager's transaction: per
@@ -358,17 +354,11 @@ export function createMailActivities({ orm, mailer, publicUrl, dataDir }: MailAc
       });
 
     let next = 0;
+    const heartbeat = heartbeatEvery();
     await Promise.all(
       Array.from({ length: Math.min(MAIL_CONNECTIONS, pending.length) }, async () => {
         for (let index = next++; index < pending.length && !retry; index = next++) {
-          if (!(await deliverOne(pending[index]!))) continue;
-          delivered += 1;
-          // Alive, not progress (a retry reads the rows, not the details): each heartbeat costs the
-          // worker a payload conversion and a call into Temporal's core, a few a second are plenty.
-          if (Date.now() - heartbeatAt >= HEARTBEAT_INTERVAL_MS) {
-            heartbeatAt = Date.now();
-            activityContext()?.heartbeat({ delivered });
-          }
+          if (await deliverOne(pending[index]!)) heartbeat({ delivered: ++delivered });
         }
       }),
     );
@@ -395,7 +385,7 @@ export function createMailActivities({ orm, mailer, publicUrl, dataDir }: MailAc
     },
 
     /**
-     * Delivers a batch (a workflow's e-mails of one step) with a heartbeat after each. An e-mail
+     * Delivers a batch (a workflow's e-mails of one step), heartbeating while it runs. An e-mail
      * sent earlier is not sent again (its row says so), so a retried batch sends only the rest; the
      * batch is retried while the SMTP server is unavailable.
      */
