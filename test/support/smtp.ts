@@ -6,7 +6,9 @@ import { SMTPServer } from 'smtp-server';
 //
 // Fault tests switch it into two states a real mail server goes through:
 // - refusing: new connections get `421 Service not available` and are closed; on connections a
-//   pool kept open, MAIL FROM gets `451 Requested action aborted` (a temporary refusal, RFC 5321).
+//   pool kept open, MAIL FROM gets `451 Requested action aborted` (a temporary refusal, RFC 5321),
+//   and so does the end of a message's DATA that began before the refusal: from `refuse(true)` on,
+//   nothing counts as received, however far the client had come with it.
 // - holding: a message's DATA is read but not answered until `release()`: the client waits for the
 //   server's verdict, as it does on a slow server. Released with `accept` it is received; with
 //   `refuse` it is answered 451 and never counts as received (the server never took it).
@@ -65,6 +67,10 @@ export async function startSmtpServer(): Promise<SmtpServer> {
           received.push({ envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw, messageId: /^Message-ID:\s*(\S+)/im.exec(raw)?.[1] });
           callback();
         };
+        if (refusing) {
+          refusals++;
+          return callback(temporaryRefusal(451, 'Requested action aborted: try again later'));
+        }
         if (!holding) return accept();
         heldMessages.push((verdict) => (verdict === 'accept' ? accept() : callback(temporaryRefusal(451, 'Requested action aborted: local error in processing'))));
       });
