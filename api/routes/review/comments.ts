@@ -70,19 +70,18 @@ export async function addComment(em: EntityManager, { settlementTrainer, author,
       comment: toComment({ uuid: comment.uuid, author_name: comment.authorName, role: comment.role, mood: comment.mood, text: comment.text, created_at: comment.createdAt }),
     };
     // The settlement's room and the linked trainer account's room, in one statement: the account is
-    // looked up where the event is sent (a trainer record without an account gets the first only).
-    // The second payload is the first's event with the account's topic, as publishEvent writes one.
+    // looked up where its copy is sent (a trainer record without an account gets the first only).
+    // Both payloads have publishEvent's shape, { topic, event, data }.
     const feedEvent = { topic: settlementRoom(event.settlementUuid), event: 'settlement:comment', data: event };
-    const { topic: _settlementTopic, ...withoutTopic } = feedEvent;
     await sql(
       tem,
       `select pg_notify(?, ?),
-              (select pg_notify(?, '{"topic":' || to_json('user:' || u.uuid)::text || ',' || ?)
+              (select pg_notify(?, json_build_object('topic', 'user:' || u.uuid, 'event', ?::text, 'data', ?::json)::text)
                  from studio_group_trainer sgt
                  join trainer_account ta on ta.id = sgt.trainer_account_id
                  join app_user u on u.id = ta.user_id
                 where sgt.trainer_id = ? limit 1)`,
-      [EVENTS_CHANNEL, JSON.stringify(feedEvent), EVENTS_CHANNEL, JSON.stringify(withoutTopic).slice(1), settlementTrainer.trainer.id],
+      [EVENTS_CHANNEL, JSON.stringify(feedEvent), EVENTS_CHANNEL, feedEvent.event, JSON.stringify(event), settlementTrainer.trainer.id],
       { prepared: true },
     );
 
